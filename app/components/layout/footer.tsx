@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { useRootData } from "~/lib/root-data";
+
+export function Footer() {
+  const { society } = useRootData();
+  return (
+    <footer className="mt-20 border-t border-slate-200 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1fr_auto]">
+        <div className="space-y-3">
+          <p className="text-base font-bold text-white">{society.name}</p>
+          <address className="space-y-1 text-sm not-italic leading-6">
+            <p>
+              <span className="text-slate-400">주소 </span>
+              {society.address} {society.building}
+            </p>
+            <p>
+              <span className="text-slate-400">전화 </span>
+              <a href={`tel:${society.phone.replace(/[^0-9+]/g, "")}`} className="hover:text-white">
+                {society.phone}
+              </a>
+              <span className="mx-2 text-slate-600" aria-hidden="true">
+                |
+              </span>
+              <span className="text-slate-400">이메일 </span>
+              <a href={`mailto:${society.email}`} className="hover:text-white">
+                {society.email}
+              </a>
+            </p>
+          </address>
+        </div>
+        <nav aria-label="하단 메뉴" className="flex gap-4 text-sm md:flex-col md:items-end">
+          <Link to="/privacy" className="font-semibold text-white hover:underline">
+            개인정보처리방침
+          </Link>
+          <Link to="/location" className="hover:text-white">
+            오시는 길
+          </Link>
+        </nav>
+      </div>
+      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} {society.name}. All rights reserved.
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,12 @@
+// The site navigation in the order of SPEC.md §2.
+export const NAVIGATION = [
+  { to: "/", label: "홈" },
+  { to: "/about", label: "학회 소개" },
+  { to: "/history", label: "연혁" },
+  { to: "/executives", label: "임원진" },
+  { to: "/charter", label: "학회 정관" },
+  { to: "/membership", label: "정회원 안내" },
+  { to: "/activities", label: "학술 활동" },
+  { to: "/announcements", label: "공지사항" },
+  { to: "/location", label: "오시는 길" },
+] as const;

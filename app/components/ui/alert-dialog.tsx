@@ -1,0 +1,43 @@
+import { AlertDialog as Primitive } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button } from "./button";
+
+/** A confirm prompt ("are you sure?") with cancel and confirm buttons. */
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel = "확인",
+  cancelLabel = "취소",
+  onConfirm,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  onConfirm: () => void;
+}) {
+  return (
+    <Primitive.Root>
+      <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>
+      <Primitive.Portal>
+        <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Primitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+          <Primitive.Title className="text-lg font-bold text-slate-900">{title}</Primitive.Title>
+          <Primitive.Description asChild>
+            <div className="mt-3 text-[15px] leading-7 text-slate-600">{description}</div>
+          </Primitive.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <Primitive.Cancel asChild>
+              <Button variant="secondary">{cancelLabel}</Button>
+            </Primitive.Cancel>
+            <Primitive.Action asChild>
+              <Button onClick={onConfirm}>{confirmLabel}</Button>
+            </Primitive.Action>
+          </div>
+        </Primitive.Content>
+      </Primitive.Portal>
+    </Primitive.Root>
+  );
+}

@@ -1,0 +1,45 @@
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+const variants = {
+  primary:
+    "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-600",
+  secondary:
+    "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400",
+  ghost: "text-slate-700 hover:bg-slate-100",
+  accent: "bg-accent-600 text-white hover:bg-accent-500",
+  inverse: "bg-white text-brand-800 hover:bg-brand-50",
+};
+const sizes = {
+  sm: "h-9 px-3 text-sm",
+  md: "h-11 px-5 text-[15px]",
+  lg: "h-12 px-6 text-base",
+};
+
+export type ButtonProps = ComponentProps<"button"> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  asChild?: boolean;
+};
+
+export function Button({
+  variant = "primary",
+  size = "md",
+  asChild = false,
+  className,
+  ...props
+}: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      className={cn(
+        "inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed",
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,12 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export function Skeleton({ className, ...props }: ComponentProps<"div">) {
+  return (
+    <div
+      aria-hidden="true"
+      className={cn("animate-pulse rounded-md bg-slate-200", className)}
+      {...props}
+    />
+  );
+}

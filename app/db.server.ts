@@ -1,0 +1,29 @@
+// The process's database, opened once from the environment. Kept on globalThis so development
+// reloads (and any second copy of this module) reuse the same connection instead of opening the
+// embedded database twice.
+import { type DatabaseHandle, openDatabase } from "../db/client.server";
+import { env } from "./env.server";
+
+const key = Symbol.for("society.database");
+type Holder = { [key]?: Promise<DatabaseHandle> };
+
+export function connect(): Promise<DatabaseHandle> {
+  const holder = globalThis as Holder;
+  holder[key] ??= openDatabase(
+    env.DATABASE_URL
+      ? { kind: "postgres", url: env.DATABASE_URL }
+      : { kind: "pglite", dataDir: env.DATA_DIR },
+  );
+  return holder[key];
+}
+
+export async function getDb() {
+  return (await connect()).db;
+}
+
+export async function disconnect() {
+  const holder = globalThis as Holder;
+  const handle = holder[key];
+  delete holder[key];
+  if (handle) await (await handle).close();
+}

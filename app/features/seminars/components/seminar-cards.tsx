@@ -1,0 +1,113 @@
+import { CalendarDays, MapPin, Mic } from "lucide-react";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Skeleton } from "~/components/ui/skeleton";
+import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
+
+export type SeminarView = {
+  id: string;
+  title: string;
+  description: string;
+  speaker: string;
+  date: Date | string;
+  location: string;
+  registrationUrl: string | null;
+  status: string;
+};
+
+export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
+  const open = seminar.status === "open";
+  const canRegister = open && Boolean(seminar.registrationUrl);
+  return (
+    <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="text-lg font-bold text-slate-900">{seminar.title}</h3>
+        <Badge tone={open ? "green" : "neutral"} className="shrink-0">
+          {open ? "진행중" : "마감"}
+        </Badge>
+      </div>
+      <p className="mt-3 text-[15px] leading-7 text-slate-600">{seminar.description}</p>
+      <dl className="mt-4 grid gap-2 text-[15px] text-slate-700">
+        <div className="flex items-start gap-2">
+          <dt>
+            <CalendarDays className="mt-0.5 size-4 text-brand-600" aria-hidden="true" />
+            <span className="sr-only">일시</span>
+          </dt>
+          <dd>
+            <time dateTime={isoDate(seminar.date)}>{formatDateTime(seminar.date)}</time>
+          </dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <MapPin className="mt-0.5 size-4 text-brand-600" aria-hidden="true" />
+            <span className="sr-only">장소</span>
+          </dt>
+          <dd>{seminar.location}</dd>
+        </div>
+        <div className="flex items-start gap-2">
+          <dt>
+            <Mic className="mt-0.5 size-4 text-brand-600" aria-hidden="true" />
+            <span className="sr-only">연자</span>
+          </dt>
+          <dd>{seminar.speaker}</dd>
+        </div>
+      </dl>
+      <div className="mt-6">
+        {canRegister ? (
+          <Button asChild className="w-full sm:w-auto">
+            <a
+              href={seminar.registrationUrl ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              참가 신청<span className="sr-only"> (새 창)</span>
+            </a>
+          </Button>
+        ) : (
+          <Button disabled className="w-full sm:w-auto">
+            신청 마감
+          </Button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+export function PastSeminarCard({ seminar }: { seminar: SeminarView }) {
+  return (
+    <article className="rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-semibold text-slate-900">{seminar.title}</h3>
+        <Badge className="shrink-0">종료</Badge>
+      </div>
+      <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{seminar.description}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        <time dateTime={isoDate(seminar.date)}>{formatDate(seminar.date)}</time>
+        <span aria-hidden="true"> · </span>
+        {seminar.speaker}
+      </p>
+    </article>
+  );
+}
+
+/** Shown while the seminar list loads on a client-side navigation. */
+export function SeminarListSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6" aria-busy="true" aria-live="polite">
+      <span className="sr-only">세미나 목록을 불러오는 중입니다</span>
+      <Skeleton className="h-9 w-48" />
+      <div className="mt-8 grid gap-5 md:grid-cols-2">
+        {[0, 1].map((key) => (
+          <div key={key} className="rounded-2xl border border-slate-200 p-6">
+            <Skeleton className="h-6 w-3/4" />
+            <Skeleton className="mt-4 h-4 w-full" />
+            <Skeleton className="mt-2 h-4 w-5/6" />
+            <Skeleton className="mt-6 h-4 w-1/2" />
+            <Skeleton className="mt-2 h-4 w-1/3" />
+            <Skeleton className="mt-6 h-11 w-28" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// One typed source for the society's details. The defaults are plainly examples; a deployment
+// sets the SOCIETY_* variables (README.md, Configuration).
+import { z } from "zod";
+import { env } from "~/env.server";
+import type { SocietyConfig } from "./config";
+
+const schema = z.object({
+  SOCIETY_NAME: z.string().min(1).default("대한개원의AI마케팅학회"),
+  SOCIETY_SHORT_NAME: z.string().min(1).default("개원의AI마케팅학회"),
+  SOCIETY_ENGLISH_NAME: z.string().min(1).default("Korean Society of AI Marketing for Clinics"),
+  SOCIETY_ADDRESS: z.string().min(1).default("대구광역시 수성구 동대구로 000 (예시 주소)"),
+  SOCIETY_BUILDING: z.string().min(1).default("예시메디컬빌딩 5층"),
+  SOCIETY_PHONE: z.string().min(1).default("053-000-0000"),
+  SOCIETY_EMAIL: z.string().email().default("office@example.org"),
+  SISTER_SITE_URL: z.string().url().default("https://example.com/"),
+  MAP_EMBED_URL: z
+    .string()
+    .url()
+    .default(
+      "https://maps.google.com/maps?q=%EB%8C%80%EA%B5%AC%20%EC%88%98%EC%84%B1%EA%B5%AC&output=embed",
+    ),
+});
+
+function readSocietyConfig(): SocietyConfig {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid society configuration:\n${problems.join("\n")}`);
+  }
+  const c = parsed.data;
+  return {
+    name: c.SOCIETY_NAME,
+    shortName: c.SOCIETY_SHORT_NAME,
+    englishName: c.SOCIETY_ENGLISH_NAME,
+    address: c.SOCIETY_ADDRESS,
+    building: c.SOCIETY_BUILDING,
+    phone: c.SOCIETY_PHONE,
+    email: c.SOCIETY_EMAIL,
+    sisterSiteUrl: c.SISTER_SITE_URL,
+    mapEmbedUrl: c.MAP_EMBED_URL,
+    publicUrl: env.PUBLIC_URL,
+  };
+}
+
+export const societyConfig: SocietyConfig = readSocietyConfig();

@@ -1,0 +1,34 @@
+import type { MetaDescriptor } from "react-router";
+import type { RootData } from "./root-data";
+
+type MetaArgs = { matches: ReadonlyArray<{ id: string; data?: unknown } | undefined> };
+
+/**
+ * Title, description and Open Graph tags for a page, so a link shared in KakaoTalk shows a real
+ * preview. `path` is the page's canonical path.
+ */
+export function pageMeta(
+  args: MetaArgs,
+  page: { title?: string; description: string; path: string; type?: "website" | "article" },
+): MetaDescriptor[] {
+  const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const societyName = root?.society.name ?? "학회";
+  const baseUrl = root?.society.publicUrl ?? "";
+  const title = page.title ? `${page.title} | ${societyName}` : societyName;
+  const url = `${baseUrl}${page.path}`;
+  return [
+    { title },
+    { name: "description", content: page.description },
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: societyName },
+    { property: "og:locale", content: "ko_KR" },
+    { property: "og:title", content: page.title ?? societyName },
+    { property: "og:description", content: page.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: `${baseUrl}/og-image.png` },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { tagName: "link", rel: "canonical", href: url },
+  ];
+}

@@ -1,0 +1,23 @@
+import { useRouteLoaderData } from "react-router";
+import type { SocietyConfig } from "~/features/society/config";
+
+/** What the root loader gives every page: the society's details and the current user. */
+export type CurrentUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  isApproved: boolean;
+};
+
+export type RootData = { society: SocietyConfig; user: CurrentUser | null };
+
+export function useRootData(): RootData {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  if (!data) throw new Error("The root loader has not run");
+  return data;
+}
+
+export function useOptionalUser() {
+  return useRouteLoaderData<RootData>("root")?.user ?? null;
+}

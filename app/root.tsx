@@ -1,0 +1,102 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  useRouteError,
+} from "react-router";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { Button } from "~/components/ui/button";
+import { Toaster } from "~/components/ui/toaster";
+import { SeminarListSkeleton } from "~/features/seminars/components/seminar-cards";
+import { societyConfig } from "~/features/society/config.server";
+import { useNonce } from "~/lib/nonce";
+import type { RootData } from "~/lib/root-data";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader(): Promise<RootData> {
+  return { society: societyConfig, user: null };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#173a76" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
+        >
+          본문 바로가기
+        </a>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/** Pages whose data may take a moment get a skeleton while a client-side navigation loads. */
+const PENDING_SKELETONS: Record<string, () => React.ReactNode> = {
+  "/activities": () => <SeminarListSkeleton />,
+};
+
+export default function App() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const pendingPath = navigation.state === "loading" ? navigation.location.pathname : null;
+  const Skeleton =
+    pendingPath && pendingPath !== location.pathname && PENDING_SKELETONS[pendingPath];
+  return (
+    <>
+      <Header />
+      <main id="main" className="flex-1">
+        {Skeleton ? <Skeleton /> : <Outlet />}
+      </main>
+      <Footer />
+      <Toaster />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center"
+    >
+      <h1 className="text-2xl font-bold text-slate-900">
+        {notFound ? "404 Page Not Found" : "일시적인 오류가 발생했습니다"}
+      </h1>
+      <p className="text-slate-600">
+        {notFound
+          ? "요청하신 페이지를 찾을 수 없습니다."
+          : "잠시 후 다시 시도해 주세요. 문제가 계속되면 학회 사무국으로 연락해 주세요."}
+      </p>
+      <Button asChild>
+        <a href="/">홈으로</a>
+      </Button>
+    </main>
+  );
+}

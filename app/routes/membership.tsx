@@ -1,0 +1,124 @@
+import { CheckCircle2, Mail, Phone } from "lucide-react";
+import { PageHeader, Section } from "~/components/layout/page-header";
+import { Card } from "~/components/ui/card";
+import { ApplyButton } from "~/features/membership/components/apply-button";
+import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/root-data";
+import type { Route } from "./+types/membership";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "정회원 안내",
+    description: "정회원 자격 요건과 혜택, 가입 절차를 안내합니다.",
+    path: "/membership",
+  });
+
+const REQUIREMENTS = [
+  "온라인 회원가입 후 관리자 승인 완료",
+  "대한민국 의사 면허 소지",
+  "현재 의원을 운영 중이거나 개원 예정",
+  "오프라인 세미나 1회 이상 참석",
+  "학회 윤리 규정 준수에 동의",
+  "연회비 납부",
+];
+
+const BENEFITS = [
+  "정기 세미나 및 학술대회 회원가 참가",
+  "AI 마케팅 실무 자료와 사례집 제공",
+  "회원 전용 공지사항과 학회 정관 열람",
+  "전국 개원의 네트워크와 분과 모임 참여",
+  "의료광고 법규 관련 자문 지원",
+];
+
+const STEPS = [
+  { title: "온라인 회원가입", body: "준회원으로 가입한 뒤 관리자 승인을 기다립니다." },
+  { title: "정회원 가입 신청", body: "승인 후 정회원 가입 신청서를 작성합니다." },
+  { title: "오프라인 세미나 참석", body: "학회가 여는 오프라인 세미나에 1회 참석합니다." },
+  { title: "연회비 납부", body: "신청 후 문자로 안내되는 계좌로 연회비를 납부합니다." },
+  { title: "정회원 승인", body: "입금이 확인되면 정회원 승인 문자를 보내 드립니다." },
+];
+
+export default function Membership() {
+  const { society } = useRootData();
+  return (
+    <>
+      <PageHeader eyebrow="MEMBERSHIP" title="정회원 안내">
+        정회원으로 함께하며 학회의 모든 활동과 혜택을 누리세요.
+      </PageHeader>
+      <Section>
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card className="p-6 sm:p-8">
+            <h2 className="text-xl font-bold text-slate-900">가입 자격</h2>
+            <ul className="mt-4 space-y-3">
+              {REQUIREMENTS.map((item) => (
+                <li key={item} className="flex gap-3 text-[15px] text-slate-700">
+                  <CheckCircle2
+                    className="mt-0.5 size-5 shrink-0 text-accent-600"
+                    aria-hidden="true"
+                  />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card className="p-6 sm:p-8">
+            <h2 className="text-xl font-bold text-slate-900">정회원 혜택</h2>
+            <ul className="mt-4 space-y-3">
+              {BENEFITS.map((item) => (
+                <li key={item} className="flex gap-3 text-[15px] text-slate-700">
+                  <CheckCircle2
+                    className="mt-0.5 size-5 shrink-0 text-brand-600"
+                    aria-hidden="true"
+                  />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+
+        <h2 className="mt-14 text-2xl font-bold text-slate-900">가입 절차</h2>
+        <ol className="mt-6 grid gap-4 md:grid-cols-5">
+          {STEPS.map((step, index) => (
+            <li
+              key={step.title}
+              className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
+            >
+              <span className="grid size-9 place-items-center rounded-full bg-brand-700 text-sm font-bold text-white">
+                {index + 1}
+              </span>
+              <h3 className="mt-3 font-bold text-slate-900">{step.title}</h3>
+              <p className="mt-1 text-sm leading-6 text-slate-600">{step.body}</p>
+            </li>
+          ))}
+        </ol>
+
+        <div className="mt-14 grid gap-6 lg:grid-cols-[1fr_auto] lg:items-center">
+          <Card className="bg-slate-50 p-6 sm:p-8">
+            <h2 className="text-lg font-bold text-slate-900">문의</h2>
+            <p className="mt-2 text-[15px] text-slate-600">
+              가입 절차나 회비에 관해 궁금한 점은 학회 사무국으로 문의해 주세요.
+            </p>
+            <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-[15px] text-slate-800">
+              <a
+                href={`tel:${society.phone.replace(/[^0-9+]/g, "")}`}
+                className="inline-flex items-center gap-2 hover:underline"
+              >
+                <Phone className="size-4" aria-hidden="true" /> {society.phone}
+              </a>
+              <a
+                href={`mailto:${society.email}`}
+                className="inline-flex items-center gap-2 hover:underline"
+              >
+                <Mail className="size-4" aria-hidden="true" /> {society.email}
+              </a>
+            </p>
+          </Card>
+          <div className="flex justify-center">
+            <ApplyButton />
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,387 @@
+import type { ReactNode } from "react";
+import { PageHeader, Section } from "~/components/layout/page-header";
+import { Card } from "~/components/ui/card";
+import { pageMeta } from "~/lib/meta";
+import { useRootData } from "~/lib/root-data";
+import type { Route } from "./+types/privacy";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "개인정보처리방침",
+    description:
+      "학회가 처리하는 개인정보의 항목, 처리 목적, 보유 기간, 정보주체의 권리와 행사 방법, 개인정보 보호책임자 등을 안내합니다.",
+    path: "/privacy",
+  });
+
+const EFFECTIVE_DATE = "2026년 11월 21일";
+const EFFECTIVE_DATE_ISO = "2026-11-21";
+const POLICY_VERSION = "v1";
+
+const SECTIONS = [
+  { id: "items", title: "처리하는 개인정보 항목" },
+  { id: "purposes", title: "개인정보의 처리 목적" },
+  { id: "retention", title: "개인정보의 보유 및 이용 기간" },
+  { id: "third-party", title: "개인정보의 제3자 제공" },
+  { id: "outsourcing", title: "개인정보 처리의 위탁" },
+  { id: "rights", title: "정보주체의 권리와 행사 방법" },
+  { id: "destruction", title: "개인정보의 파기 절차 및 방법" },
+  { id: "safety", title: "개인정보의 안전성 확보 조치" },
+  { id: "cookies", title: "개인정보 자동 수집 장치의 설치·운영 및 거부" },
+  { id: "officer", title: "개인정보 보호책임자" },
+  { id: "remedies", title: "권익침해 구제 방법" },
+  { id: "changes", title: "개인정보처리방침의 변경" },
+] as const;
+
+type SectionId = (typeof SECTIONS)[number]["id"];
+
+function PolicySection({ id, children }: { id: SectionId; children: ReactNode }) {
+  const index = SECTIONS.findIndex((s) => s.id === id);
+  const title = SECTIONS[index]?.title ?? "";
+  return (
+    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900 sm:text-2xl">
+        {index + 1}. {title}
+      </h2>
+      <div className="mt-4 space-y-4 text-[15px] leading-7 text-slate-700">{children}</div>
+    </section>
+  );
+}
+
+function PolicyTable({
+  caption,
+  headers,
+  rows,
+}: {
+  caption: string;
+  headers: string[];
+  rows: ReactNode[][];
+}) {
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200">
+      <table
+        className={`w-full border-collapse text-left text-sm leading-6 ${headers.length > 2 ? "min-w-[36rem]" : ""}`}
+      >
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-900">
+          <tr>
+            {headers.map((header) => (
+              <th key={header} scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {rows.map(([head, ...cells], rowIndex) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: static rows that never reorder
+            <tr key={rowIndex} className="align-top">
+              <th scope="row" className="w-1/3 min-w-[7rem] px-4 py-3 font-semibold text-slate-900">
+                {head}
+              </th>
+              {cells.map((cell, cellIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static cells that never reorder
+                <td key={cellIndex} className="px-4 py-3 text-slate-700">
+                  {cell}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function BulletList({ items }: { items: ReactNode[] }) {
+  return (
+    <ul className="list-disc space-y-2 pl-5 marker:text-brand-500">
+      {items.map((item, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static list that never reorders
+        <li key={index}>{item}</li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Privacy() {
+  const { society } = useRootData();
+  const phoneHref = `tel:${society.phone.replace(/[^0-9+]/g, "")}`;
+  const contact = (
+    <>
+      전화{" "}
+      <a href={phoneHref} className="font-semibold text-brand-700 hover:underline">
+        {society.phone}
+      </a>
+      , 이메일{" "}
+      <a href={`mailto:${society.email}`} className="font-semibold text-brand-700 hover:underline">
+        {society.email}
+      </a>
+    </>
+  );
+
+  return (
+    <>
+      <PageHeader eyebrow="Privacy Policy" title="개인정보처리방침">
+        {society.name}(이하 &lsquo;학회&rsquo;)는 「개인정보 보호법」 제30조에 따라 정보주체의
+        개인정보를 보호하고 이와 관련한 고충을 신속하고 원활하게 처리할 수 있도록 다음과 같이
+        개인정보처리방침을 수립·공개합니다.
+      </PageHeader>
+
+      <Section>
+        <p className="text-sm text-slate-600">
+          버전 {POLICY_VERSION} · 시행일 <time dateTime={EFFECTIVE_DATE_ISO}>{EFFECTIVE_DATE}</time>
+        </p>
+
+        <nav aria-labelledby="toc-title" className="mt-6">
+          <Card className="p-6 sm:p-8">
+            <p id="toc-title" className="text-base font-bold text-slate-900">
+              목차
+            </p>
+            <ol className="mt-4 grid gap-x-8 gap-y-2 text-[15px] sm:grid-cols-2">
+              {SECTIONS.map((section, index) => (
+                <li key={section.id}>
+                  <a
+                    href={`#${section.id}`}
+                    className="text-slate-700 hover:text-brand-700 hover:underline"
+                  >
+                    {index + 1}. {section.title}
+                  </a>
+                </li>
+              ))}
+            </ol>
+          </Card>
+        </nav>
+
+        <div className="mt-12 max-w-4xl space-y-12">
+          <PolicySection id="items">
+            <p>
+              학회는 회원 가입과 정회원 신청 과정에서 아래의 개인정보를 정보주체로부터 직접
+              입력받거나 업로드받아 수집합니다. 학회는 주민등록번호를 수집하지 않습니다.
+            </p>
+            <PolicyTable
+              caption="처리하는 개인정보 항목"
+              headers={["구분", "수집 항목", "수집 방법"]}
+              rows={[
+                [
+                  "회원 가입(필수)",
+                  "이메일, 비밀번호(암호화 저장), 이름, 휴대전화번호, 의사 면허번호, 의사 면허증 이미지, 병·의원명, 진료과목, 병·의원 주소",
+                  "홈페이지 회원 가입 양식",
+                ],
+                [
+                  "정회원 신청",
+                  "이름, 이메일, 휴대전화번호, 의사 면허번호, 병·의원명, 진료과목, 병·의원 주소, 의사 면허증 이미지(선택), 신청 일시 및 심사 결과(반려 사유 포함)",
+                  "홈페이지 정회원 신청 양식",
+                ],
+                [
+                  "서비스 이용 과정",
+                  "로그인 세션 정보(쿠키), 접속 일시",
+                  "서비스 이용 시 자동 생성",
+                ],
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="purposes">
+            <p>
+              학회는 다음의 목적을 위해서만 개인정보를 처리하며, 목적이 변경되는 경우에는 「개인정보
+              보호법」 제18조에 따라 별도의 동의를 받는 등 필요한 조치를 이행합니다.
+            </p>
+            <PolicyTable
+              caption="개인정보의 처리 목적"
+              headers={["처리 목적", "세부 내용"]}
+              rows={[
+                [
+                  "회원 자격 확인 및 가입 승인",
+                  "의사 면허 및 병·의원 운영 여부 확인, 준회원 가입 승인, 정회원 신청 심사 및 승인",
+                ],
+                [
+                  "회원 관리",
+                  "본인 확인, 로그인 및 회원 전용 콘텐츠 제공, 부정 이용 방지, 문의·고충 처리, 탈퇴 처리",
+                ],
+                [
+                  "학회 활동 안내",
+                  "세미나·학술 활동 및 공지사항 안내, 정회원 연회비 납부 안내, 심사 결과 통지(문자 메시지·이메일)",
+                ],
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="retention">
+            <p>
+              학회는 개인정보의 처리 목적이 달성되면 해당 개인정보를 지체 없이 파기합니다. 항목별
+              보유 기간은 다음과 같습니다.
+            </p>
+            <PolicyTable
+              caption="개인정보의 보유 및 이용 기간"
+              headers={["구분", "보유 기간"]}
+              rows={[
+                ["회원 가입 정보", "회원 탈퇴 시까지"],
+                ["정회원 신청 정보", "회원 탈퇴 시까지"],
+                ["가입이 반려된 경우의 의사 면허증 이미지", "가입 반려일로부터 30일 후 삭제"],
+                [
+                  "관계 법령에 따라 보존이 필요한 기록",
+                  "해당 법령에서 정한 기간(예: 「통신비밀보호법」에 따른 로그인 기록 3개월)",
+                ],
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="third-party">
+            <p>
+              학회는 정보주체의 개인정보를 제3자에게 제공하지 않습니다. 다만 정보주체가 별도로
+              동의한 경우 또는 법률에 특별한 규정이 있거나 법령상 의무를 준수하기 위하여 불가피한
+              경우(「개인정보 보호법」 제17조 및 제18조)에는 예외로 합니다.
+            </p>
+          </PolicySection>
+
+          <PolicySection id="outsourcing">
+            <p>
+              학회는 개인정보 처리 업무를 외부에 위탁하지 않습니다. 향후 위탁이 필요한 경우에는
+              수탁자와 위탁 업무의 내용을 본 방침을 통해 사전에 공개하겠습니다.
+            </p>
+          </PolicySection>
+
+          <PolicySection id="rights">
+            <p>정보주체는 학회에 대해 언제든지 다음과 같은 권리를 행사할 수 있습니다.</p>
+            <BulletList
+              items={[
+                "개인정보 열람 요구",
+                "오류 등이 있을 경우 정정 요구",
+                "삭제 요구",
+                "처리정지 요구",
+              ]}
+            />
+            <h3 className="pt-2 text-base font-bold text-slate-900">권리 행사 방법</h3>
+            <BulletList
+              items={[
+                <>
+                  서면, 전화 또는 이메일로 아래 개인정보 보호책임자에게 요청하실 수 있습니다(
+                  {contact}). 학회는 요청을 받은 날부터 10일 이내에 조치하고 그 결과를 알려
+                  드립니다.
+                </>,
+                "회원 탈퇴(개인정보 삭제)를 원하시는 경우에도 같은 방법으로 요청하실 수 있습니다.",
+                "법정대리인이나 위임을 받은 자 등 대리인을 통하여 권리를 행사하실 수 있으며, 이 경우 「개인정보 처리 방법에 관한 고시」에 따른 위임장을 제출하셔야 합니다.",
+                "권리 행사 시 요청한 사람이 본인이거나 정당한 대리인인지 확인합니다.",
+                "다른 법령에서 그 개인정보가 수집 대상으로 명시되어 있는 경우에는 삭제를 요구할 수 없으며, 법령에 따라 열람·처리정지 요구가 제한될 수 있습니다.",
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="destruction">
+            <h3 className="text-base font-bold text-slate-900">파기 절차</h3>
+            <p>
+              보유 기간이 지나거나 처리 목적이 달성된 개인정보는 지체 없이 파기합니다. 관계 법령에
+              따라 계속 보존해야 하는 경우에는 해당 개인정보를 다른 개인정보와 분리하여
+              저장·관리하고, 보존 기간이 끝나면 파기합니다.
+            </p>
+            <h3 className="text-base font-bold text-slate-900">파기 방법</h3>
+            <BulletList
+              items={[
+                "전자적 파일 형태의 정보(의사 면허증 이미지 포함): 복구 및 재생이 불가능한 기술적 방법으로 삭제",
+                "종이에 출력된 정보: 분쇄하거나 소각",
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="safety">
+            <p>
+              학회는 「개인정보 보호법」 제29조에 따라 개인정보의 안전성 확보를 위해 다음과 같은
+              조치를 하고 있습니다.
+            </p>
+            <PolicyTable
+              caption="개인정보의 안전성 확보 조치"
+              headers={["구분", "조치 내용"]}
+              rows={[
+                [
+                  "암호화",
+                  "비밀번호는 복호화할 수 없도록 일방향 암호화하여 저장하며, 개인정보는 암호화된 통신(HTTPS)으로 전송합니다.",
+                ],
+                [
+                  "접근 통제",
+                  "개인정보와 의사 면허증 이미지는 권한을 부여받은 관리자만 열람할 수 있도록 접근 권한을 관리합니다.",
+                ],
+                [
+                  "접근 기록 보관",
+                  "개인정보처리시스템에 대한 접속 기록을 최소 1년 이상 보관하고 위·변조되지 않도록 관리합니다.",
+                ],
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="cookies">
+            <p>
+              학회는 로그인 상태를 유지하기 위해 세션 쿠키를 사용합니다. 광고나 행태정보 수집을
+              목적으로 쿠키를 사용하지 않습니다.
+            </p>
+            <p>
+              이용자는 웹 브라우저 설정에서 쿠키 저장을 거부할 수 있습니다. 다만 쿠키 저장을
+              거부하면 로그인이 필요한 회원 전용 서비스를 이용하실 수 없습니다.
+            </p>
+          </PolicySection>
+
+          <PolicySection id="officer">
+            <p>
+              학회는 개인정보 처리에 관한 업무를 총괄하여 책임지고, 개인정보 처리와 관련한
+              정보주체의 불만 처리 및 피해 구제를 위하여 아래와 같이 개인정보 보호책임자를 지정하고
+              있습니다. 열람 청구 등 권리 행사도 아래 연락처로 접수하실 수 있습니다.
+            </p>
+            <PolicyTable
+              caption="개인정보 보호책임자 연락처"
+              headers={["구분", "내용"]}
+              rows={[
+                ["개인정보 보호책임자", `${society.name} 사무국`],
+                [
+                  "전화",
+                  <a key="phone" href={phoneHref} className="text-brand-700 hover:underline">
+                    {society.phone}
+                  </a>,
+                ],
+                [
+                  "이메일",
+                  <a
+                    key="email"
+                    href={`mailto:${society.email}`}
+                    className="break-all text-brand-700 hover:underline"
+                  >
+                    {society.email}
+                  </a>,
+                ],
+                ["주소", `${society.address} ${society.building}`],
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="remedies">
+            <p>
+              정보주체는 개인정보 침해로 인한 구제를 받기 위하여 아래 기관에 분쟁 해결이나 상담 등을
+              신청할 수 있습니다.
+            </p>
+            <PolicyTable
+              caption="권익침해 구제 기관"
+              headers={["기관", "연락처", "홈페이지"]}
+              rows={[
+                ["개인정보분쟁조정위원회", "1833-6972", "www.kopico.go.kr"],
+                ["개인정보침해신고센터", "(국번 없이) 118", "privacy.kisa.or.kr"],
+                ["대검찰청", "(국번 없이) 1301", "www.spo.go.kr"],
+                ["경찰청", "(국번 없이) 182", "ecrm.police.go.kr"],
+              ]}
+            />
+          </PolicySection>
+
+          <PolicySection id="changes">
+            <p>
+              이 개인정보처리방침은 <time dateTime={EFFECTIVE_DATE_ISO}>{EFFECTIVE_DATE}</time>부터
+              적용됩니다. 내용이 추가·삭제 또는 수정되는 경우에는 시행 7일 전부터 홈페이지를 통해
+              알려 드립니다.
+            </p>
+            <PolicyTable
+              caption="개인정보처리방침 변경 이력"
+              headers={["버전", "시행일", "내용"]}
+              rows={[[POLICY_VERSION, EFFECTIVE_DATE, "최초 제정"]]}
+            />
+          </PolicySection>
+        </div>
+      </Section>
+    </>
+  );
+}

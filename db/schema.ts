@@ -1,0 +1,233 @@
+// The data model of SPEC.md §3. Column names are snake_case in SQL (drizzle `casing`), field names
+// camelCase in TypeScript and JSON, as the spec names them.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+const id = () => uuid().primaryKey().defaultRandom();
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp({ withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    name: text().notNull(),
+    phone: text().notNull(),
+    licenseNumber: text().notNull(),
+    hospitalName: text().notNull(),
+    department: text().notNull(),
+    address: text().notNull(),
+    licenseImageUrl: text(),
+    profileImageUrl: text(),
+    role: varchar({ length: 20 }).notNull().default("member"),
+    isApproved: boolean().notNull().default(false),
+    // Set when an administrator rejects the sign-up; the record is kept so the doctor can be told.
+    rejectedAt: timestamp({ withTimezone: true }),
+    // 개인정보 보호법 제15조: which consent text the user agreed to, and when.
+    privacyConsentVersion: varchar({ length: 20 }),
+    privacyConsentAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // E-mail addresses are unique regardless of case.
+    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    // The pending-approval queue.
+    index("users_pending_idx").on(t.isApproved, t.createdAt),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    sid: text().primaryKey(),
+    sess: jsonb().notNull(),
+    expire: timestamp({ withTimezone: true }).notNull(),
+    // Lets every session of a user end at once (rejection, withdrawal, password change).
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+export const announcements = pgTable(
+  "announcements",
+  {
+    id: id(),
+    title: text().notNull(),
+    content: text().notNull(),
+    category: varchar({ length: 50 }).notNull().default("일반"),
+    imageUrl: text(),
+    linkUrl: text(),
+    views: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("announcements_created_idx").on(t.createdAt.desc())],
+);
+
+export const seminars = pgTable(
+  "seminars",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull(),
+    speaker: text().notNull(),
+    date: timestamp({ withTimezone: true }).notNull(),
+    location: text().notNull(),
+    registrationUrl: text(),
+    status: varchar({ length: 20 }).notNull().default("open"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("seminars_date_idx").on(t.date)],
+);
+
+export const executives = pgTable(
+  "executives",
+  {
+    id: id(),
+    name: text().notNull(),
+    position: text().notNull(),
+    title: text().notNull(),
+    credentials: text().notNull(),
+    imageUrl: text(),
+    order: integer().notNull().default(0),
+  },
+  (t) => [index("executives_order_idx").on(t.order)],
+);
+
+export const historyEvents = pgTable(
+  "history_events",
+  {
+    id: id(),
+    year: integer().notNull(),
+    month: integer(),
+    title: text().notNull(),
+    description: text().notNull(),
+  },
+  (t) => [index("history_events_date_idx").on(t.year, t.month)],
+);
+
+export const membershipApplications = pgTable(
+  "membership_applications",
+  {
+    id: id(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    licenseNumber: text().notNull(),
+    // The licence image is optional with an application; it is attached after creation.
+    licenseImageUrl: text(),
+    hospitalName: text().notNull(),
+    department: text().notNull(),
+    address: text().notNull(),
+    status: varchar({ length: 20 }).notNull().default("pending"),
+    rejectionReason: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One application per user.
+    uniqueIndex("membership_applications_user_unique").on(t.userId),
+    index("membership_applications_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+export const academicResources = pgTable(
+  "academic_resources",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text(),
+    category: varchar({ length: 50 }).notNull(),
+    fileUrl: text().notNull(),
+    fileName: text().notNull(),
+    fileSize: integer().notNull(),
+    uploadedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    downloads: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("academic_resources_created_idx").on(t.createdAt)],
+);
+
+export const seminarRegistrations = pgTable(
+  "seminar_registrations",
+  {
+    id: id(),
+    seminarId: uuid()
+      .notNull()
+      .references(() => seminars.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    email: text().notNull(),
+    phone: text().notNull(),
+    hospitalName: text(),
+    status: varchar({ length: 20 }).notNull().default("confirmed"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("seminar_registrations_seminar_user_unique").on(t.seminarId, t.userId),
+    index("seminar_registrations_user_idx").on(t.userId),
+  ],
+);
+
+export const communityPosts = pgTable(
+  "community_posts",
+  {
+    id: id(),
+    title: text().notNull(),
+    content: text().notNull(),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorName: text().notNull(),
+    views: integer().notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("community_posts_created_idx").on(t.createdAt),
+    index("community_posts_author_idx").on(t.authorId),
+  ],
+);
+
+export const communityComments = pgTable(
+  "community_comments",
+  {
+    id: id(),
+    postId: uuid()
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    authorId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    authorName: text().notNull(),
+    content: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("community_comments_post_idx").on(t.postId, t.createdAt),
+    index("community_comments_author_idx").on(t.authorId),
+  ],
+);

@@ -1,0 +1,64 @@
+// Launcher: serves the React Router app on Express, with Vite's dev server in development and the
+// production build otherwise. The Express app itself lives in server/app.ts.
+import process from "node:process";
+
+const dev = process.argv.includes("--dev");
+if (!dev) process.env.NODE_ENV ??= "production";
+const port = Number.parseInt(process.env.PORT || "3000", 10);
+const host = process.env.HOST || undefined;
+
+let entry;
+let handler;
+if (dev) {
+  const { default: express } = await import("express");
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+  entry = await viteServer.ssrLoadModule("./server/app.ts");
+  const devApp = express();
+  devApp.use(viteServer.middlewares);
+  devApp.use(async (req, res, next) => {
+    try {
+      const current = await viteServer.ssrLoadModule("./server/app.ts");
+      return current.app(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+  handler = devApp;
+} else {
+  entry = await import("./build/server/index.js");
+  handler = entry.app;
+}
+
+try {
+  await entry.ready;
+} catch (error) {
+  console.error(`\nThe server did not start: ${error instanceof Error ? error.message : error}\n`);
+  if (error?.cause) console.error(error.cause);
+  process.exit(1);
+}
+
+const server = handler.listen(port, host, () => {
+  const address = server.address();
+  const shown = typeof address === "object" && address ? address.port : port;
+  entry.logger.info(`Server listening on http://localhost:${shown}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  entry.logger.info({ signal }, "Shutting down: finishing requests in flight");
+  // Stop accepting, let in-flight requests finish, then close the database cleanly.
+  const closed = new Promise((resolve) => server.close(resolve));
+  server.closeIdleConnections?.();
+  const force = setTimeout(() => server.closeAllConnections?.(), 10_000);
+  await closed;
+  clearTimeout(force);
+  await entry.shutdown();
+  entry.logger.info("Shutdown complete");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

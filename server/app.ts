@@ -1,0 +1,145 @@
+// The Express application: security headers, logging, compression, static files, the health check
+// and the React Router request handler. Bundled with the app by Vite (see vite.config.ts) so the
+// server and the routes share one database client.
+import crypto from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import { sql } from "drizzle-orm";
+import express from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import type { ServerBuild } from "react-router";
+import { connect, disconnect } from "~/db.server";
+import { env } from "~/env.server";
+import { societyConfig } from "~/features/society/config.server";
+import { seedDemoContent } from "~/features/society/demo-content.server";
+import { logger } from "~/logger.server";
+
+export { logger };
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+const production = env.NODE_ENV === "production";
+const secure = env.PUBLIC_URL.startsWith("https://");
+
+/** Opens the database, applies migrations, and seeds demo content into a fresh embedded one. */
+async function start() {
+  let handle: Awaited<ReturnType<typeof connect>>;
+  try {
+    handle = await connect();
+  } catch (error) {
+    throw new Error(`Could not open the database: ${(error as Error).message}`, { cause: error });
+  }
+  try {
+    await handle.migrate();
+  } catch (error) {
+    throw new Error(
+      `Database migration failed, so the server will not serve: ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+  if (handle.kind === "pglite" && handle.fresh && env.SEED_DEMO) {
+    await seedDemoContent(handle.db);
+    logger.info("Seeded demo content into the new embedded database");
+  }
+}
+
+export const ready = start();
+
+export async function shutdown() {
+  await disconnect();
+}
+
+export const app = express();
+app.disable("x-powered-by");
+if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
+
+app.use(
+  pinoHttp({
+    logger,
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") },
+    // Never log cookies or authorisation headers.
+    serializers: {
+      req: (req) => ({ method: req.method, url: req.url?.split("?")[0] }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+  }),
+);
+
+app.use((_req, res, next) => {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+});
+
+const mapOrigin = (() => {
+  try {
+    return new URL(societyConfig.mapEmbedUrl).origin;
+  } catch {
+    return undefined;
+  }
+})();
+
+app.use(
+  helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": [
+          "'self'",
+          (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
+          "'strict-dynamic'",
+        ],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "data:", "blob:", "https:"],
+        "font-src": ["'self'", "data:"],
+        "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
+        "frame-src": mapOrigin ? [mapOrigin] : ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        "upgrade-insecure-requests": secure ? [] : null,
+      },
+    },
+    strictTransportSecurity: production && secure ? { maxAge: 31536000 } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  }),
+);
+
+app.use(compression());
+
+if (production) {
+  const client = path.resolve("build/client");
+  // Hashed file names never change content, so browsers may keep them for a year.
+  app.use(
+    "/assets",
+    express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(client, { maxAge: "1h", index: false }));
+}
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await ready;
+    const db = (await connect()).db;
+    await db.execute(sql`select 1`);
+    res.json({ status: "ok" });
+  } catch {
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+app.all(
+  "/{*path}",
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+  }),
+);
