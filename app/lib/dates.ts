@@ -12,11 +12,12 @@ const dateFormat = new Intl.DateTimeFormat("ko-KR", {
 const dateTimeFormat = new Intl.DateTimeFormat("ko-KR", {
   timeZone: TIME_ZONE,
   year: "numeric",
-  month: "long",
+  month: "numeric",
   day: "numeric",
   weekday: "short",
   hour: "numeric",
   minute: "2-digit",
+  hourCycle: "h23",
 });
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -28,7 +29,15 @@ export function formatDate(value: Date | string) {
 
 /** 2026년 11월 21일 (토) 오후 2:00 */
 export function formatDateTime(value: Date | string) {
-  return dateTimeFormat.format(toDate(value));
+  const parts = dateTimeFormat.formatToParts(toDate(value));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  // 오전/오후 by hand: some ICU builds (Node's among them) print "AM/PM" for ko-KR, which would
+  // differ from the browser's text and break hydration.
+  const hour = Number(part("hour"));
+  const period = hour < 12 ? "오전" : "오후";
+  const hour12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${part("year")}년 ${part("month")}월 ${part("day")}일 (${part("weekday")}) ${period} ${hour12}:${part("minute")}`;
 }
 
 /** The machine-readable value for a <time dateTime> attribute. */

@@ -64,7 +64,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-5xl sm:leading-tight">
             AI와 함께 성장하는 개원의,
             <br />
-            {society.name}가 함께합니다
+            {society.name}
           </h1>
           <p className="mt-5 max-w-2xl text-base leading-7 text-brand-100 sm:text-lg">
             진료에 집중하는 원장님을 위해, 검증된 의료 마케팅 지식과 AI 활용법을 연구하고 나눕니다.

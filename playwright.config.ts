@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+// Two production servers, each on a fresh embedded database: one with the demo content, one empty
+// (SEED_DEMO=0) for the empty states. Build first (`npm run build`; `npm test` does).
+const SEEDED_PORT = Number(process.env.E2E_PORT ?? 3210);
+const EMPTY_PORT = SEEDED_PORT + 1; // tests/e2e/support.ts knows these ports too
+const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), "society-e2e-"));
+
+const serverEnv = (port: number, seed: boolean) => ({
+  NODE_ENV: "production",
+  PORT: String(port),
+  DATA_DIR: path.join(dataRoot, seed ? "seeded" : "empty"),
+  SEED_DEMO: seed ? "1" : "0",
+  LOG_LEVEL: "warn",
+  DATABASE_URL: "",
+  PUBLIC_URL: `http://localhost:${port}`,
+});
+
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  use: {
+    baseURL: `http://localhost:${SEEDED_PORT}`,
+    locale: "ko-KR",
+    timezoneId: "Asia/Seoul",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: [
+    {
+      command: "node server.js",
+      url: `http://localhost:${SEEDED_PORT}/healthz`,
+      env: serverEnv(SEEDED_PORT, true),
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: "node server.js",
+      url: `http://localhost:${EMPTY_PORT}/healthz`,
+      env: serverEnv(EMPTY_PORT, false),
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});
