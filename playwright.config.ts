@@ -25,7 +25,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"], ["json", { outputFile: "test-results/e2e.json" }]] : "list",
+  reporter: "list",
   use: {
     baseURL: `http://localhost:${SEEDED_PORT}`,
     locale: "ko-KR",

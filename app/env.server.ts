@@ -26,6 +26,17 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   TRUST_PROXY: z.string().optional(),
+  // Signs session ids, upload URLs and flash cookies. Without it, a random secret is kept in
+  // DATA_DIR/app-secret; several instances must share one, so set it when you run more than one.
+  APP_SECRET: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  AUTH_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
+  STORAGE_DRIVER: z.enum(["local"]).default("local"),
+  UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });
 
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; DATA_DIR: string };

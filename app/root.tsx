@@ -13,6 +13,7 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
+import { getCurrentUser } from "~/features/accounts/session.server";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-cards";
 import { societyConfig } from "~/features/society/config.server";
 import { useNonce } from "~/lib/nonce";
@@ -25,8 +26,20 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader(): Promise<RootData> {
-  return { society: societyConfig, user: null };
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+  const user = await getCurrentUser(request);
+  return {
+    society: societyConfig,
+    user: user
+      ? {
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          isApproved: user.isApproved,
+        }
+      : null,
+  };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -231,3 +231,33 @@ export const communityComments = pgTable(
     index("community_comments_author_idx").on(t.authorId),
   ],
 );
+
+// Attempt counters for rate limits, kept in the database so they hold across several instances.
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text().primaryKey(),
+    count: integer().notNull().default(0),
+    resetAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index("rate_limits_reset_idx").on(t.resetAt)],
+);
+
+// Uploaded files. Administrators' uploads are public; everyone else's (licence images) are private
+// to their owner and administrators. A sign-up's image has no owner until the account is created.
+export const storedObjects = pgTable(
+  "stored_objects",
+  {
+    id: uuid().primaryKey(),
+    visibility: varchar({ length: 10 }).notNull(),
+    ownerId: uuid().references(() => users.id, { onDelete: "set null" }),
+    // How the upload URL was issued: 'signup' (anonymous, for a sign-up) or 'member'.
+    origin: varchar({ length: 20 }).notNull(),
+    contentType: varchar({ length: 50 }).notNull(),
+    size: integer().notNull(),
+    // Set when a sign-up or an application takes the object, so it is used once only.
+    claimedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stored_objects_owner_idx").on(t.ownerId)],
+);

@@ -12,6 +12,7 @@ import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { connect, disconnect } from "~/db.server";
 import { env } from "~/env.server";
+import { createAdministrator } from "~/features/accounts/accounts.server";
 import { societyConfig } from "~/features/society/config.server";
 import { seedDemoContent } from "~/features/society/demo-content.server";
 import { logger } from "~/logger.server";
@@ -21,10 +22,13 @@ export { logger };
 declare module "react-router" {
   interface AppLoadContext {
     cspNonce: string;
+    /** The client's address (behind a proxy only when TRUST_PROXY says so). */
+    clientIp: string | undefined;
   }
 }
 
 const production = env.NODE_ENV === "production";
+const DEMO_ADMIN_EMAIL = "admin@example.org";
 const secure = env.PUBLIC_URL.startsWith("https://");
 
 /** Opens the database, applies migrations, and seeds demo content into a fresh embedded one. */
@@ -45,7 +49,13 @@ async function start() {
   }
   if (handle.kind === "pglite" && handle.fresh && env.SEED_DEMO) {
     await seedDemoContent(handle.db);
+    const password = crypto.randomBytes(12).toString("base64url");
+    await createAdministrator({ email: DEMO_ADMIN_EMAIL, password, name: "관리자" });
     logger.info("Seeded demo content into the new embedded database");
+    // Shown once, on purpose not through the logger: it is the only copy of this password.
+    console.log(
+      `\n  Demo administrator created (shown only now):\n    e-mail:   ${DEMO_ADMIN_EMAIL}\n    password: ${password}\n  Create your own with: npm run admin:create -- --email E --password P --name N\n`,
+    );
   }
 }
 
@@ -125,6 +135,19 @@ if (production) {
   app.use(express.static(client, { maxAge: "1h", index: false }));
 }
 
+// Cross-site requests: a state-changing request from another origin is refused. Requests without
+// an Origin header (not from a browser) pass; the session cookie is SameSite=Lax besides.
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+app.use((req, res, next) => {
+  const origin = req.get("origin");
+  if (SAFE_METHODS.has(req.method) || !origin) return next();
+  const own = `${req.protocol}://${req.get("host")}`;
+  if (origin === new URL(env.PUBLIC_URL).origin || origin === own) return next();
+  res
+    .status(403)
+    .json({ message: "허용되지 않은 요청입니다. 학회 홈페이지에서 다시 시도해주세요." });
+});
+
 app.get("/healthz", async (_req, res) => {
   try {
     await ready;
@@ -140,6 +163,9 @@ app.all(
   "/{*path}",
   createRequestHandler({
     build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
-    getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+    getLoadContext: (req, res) => ({
+      cspNonce: res.locals.cspNonce as string,
+      clientIp: req.ip,
+    }),
   }),
 );

@@ -1,19 +1,125 @@
-import { Link } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { LOGIN_FAILED, logIn, PENDING_APPROVAL } from "~/features/accounts/accounts.server";
+import { createUserSession, getCurrentUser } from "~/features/accounts/session.server";
+import { loginSchema, safeRedirect } from "~/features/accounts/validation";
+import { AppError } from "~/lib/errors.server";
+import { flashToast } from "~/lib/flash.server";
+import { fieldProps } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "로그인", description: "학회 회원 로그인", path: "/login" });
+  pageMeta(args, {
+    title: "로그인",
+    description: "승인된 회원은 로그인 후 공지사항 전문과 학회 정관을 열람할 수 있습니다.",
+    path: "/login",
+  });
 
-export default function Login() {
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (user) {
+    const target = new URL(request.url).searchParams.get("redirectTo");
+    throw redirect(safeRedirect(target, user.role === "admin" ? "/admin/dashboard" : "/"));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password"] }), toast: null },
+      { status: 400 },
+    );
+  }
+  try {
+    const user = await logIn({ ...submission.value, ip: context.clientIp });
+    const headers = new Headers();
+    headers.append("Set-Cookie", await createUserSession(user));
+    headers.append(
+      "Set-Cookie",
+      flashToast({ title: "로그인 성공", description: `${user.name}님, 환영합니다.` }),
+    );
+    const fallback = user.role === "admin" ? "/admin/dashboard" : "/";
+    return redirect(safeRedirect(formData.get("redirectTo"), fallback), { headers });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const title =
+      error.message === PENDING_APPROVAL
+        ? "승인 대기 중"
+        : error.status === 429
+          ? "잠시 후 다시 시도해주세요"
+          : "로그인 실패";
+    return data(
+      {
+        result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+        toast: { title, description: error.message || LOGIN_FAILED },
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [searchParams] = useSearchParams();
+  const pending = navigation.state === "submitting" && navigation.formAction === "/login";
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (actionData?.toast) toast({ ...actionData.toast, variant: "destructive" });
+  }, [actionData]);
+
+  const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <Section className="max-w-md">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">로그인</h1>
-        <p className="mt-3 text-slate-600">회원 로그인 기능을 준비하고 있습니다.</p>
-        <p className="mt-6 text-sm text-slate-600">
+        <p className="mt-2 text-[15px] text-slate-600">승인된 회원 계정으로 로그인해주세요.</p>
+        <Form method="post" action="/login" className="mt-6 grid gap-4" {...getFormProps(form)}>
+          {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+          <Field
+            {...fieldProps(fields.email, "email")}
+            label="이메일"
+            required
+            autoComplete="email"
+            inputMode="email"
+          />
+          <Field
+            {...fieldProps(fields.password, "password")}
+            label="비밀번호"
+            required
+            autoComplete="current-password"
+          />
+          {form.errors?.[0] ? (
+            <p
+              id={form.errorId}
+              role="alert"
+              className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+            >
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
+            {pending ? "로그인 중..." : "로그인"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-600">
           아직 회원이 아니신가요?{" "}
           <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
             회원가입

@@ -1,19 +1,192 @@
-import { Link } from "react-router";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
+import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Field, FieldError } from "~/components/ui/field";
+import { registerMember } from "~/features/accounts/accounts.server";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { signupFormSchema } from "~/features/accounts/validation";
+import { limitAuthRequestsByIp } from "~/features/security/rate-limit.server";
+import { ImageUpload } from "~/features/uploads/components/image-upload";
+import { AppError } from "~/lib/errors.server";
+import { flashToast } from "~/lib/flash.server";
+import { fieldProps } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "회원가입", description: "의사 회원가입", path: "/signup" });
+  pageMeta(args, {
+    title: "회원가입",
+    description: "의사 면허 정보로 회원가입을 신청하세요. 관리자 승인 후 로그인할 수 있습니다.",
+    path: "/signup",
+  });
 
-export default function Signup() {
+export async function loader({ request }: Route.LoaderArgs) {
+  if (await getCurrentUser(request)) throw redirect("/");
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signupFormSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null },
+      { status: 400 },
+    );
+  }
+  try {
+    await limitAuthRequestsByIp(context.clientIp);
+    const { confirmPassword: _confirm, ...input } = submission.value;
+    await registerMember(input);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [key, message] of Object.entries(error.errors ?? {})) fieldErrors[key] = [message];
+    if (error.status === 409) fieldErrors.email = [error.message];
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [error.message],
+          fieldErrors,
+          hideFields: ["password", "confirmPassword"],
+        }),
+        toast: { title: "회원가입 실패", description: error.message },
+      },
+      { status: error.status },
+    );
+  }
+  return redirect("/login", {
+    headers: {
+      "Set-Cookie": flashToast({
+        title: "회원가입 완료",
+        description: "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.",
+      }),
+    },
+  });
+}
+
+export default function Signup({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === "/signup";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (actionData?.toast) toast({ ...actionData.toast, variant: "destructive" });
+  }, [actionData]);
+
   return (
-    <Section className="max-w-md">
+    <Section className="max-w-2xl">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">회원가입</h1>
-        <p className="mt-3 text-slate-600">의사 회원가입 기능을 준비하고 있습니다.</p>
-        <p className="mt-6 text-sm text-slate-600">
+        <p className="mt-2 text-[15px] text-slate-600">
+          의사 면허 정보를 입력해 가입을 신청하세요. 관리자 승인 후 로그인할 수 있습니다.
+          <span className="ml-1 text-sm text-slate-500">
+            (<span className="text-rose-700">*</span> 필수 입력)
+          </span>
+        </p>
+        <Form method="post" action="/signup" className="mt-6 grid gap-5" {...getFormProps(form)}>
+          <fieldset className="grid gap-4">
+            <legend className="mb-1 text-base font-bold text-slate-900">계정 정보</legend>
+            <Field
+              {...fieldProps(fields.email, "email")}
+              label="이메일"
+              required
+              autoComplete="email"
+              inputMode="email"
+            />
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field
+                {...fieldProps(fields.password, "password")}
+                label="비밀번호"
+                required
+                autoComplete="new-password"
+                placeholder="최소 8자 이상"
+              />
+              <Field
+                {...fieldProps(fields.confirmPassword, "password")}
+                label="비밀번호 확인"
+                required
+                autoComplete="new-password"
+              />
+            </div>
+          </fieldset>
+          <fieldset className="grid gap-4">
+            <legend className="mb-1 text-base font-bold text-slate-900">의사 정보</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Field {...fieldProps(fields.name)} label="이름" required autoComplete="name" />
+              <Field
+                {...fieldProps(fields.phone, "tel")}
+                label="휴대전화번호"
+                required
+                autoComplete="tel"
+                inputMode="tel"
+                placeholder="010-0000-0000"
+              />
+              <Field
+                {...fieldProps(fields.licenseNumber)}
+                label="의사 면허번호"
+                required
+                inputMode="numeric"
+              />
+              <Field
+                {...fieldProps(fields.department)}
+                label="진료과목"
+                required
+                placeholder="예: 가정의학과"
+              />
+            </div>
+            <Field
+              {...fieldProps(fields.hospitalName)}
+              label="병원명"
+              required
+              autoComplete="organization"
+            />
+            <Field
+              {...fieldProps(fields.address)}
+              label="병원 주소"
+              required
+              autoComplete="street-address"
+            />
+            <ImageUpload
+              name={fields.licenseImageUrl.name}
+              label="의사 면허증 이미지"
+              required
+              endpoint="/api/objects/upload-public"
+              successMessage="의사 자격증 이미지가 업로드되었습니다."
+              errors={fields.licenseImageUrl.errors}
+              onUploaded={() => form.validate({ name: fields.licenseImageUrl.name })}
+            />
+          </fieldset>
+          <PrivacyConsent
+            errors={fields.privacyConsent.errors}
+            name={fields.privacyConsent.name}
+            id={fields.privacyConsent.id}
+          />
+          {form.errors?.[0] ? (
+            <p
+              id={form.errorId}
+              role="alert"
+              className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+            >
+              {form.errors[0]}
+            </p>
+          ) : null}
+          <Button type="submit" size="lg" disabled={pending} className="w-full">
+            {pending ? "가입 신청 중..." : "회원가입"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-slate-600">
           이미 회원이신가요?{" "}
           <Link to="/login" className="font-semibold text-brand-700 hover:underline">
             로그인
@@ -21,5 +194,66 @@ export default function Signup() {
         </p>
       </Card>
     </Section>
+  );
+}
+
+/** 개인정보 보호법 제15조: items, purpose, retention, and the right to refuse. */
+function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors?: string[] }) {
+  return (
+    <fieldset className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <legend className="px-1 text-base font-bold text-slate-900">개인정보 수집·이용 동의</legend>
+      <dl className="grid gap-2 text-sm leading-6 text-slate-700">
+        <div>
+          <dt className="font-semibold text-slate-900">수집 항목</dt>
+          <dd>
+            이메일, 비밀번호, 이름, 휴대전화번호, 의사 면허번호, 의사 면허증 이미지, 병원명,
+            진료과목, 병원 주소
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">수집·이용 목적</dt>
+          <dd>의사 자격 확인 및 회원가입 승인, 회원 관리, 학회 활동 안내</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">보유·이용 기간</dt>
+          <dd>
+            회원 탈퇴 시까지. 가입이 승인되지 않은 경우 의사 면허증 이미지는 거부 후 30일 이내에
+            삭제합니다.
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-900">동의를 거부할 권리</dt>
+          <dd>
+            개인정보 수집·이용에 동의하지 않을 수 있습니다. 다만 동의하지 않으시면 회원가입을 할 수
+            없습니다.
+          </dd>
+        </div>
+      </dl>
+      <p className="text-sm text-slate-700">
+        자세한 내용은{" "}
+        <Link to="/privacy" target="_blank" className="font-semibold text-brand-700 underline">
+          개인정보처리방침
+        </Link>
+        을 확인해주세요.
+      </p>
+      <label
+        htmlFor={id}
+        className="flex items-start gap-2 text-[15px] font-semibold text-slate-900"
+      >
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className="mt-1 size-4 accent-brand-700"
+          aria-required="true"
+          aria-invalid={errors?.[0] ? true : undefined}
+          aria-describedby={errors?.[0] ? `${id}-error` : undefined}
+        />
+        <span>
+          개인정보 수집·이용에 동의합니다 <span className="text-rose-700">(필수)</span>
+        </span>
+      </label>
+      <FieldError id={`${id}-error`} message={errors?.[0]} />
+    </fieldset>
   );
 }

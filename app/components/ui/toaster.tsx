@@ -1,14 +1,29 @@
 import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { useEffect, useState } from "react";
+import { useLocation } from "react-router";
 import { cn } from "~/lib/cn";
-import { dismissToast, subscribeToasts, type ToastMessage } from "~/lib/toast";
+import { dismissToast, subscribeToasts, type ToastMessage, toast } from "~/lib/toast";
 
 export const TOAST_DURATION_MS = 5000;
 
 export function Toaster() {
   const [message, setMessage] = useState<ToastMessage | null>(null);
+  const location = useLocation();
   useEffect(() => subscribeToasts(setMessage), []);
+  // A toast handed over by the server across a redirect (see flash.server.ts).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: look again after every navigation
+  useEffect(() => {
+    const match = document.cookie.match(/(?:^|;\s*)flash_toast=([^;]+)/);
+    if (!match?.[1]) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some in-app browsers
+    document.cookie = "flash_toast=; Path=/; Max-Age=0; SameSite=Lax";
+    try {
+      toast(JSON.parse(decodeURIComponent(match[1])));
+    } catch {
+      // A damaged cookie is dropped.
+    }
+  }, [location.key]);
 
   return (
     <Toast.Provider

@@ -2,6 +2,7 @@
 // approved members may read.
 import { desc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { isUuid } from "~/lib/ids";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
 import { announcements } from "../../../db/schema";
 import { EXCERPT_LENGTH } from "./constants";
@@ -37,16 +38,9 @@ export async function listAnnouncements(options: { limit?: number } = {}) {
   );
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a well-formed id; anything else is answered 404 without asking the database. */
-export function isAnnouncementId(id: string) {
-  return UUID.test(id);
-}
-
 /** What anyone may know about an announcement: its title and category, never the body. */
 export async function findAnnouncementHeadline(id: string) {
-  if (!isAnnouncementId(id)) return null;
+  if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db
     .select({ id: announcements.id, title: announcements.title, category: announcements.category })

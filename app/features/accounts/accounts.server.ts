@@ -1,0 +1,216 @@
+// The account life of SPEC.md §4: sign-up (pending), administrator approval or rejection, login.
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { isUniqueViolation } from "~/lib/db-errors.server";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import { users } from "../../../db/schema";
+import {
+  assertLoginAllowed,
+  clearLoginFailures,
+  limitAuthRequestsByIp,
+  recordLoginFailure,
+} from "../security/rate-limit.server";
+import { societyConfig } from "../society/config.server";
+import { claimSignupImage } from "../uploads/uploads.server";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.server";
+import { endAllSessions } from "./session.server";
+import { PRIVACY_CONSENT_VERSION, type RegisterInput } from "./validation";
+
+export const EMAIL_TAKEN = "이미 가입된 이메일입니다.";
+export const IMAGE_NOT_UPLOADED = "의사 면허증 이미지를 다시 업로드해주세요.";
+
+const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+
+/** A public view of a user: never the password hash. */
+export const userColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  phone: users.phone,
+  licenseNumber: users.licenseNumber,
+  hospitalName: users.hospitalName,
+  department: users.department,
+  address: users.address,
+  licenseImageUrl: users.licenseImageUrl,
+  profileImageUrl: users.profileImageUrl,
+  role: users.role,
+  isApproved: users.isApproved,
+  rejectedAt: users.rejectedAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+/**
+ * Creates a pending account. A rejected account with the same e-mail is replaced, so a doctor
+ * whose sign-up was turned down can apply again; any other existing e-mail is a 409.
+ */
+export async function registerMember(input: RegisterInput) {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  const values = {
+    email: input.email.toLowerCase(),
+    passwordHash,
+    name: input.name,
+    phone: input.phone,
+    licenseNumber: input.licenseNumber,
+    hospitalName: input.hospitalName,
+    department: input.department,
+    address: input.address,
+    licenseImageUrl: input.licenseImageUrl,
+    role: "member",
+    isApproved: false,
+    rejectedAt: null,
+    privacyConsentVersion: PRIVACY_CONSENT_VERSION,
+    privacyConsentAt: new Date(),
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select({ id: users.id, rejectedAt: users.rejectedAt })
+        .from(users)
+        .where(byEmail(input.email));
+      if (existing && !existing.rejectedAt) throw new AppError("conflict", EMAIL_TAKEN);
+      const [user] = existing
+        ? await tx
+            .update(users)
+            .set({ ...values, createdAt: new Date() })
+            .where(eq(users.id, existing.id))
+            .returning({ id: users.id, email: users.email })
+        : await tx.insert(users).values(values).returning({ id: users.id, email: users.email });
+      if (!user) throw new Error("The account was not saved");
+      if (!(await claimSignupImage(tx, input.licenseImageUrl, user.id))) {
+        throw new AppError("invalid", IMAGE_NOT_UPLOADED, { licenseImageUrl: IMAGE_NOT_UPLOADED });
+      }
+      return user;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export const LOGIN_FAILED = "이메일 또는 비밀번호를 확인해주세요.";
+export const PENDING_APPROVAL = "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.";
+
+/**
+ * Checks e-mail and password. Wrong credentials are a 401 whether or not the e-mail exists; an
+ * account awaiting approval is a 403; a rejected one a 403 naming whom to contact.
+ */
+export async function authenticate(email: string, password: string, contact: string) {
+  const db = await getDb();
+  const [user] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byEmail(email));
+  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!user || !valid) throw new AppError("unauthenticated", LOGIN_FAILED);
+  if (user.rejectedAt) {
+    throw new AppError(
+      "forbidden",
+      `회원가입이 승인되지 않았습니다. 자세한 내용은 학회 사무국(${contact})으로 문의해주세요.`,
+    );
+  }
+  if (!user.isApproved) throw new AppError("forbidden", PENDING_APPROVAL);
+  const { passwordHash: _hash, ...account } = user;
+  return account;
+}
+
+/** Accounts waiting for an administrator, oldest first. */
+export async function listPendingMembers() {
+  const db = await getDb();
+  return db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.isApproved, false), isNull(users.rejectedAt)))
+    .orderBy(asc(users.createdAt));
+}
+
+async function findUser(id: string) {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [user] = await db.select(userColumns).from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function approveMember(id: string) {
+  const user = await findUser(id);
+  if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
+  const db = await getDb();
+  const [updated] = await db
+    .update(users)
+    .set({ isApproved: true, rejectedAt: null })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  return updated;
+}
+
+/** Rejects a sign-up: the account is kept, marked rejected, and every session of it ends. */
+export async function rejectMember(id: string) {
+  const user = await findUser(id);
+  if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
+  if (user.role === "admin") throw new AppError("conflict", "관리자 계정은 거부할 수 없습니다.");
+  const db = await getDb();
+  const [updated] = await db
+    .update(users)
+    .set({ isApproved: false, rejectedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  await endAllSessions(id);
+  return updated;
+}
+
+/**
+ * Creates an approved administrator, or promotes and approves an existing account (its password
+ * is replaced when one is given).
+ */
+export async function createAdministrator(input: {
+  email: string;
+  password: string;
+  name: string;
+}) {
+  const db = await getDb();
+  const passwordHash = await hashPassword(input.password);
+  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ role: "admin", isApproved: true, rejectedAt: null, passwordHash, name: input.name })
+      .where(eq(users.id, existing.id));
+    return { id: existing.id, created: false };
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: input.email.toLowerCase(),
+      passwordHash,
+      name: input.name,
+      phone: "-",
+      licenseNumber: "-",
+      hospitalName: "-",
+      department: "-",
+      address: "-",
+      role: "admin",
+      isApproved: true,
+    })
+    .returning({ id: users.id });
+  return { id: created!.id, created: true };
+}
+
+/** Login with the limits of the accounts issue: per IP, and failed attempts per e-mail. */
+export async function logIn(input: { email: string; password: string; ip: string | undefined }) {
+  await limitAuthRequestsByIp(input.ip);
+  await assertLoginAllowed(input.email);
+  try {
+    const user = await authenticate(
+      input.email,
+      input.password,
+      `${societyConfig.phone}, ${societyConfig.email}`,
+    );
+    await clearLoginFailures(input.email);
+    return user;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 401) await recordLoginFailure(input.email);
+    throw error;
+  }
+}

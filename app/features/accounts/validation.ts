@@ -1,0 +1,78 @@
+// Sign-up and login rules with the Korean messages of SPEC.md §5, shared by the forms and the API.
+import { z } from "~/lib/zod";
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The privacy-consent text version stored with each account (see /privacy). */
+export const PRIVACY_CONSENT_VERSION = "v1";
+
+const required = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${max}자 이하로 입력해주세요`);
+
+export const emailField = z
+  .string({ error: "올바른 이메일 주소를 입력해주세요" })
+  .trim()
+  .toLowerCase()
+  .max(254, "올바른 이메일 주소를 입력해주세요")
+  .pipe(z.email("올바른 이메일 주소를 입력해주세요"));
+
+export const newPasswordField = z
+  .string({ error: "비밀번호는 최소 8자 이상이어야 합니다" })
+  .min(PASSWORD_MIN_LENGTH, "비밀번호는 최소 8자 이상이어야 합니다")
+  .max(128, "비밀번호는 128자 이하로 입력해주세요");
+
+/** The fields of POST /api/auth/register (SPEC.md §7) plus the privacy consent. */
+export const registerFields = {
+  email: emailField,
+  password: newPasswordField,
+  name: required("이름을 입력해주세요", 50),
+  phone: required("휴대전화번호를 입력해주세요", 20).regex(
+    /^[0-9+\-\s()]{9,20}$/,
+    "올바른 휴대전화번호를 입력해주세요",
+  ),
+  licenseNumber: required("의사 면허번호를 입력해주세요", 30),
+  hospitalName: required("병원명을 입력해주세요", 100),
+  department: required("진료과목을 입력해주세요", 50),
+  address: required("병원 주소를 입력해주세요", 200),
+  licenseImageUrl: z
+    .string({ error: "의사 면허증 이미지를 업로드해주세요" })
+    .trim()
+    .min(1, "의사 면허증 이미지를 업로드해주세요")
+    .max(300, "의사 면허증 이미지를 다시 업로드해주세요"),
+  privacyConsent: z.literal(true, { error: "개인정보 수집·이용에 동의해주세요" }),
+};
+
+export const registerSchema = z.object(registerFields);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** The sign-up form: the API's fields, the browser-only confirmation, and a checkbox consent. */
+export const signupFormSchema = z
+  .object({
+    ...registerFields,
+    confirmPassword: z.string({ error: "비밀번호가 일치하지 않습니다" }),
+    privacyConsent: z
+      .literal("on", { error: "개인정보 수집·이용에 동의해주세요" })
+      .transform(() => true as const),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "비밀번호가 일치하지 않습니다",
+    path: ["confirmPassword"],
+  });
+
+export const loginSchema = z.object({
+  email: emailField,
+  password: z
+    .string({ error: "비밀번호를 입력해주세요" })
+    .min(1, "비밀번호를 입력해주세요")
+    .max(128, "이메일 또는 비밀번호를 확인해주세요."),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Only relative paths on this site: anything else would be an open redirect. */
+export function safeRedirect(target: unknown, fallback = "/") {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) {
+    return fallback;
+  }
+  if (target.startsWith("/\\") || /[\r\n]/.test(target)) return fallback;
+  return target;
+}

@@ -1,0 +1,161 @@
+import { CheckCircle2, ImageUp, Loader2 } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import { FieldError, Label } from "~/components/ui/field";
+import { toast } from "~/lib/toast";
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "../constants";
+
+type Props = {
+  /** The form field that receives the stored object path. */
+  name: string;
+  label: string;
+  required?: boolean;
+  /** `/api/objects/upload-public` for a sign-up, `/api/objects/upload` when logged in. */
+  endpoint: "/api/objects/upload-public" | "/api/objects/upload";
+  /** The success toast's text, e.g. '의사 자격증 이미지가 업로드되었습니다.' */
+  successMessage: string;
+  errors?: string[];
+  defaultValue?: string;
+  onUploaded?: (objectPath: string) => void;
+};
+
+/**
+ * The one image upload of the site: checks type and size in the browser, asks the server for an
+ * upload URL, PUTs the file there and keeps the returned object path in a hidden field. The server
+ * checks type and size again on the upload itself.
+ */
+export function ImageUpload({
+  name,
+  label,
+  required,
+  endpoint,
+  successMessage,
+  errors,
+  defaultValue = "",
+  onUploaded,
+}: Props) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [objectPath, setObjectPath] = useState(defaultValue);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+
+  async function upload(file: File) {
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      toast({
+        title: UPLOAD_MESSAGES.wrongTypeTitle,
+        description: UPLOAD_MESSAGES.wrongType,
+        variant: "destructive",
+      });
+      return;
+    }
+    if (file.size > MAX_IMAGE_BYTES) {
+      toast({
+        title: UPLOAD_MESSAGES.tooLargeTitle,
+        description: UPLOAD_MESSAGES.tooLarge,
+        variant: "destructive",
+      });
+      return;
+    }
+    setUploading(true);
+    try {
+      const urlResponse = await fetch(endpoint, { method: "POST", credentials: "same-origin" });
+      if (!urlResponse.ok) throw new Error(await messageOf(urlResponse));
+      const { uploadURL, objectPath: path } = (await urlResponse.json()) as {
+        uploadURL: string;
+        objectPath: string;
+      };
+      const put = await fetch(uploadURL, {
+        method: "PUT",
+        body: file,
+        headers: { "Content-Type": file.type },
+        credentials: "same-origin",
+      });
+      if (!put.ok) throw new Error(await messageOf(put));
+      setObjectPath(path);
+      setFileName(file.name);
+      setPreview((old) => {
+        if (old) URL.revokeObjectURL(old);
+        return URL.createObjectURL(file);
+      });
+      onUploaded?.(path);
+      toast({ title: UPLOAD_MESSAGES.doneTitle, description: successMessage });
+    } catch (error) {
+      toast({
+        title: UPLOAD_MESSAGES.failedTitle,
+        description:
+          error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.failed,
+        variant: "destructive",
+      });
+    } finally {
+      setUploading(false);
+      if (inputRef.current) inputRef.current.value = "";
+    }
+  }
+
+  const errorId = `${id}-error`;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id} required={required}>
+        {label}
+      </Label>
+      <input type="hidden" name={name} value={objectPath} />
+      <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
+        {preview ? (
+          <img
+            src={preview}
+            alt="업로드한 이미지 미리보기"
+            className="size-16 rounded-md object-cover"
+          />
+        ) : (
+          <span className="grid size-16 place-items-center rounded-md bg-white text-slate-500">
+            <ImageUp aria-hidden="true" />
+          </span>
+        )}
+        <div className="min-w-0 flex-1 text-sm text-slate-600">
+          {objectPath ? (
+            <p className="flex items-center gap-1 font-medium text-emerald-800">
+              <CheckCircle2 className="size-4" aria-hidden="true" /> 업로드됨
+              {fileName ? (
+                <span className="truncate font-normal text-slate-600">({fileName})</span>
+              ) : null}
+            </p>
+          ) : (
+            <p>JPG, PNG, WebP, GIF · 최대 5MB</p>
+          )}
+        </div>
+        <label
+          htmlFor={id}
+          className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"
+        >
+          {uploading ? <Loader2 className="size-4 animate-spin" aria-hidden="true" /> : null}
+          {uploading ? "업로드 중..." : objectPath ? "다시 선택" : "파일 선택"}
+          <input
+            ref={inputRef}
+            id={id}
+            type="file"
+            accept={IMAGE_TYPES.join(",")}
+            className="sr-only"
+            aria-required={required || undefined}
+            aria-describedby={errors?.[0] ? errorId : undefined}
+            disabled={uploading}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void upload(file);
+            }}
+          />
+        </label>
+      </div>
+      <FieldError id={errorId} message={errors?.[0]} />
+    </div>
+  );
+}
+
+async function messageOf(response: Response) {
+  try {
+    const body = (await response.json()) as { message?: string };
+    return body.message ?? UPLOAD_MESSAGES.failed;
+  } catch {
+    return UPLOAD_MESSAGES.failed;
+  }
+}

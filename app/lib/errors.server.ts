@@ -1,0 +1,97 @@
+// Application errors carry an HTTP status and a Korean message for the user. Services throw them;
+// API routes turn them into JSON (`{ message, errors }`) and pages into form messages or toasts.
+import type { z } from "zod";
+
+const STATUS = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  unsupported_type: 415,
+  rate_limited: 429,
+} as const;
+
+export type AppErrorCode = keyof typeof STATUS;
+
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = STATUS[code];
+  }
+}
+
+export function errorResponse(error: AppError, headers?: HeadersInit) {
+  return Response.json(
+    error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+    { status: error.status, headers },
+  );
+}
+
+/** Field → first message, for `{ errors }` answers. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+export function validationError(error: z.ZodError) {
+  const errors = fieldErrors(error);
+  const first = Object.values(errors)[0] ?? "입력값을 확인해주세요.";
+  return new AppError("invalid", first, errors);
+}
+
+/**
+ * Wraps an API loader or action: AppErrors become their JSON answer, thrown Responses pass
+ * through, and anything else is logged and answered 500 without details.
+ */
+export function api<Args>(handler: (args: Args) => Promise<Response>) {
+  return async (args: Args): Promise<Response> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof AppError) return errorResponse(error);
+      if (error instanceof Response) return error;
+      const { logger } = await import("~/logger.server");
+      logger.error({ err: error }, "Unhandled error in an API call");
+      return Response.json(
+        { message: "일시적인 오류가 발생했습니다. 잠시 후 다시 시도해주세요." },
+        { status: 500 },
+      );
+    }
+  };
+}
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+/** The request's JSON body; 400 for malformed JSON, 413 for a body past 64 KB. */
+export async function readJson(request: Request): Promise<unknown> {
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_JSON_BYTES) throw new AppError("too_large", "요청 본문이 너무 큽니다.");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) {
+    throw new AppError("too_large", "요청 본문이 너무 큽니다.");
+  }
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("invalid", "요청 본문이 올바른 JSON 형식이 아닙니다.");
+  }
+}
+
+/** Parses `data` with `schema`, or throws a 400 AppError with each field's Korean message. */
+export function parse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}

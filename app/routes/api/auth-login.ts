@@ -1,0 +1,20 @@
+import { logIn } from "~/features/accounts/accounts.server";
+import { createUserSession } from "~/features/accounts/session.server";
+import { loginSchema } from "~/features/accounts/validation";
+import { api, parse, readJson } from "~/lib/errors.server";
+import type { Route } from "./+types/auth-login";
+
+export const action = api(async ({ request, context }: Route.ActionArgs) => {
+  const input = parse(loginSchema, await readJson(request));
+  const user = await logIn({ ...input, ip: context.clientIp });
+  return Response.json(
+    {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      isApproved: user.isApproved,
+    },
+    { headers: { "Set-Cookie": await createUserSession(user) } },
+  );
+});

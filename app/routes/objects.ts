@@ -1,0 +1,30 @@
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { readObject } from "~/features/uploads/uploads.server";
+import { isUuid } from "~/lib/ids";
+import type { Route } from "./+types/objects";
+
+// GET /objects/{id}: public images for anyone; private ones (licence images) only for their
+// owner and administrators, and 404 for anyone else so their existence is not revealed.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const id = params.id;
+  const notFound = () =>
+    new Response("Not Found", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+    });
+  if (!isUuid(id)) return notFound();
+  const object = await readObject(id, await getCurrentUser(request));
+  if (!object) return notFound();
+  return new Response(new Uint8Array(object.body), {
+    headers: {
+      "Content-Type": object.contentType,
+      "Content-Length": String(object.size),
+      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": "inline",
+      "Cache-Control":
+        object.visibility === "public"
+          ? "public, max-age=31536000, immutable"
+          : "private, no-store",
+    },
+  });
+}
