@@ -136,7 +136,7 @@ export function ImageUpload({
             type="file"
             accept={IMAGE_TYPES.join(",")}
             className="sr-only"
-            aria-required={required || undefined}
+            required={required && !objectPath}
             aria-describedby={errors?.[0] ? errorId : undefined}
             disabled={uploading}
             onChange={(event) => {
