@@ -17,6 +17,8 @@ const serverEnv = (port: number, seed: boolean) => ({
   LOG_LEVEL: "warn",
   DATABASE_URL: "",
   PUBLIC_URL: `http://localhost:${port}`,
+  DEMO_ADMIN_PASSWORD: "e2e-admin-password",
+  AUTH_MAX_REQUESTS_PER_IP: "10000",
 });
 
 

@@ -49,7 +49,7 @@ async function start() {
   }
   if (handle.kind === "pglite" && handle.fresh && env.SEED_DEMO) {
     await seedDemoContent(handle.db);
-    const password = crypto.randomBytes(12).toString("base64url");
+    const password = env.DEMO_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
     await createAdministrator({ email: DEMO_ADMIN_EMAIL, password, name: "관리자" });
     logger.info("Seeded demo content into the new embedded database");
     // Shown once, on purpose not through the logger: it is the only copy of this password.
