@@ -1,6 +1,10 @@
 // Launcher: serves the React Router app on Express, with Vite's dev server in development and the
 // production build otherwise. The Express app itself lives in server/app.ts.
+import fs from "node:fs";
 import process from "node:process";
+
+// A .env file fills in what the real environment does not set (see .env.example).
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 const dev = process.argv.includes("--dev");
 if (!dev) process.env.NODE_ENV ??= "production";

@@ -1,4 +1,5 @@
 // Every environment variable the server reads, validated once at boot. README.md lists them.
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -44,6 +45,8 @@ const schema = z.object({
 export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; DATA_DIR: string };
 
 function readEnv(): Env {
+  // A .env file in the working directory fills in what the real environment does not set.
+  if (fs.existsSync(".env")) process.loadEnvFile(".env");
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
