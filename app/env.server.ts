@@ -35,7 +35,11 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   // The demo administrator's password on a fresh embedded database (random when unset).
-  DEMO_ADMIN_PASSWORD: z.string().min(8).optional().or(z.literal("").transform(() => undefined)),
+  DEMO_ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
   STORAGE_DRIVER: z.enum(["local"]).default("local"),

@@ -14,6 +14,7 @@ import { Header } from "~/components/layout/header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
+import { isFullMember } from "~/features/membership/applications.server";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-cards";
 import { societyConfig } from "~/features/society/config.server";
 import { useNonce } from "~/lib/nonce";
@@ -37,6 +38,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
           name: user.name,
           role: user.role,
           isApproved: user.isApproved,
+          isFullMember: await isFullMember(user.id),
         }
       : null,
   };

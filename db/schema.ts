@@ -3,10 +3,12 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -260,4 +262,19 @@ export const storedObjects = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("stored_objects_owner_idx").on(t.ownerId)],
+);
+
+// Who read which announcement on which day (Asia/Seoul), so views count once per member per day.
+export const announcementReads = pgTable(
+  "announcement_reads",
+  {
+    announcementId: uuid()
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId, t.day] })],
 );

@@ -95,3 +95,12 @@ export function parse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T>
   if (!result.success) throw validationError(result.error);
   return result.data;
 }
+
+/** The loader of a call that only takes POST (or PUT/PATCH): a GET answers 405, not an error. */
+export function methodNotAllowed(allow: string) {
+  return () =>
+    Response.json(
+      { message: "허용되지 않은 요청 방식입니다." },
+      { status: 405, headers: { Allow: allow } },
+    );
+}

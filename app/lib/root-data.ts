@@ -8,6 +8,8 @@ export type CurrentUser = {
   name: string;
   role: string;
   isApproved: boolean;
+  /** An approved full-membership application makes a member 정회원. */
+  isFullMember: boolean;
 };
 
 export type RootData = { society: SocietyConfig; user: CurrentUser | null };

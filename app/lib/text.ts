@@ -12,7 +12,7 @@ const ENTITIES: Record<string, string> = {
 export function htmlToPlainText(html: string): string {
   return html
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, " ")
-    .replace(/<\/(p|div|h[1-6]|li|br)\s*>|<br\s*\/?>/gi, " ")
+    .replace(/<\/(p|div|h[1-6]|li|pre|blockquote|tr|td|th)\s*>|<(br|hr)\s*\/?>/gi, " ")
     .replace(/<[^>]*>/g, "")
     .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+\d*);/gi, (match, name: string) => {
       if (name[0] === "#") {

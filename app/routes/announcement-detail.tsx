@@ -1,9 +1,15 @@
-import { Lock } from "lucide-react";
-import { data, Link } from "react-router";
+import { ArrowLeft, ExternalLink, Eye, Lock } from "lucide-react";
+import { data, Link, useLocation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { findAnnouncementHeadline } from "~/features/announcements/announcements.server";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import {
+  findAnnouncementHeadline,
+  readAnnouncement,
+} from "~/features/announcements/announcements.server";
+import { CategoryBadge } from "~/features/announcements/components/category-badge";
+import { formatDate, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/announcement-detail";
 
@@ -19,15 +25,76 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
+// Members' content must not sit in shared caches.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   const headline = await findAnnouncementHeadline(params.id);
   if (!headline) throw data(null, { status: 404 });
-  // Reading the body needs an approved member's session (the accounts issue); until then every
-  // reader gets the login-required card, and the body is never loaded.
-  return { headline };
+  const user = await getCurrentUser(request);
+  // Anyone but an approved member gets the login card; the body is never loaded for them.
+  const announcement = user?.isApproved ? await readAnnouncement(params.id, user.id) : null;
+  if (user?.isApproved && !announcement) throw data(null, { status: 404 });
+  return { headline, announcement };
 }
 
-export default function AnnouncementDetail() {
+export default function AnnouncementDetail({ loaderData }: Route.ComponentProps) {
+  const { announcement } = loaderData;
+  if (!announcement) return <LoginRequired />;
+  return (
+    <Section className="max-w-3xl">
+      <Link
+        to="/announcements"
+        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> 목록으로
+      </Link>
+      <article className="mt-4">
+        <header className="border-b border-slate-200 pb-6">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <CategoryBadge category={announcement.category} />
+            <time dateTime={isoDate(announcement.createdAt)}>
+              {formatDate(announcement.createdAt)}
+            </time>
+            <span className="inline-flex items-center gap-1">
+              <Eye className="size-4" aria-hidden="true" />
+              <span className="sr-only">조회수</span>
+              {announcement.views.toLocaleString("ko-KR")}
+            </span>
+          </div>
+          <h1 className="mt-3 text-2xl leading-snug font-bold text-slate-900 sm:text-3xl">
+            {announcement.title}
+          </h1>
+        </header>
+        {announcement.imageUrl ? (
+          <img
+            src={announcement.imageUrl}
+            alt=""
+            className="mt-6 h-auto w-full rounded-xl border border-slate-200"
+          />
+        ) : null}
+        <div
+          className="prose-content mt-6"
+          // Sanitised on the server (sanitize.server.ts) before it reaches the page.
+          dangerouslySetInnerHTML={{ __html: announcement.content }}
+        />
+        {announcement.linkUrl ? (
+          <div className="mt-8">
+            <Button asChild variant="secondary">
+              <a href={announcement.linkUrl} target="_blank" rel="noopener noreferrer">
+                관련 링크 보기 <ExternalLink className="size-4" aria-hidden="true" />
+                <span className="sr-only">(새 창)</span>
+              </a>
+            </Button>
+          </div>
+        ) : null}
+      </article>
+    </Section>
+  );
+}
+
+function LoginRequired() {
+  const location = useLocation();
   return (
     <Section className="max-w-2xl">
       <Card className="p-8 text-center sm:p-10">
@@ -40,7 +107,7 @@ export default function AnnouncementDetail() {
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to="/login">로그인</Link>
+            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}>로그인</Link>
           </Button>
           <Button asChild variant="secondary">
             <Link to="/announcements">목록으로</Link>

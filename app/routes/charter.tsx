@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { CHARTER, CHARTER_EFFECTIVE_DATE } from "~/features/society/charter.server";
+import { societyConfig } from "~/features/society/config.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/charter";
 
@@ -13,9 +16,85 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/charter",
   });
 
-// The charter text is for approved members only; until the accounts issue brings sessions, every
-// reader is a visitor and sees the lock notice. The text is never sent to a visitor.
-export default function Charter() {
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// The server decides: the charter text is sent to approved members only, never to anyone else.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user?.isApproved) return { charter: null };
+  const charter = CHARTER.map((chapter) => ({
+    ...chapter,
+    articles: chapter.articles.map((article) => ({
+      ...article,
+      paragraphs: article.paragraphs.map((p) => p.replaceAll("{societyName}", societyConfig.name)),
+    })),
+  }));
+  return { charter, effectiveDate: CHARTER_EFFECTIVE_DATE };
+}
+
+export default function Charter({ loaderData }: Route.ComponentProps) {
+  const { charter } = loaderData;
+  if (!charter) return <Locked />;
+  return (
+    <>
+      <PageHeader eyebrow="CHARTER" title="학회 정관">
+        {loaderData.effectiveDate} 시행
+      </PageHeader>
+      <Section className="grid gap-10 lg:grid-cols-[14rem_1fr]">
+        <nav aria-labelledby="charter-toc" className="lg:sticky lg:top-32 lg:self-start">
+          <h2 id="charter-toc" className="text-sm font-bold text-slate-900">
+            목차
+          </h2>
+          <ol className="mt-3 grid gap-1 text-[15px]">
+            {charter.map((chapter) => (
+              <li key={chapter.number}>
+                <a
+                  href={`#chapter-${chapter.number}`}
+                  className="block rounded-md px-2 py-1.5 text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+                >
+                  제{chapter.number}장 {chapter.title}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <div className="min-w-0">
+          {charter.map((chapter) => (
+            <section
+              key={chapter.number}
+              id={`chapter-${chapter.number}`}
+              aria-labelledby={`chapter-${chapter.number}-title`}
+              className="scroll-mt-32 border-b border-slate-200 pb-8 not-first:pt-8 last:border-0"
+            >
+              <h2
+                id={`chapter-${chapter.number}-title`}
+                className="text-xl font-bold text-slate-900"
+              >
+                제{chapter.number}장 {chapter.title}
+              </h2>
+              {chapter.articles.map((article) => (
+                <article key={article.number} className="mt-6">
+                  <h3 className="font-bold text-slate-900">
+                    제{article.number}조({article.title})
+                  </h3>
+                  <div className="mt-2 grid gap-2 text-[15px] leading-7 text-slate-700">
+                    {article.paragraphs.map((paragraph) => (
+                      <p key={paragraph} className="whitespace-pre-line">
+                        {paragraph}
+                      </p>
+                    ))}
+                  </div>
+                </article>
+              ))}
+            </section>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}
+
+function Locked() {
   return (
     <>
       <PageHeader eyebrow="CHARTER" title="학회 정관" />
@@ -28,7 +107,7 @@ export default function Charter() {
           <p className="mt-2 text-slate-600">학회 정관은 승인된 회원만 열람할 수 있습니다.</p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <Button asChild>
-              <Link to="/login">로그인</Link>
+              <Link to="/login?redirectTo=%2Fcharter">로그인</Link>
             </Button>
             <Button asChild variant="secondary">
               <Link to="/signup">회원가입</Link>

@@ -62,7 +62,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(
       {
         result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
-        toast: { title, description: error.message || LOGIN_FAILED },
+        toast: {
+          title,
+          description: error.message || LOGIN_FAILED,
+          variant:
+            error.message === PENDING_APPROVAL ? ("default" as const) : ("destructive" as const),
+        },
       },
       { status: error.status },
     );
@@ -82,7 +87,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   });
 
   useEffect(() => {
-    if (actionData?.toast) toast({ ...actionData.toast, variant: "destructive" });
+    if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
 
   const redirectTo = searchParams.get("redirectTo") ?? "";

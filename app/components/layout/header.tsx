@@ -101,8 +101,13 @@ function AccountActions() {
   if (user) {
     return (
       <>
-        <span className="max-w-40 truncate px-2 text-sm font-medium text-slate-700">
-          {user.name || user.email}
+        <span className="flex min-w-0 items-center gap-1.5 px-2 text-sm font-medium text-slate-700">
+          {user.isFullMember ? (
+            <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
+              정회원
+            </span>
+          ) : null}
+          <span className="max-w-40 truncate">{user.name || user.email}</span>
         </span>
         <form method="post" action="/logout">
           <Button type="submit" variant="secondary" size="sm">

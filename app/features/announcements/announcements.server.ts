@@ -1,11 +1,12 @@
 // Announcements: the public list carries a plain-text excerpt instead of the body, which only
 // approved members may read.
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { isUuid } from "~/lib/ids";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
-import { announcements } from "../../../db/schema";
+import { announcementReads, announcements } from "../../../db/schema";
 import { EXCERPT_LENGTH } from "./constants";
+import { sanitizeAnnouncementHtml } from "./sanitize.server";
 
 export type AnnouncementSummary = {
   id: string;
@@ -47,4 +48,61 @@ export async function findAnnouncementHeadline(id: string) {
     .from(announcements)
     .where(eq(announcements.id, id));
   return row ?? null;
+}
+
+export type AnnouncementDetail = {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  imageUrl: string | null;
+  linkUrl: string | null;
+  views: number;
+  createdAt: Date;
+};
+
+/**
+ * The whole announcement for an approved member, body sanitised. The first reading of the day
+ * (Asia/Seoul) by this member counts one view; refreshing does not.
+ */
+export async function readAnnouncement(
+  id: string,
+  readerId: string,
+): Promise<AnnouncementDetail | null> {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ id: announcements.id })
+      .from(announcements)
+      .where(eq(announcements.id, id));
+    if (!found) return null;
+    const counted = await tx
+      .insert(announcementReads)
+      .values({
+        announcementId: id,
+        userId: readerId,
+        day: sql`(now() at time zone 'Asia/Seoul')::date`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: announcementReads.announcementId });
+    const [row] = await (counted.length
+      ? tx
+          .update(announcements)
+          .set({ views: sql`${announcements.views} + 1` })
+          .where(eq(announcements.id, id))
+          .returning()
+      : tx.select().from(announcements).where(eq(announcements.id, id)));
+    if (!row) return null;
+    return {
+      id: row.id,
+      title: row.title,
+      content: sanitizeAnnouncementHtml(row.content),
+      category: row.category,
+      imageUrl: row.imageUrl,
+      linkUrl: row.linkUrl,
+      views: row.views,
+      createdAt: row.createdAt,
+    };
+  });
 }

@@ -1,7 +1,7 @@
 import { logIn } from "~/features/accounts/accounts.server";
 import { createUserSession } from "~/features/accounts/session.server";
 import { loginSchema } from "~/features/accounts/validation";
-import { api, parse, readJson } from "~/lib/errors.server";
+import { api, methodNotAllowed, parse, readJson } from "~/lib/errors.server";
 import type { Route } from "./+types/auth-login";
 
 export const action = api(async ({ request, context }: Route.ActionArgs) => {
@@ -18,3 +18,5 @@ export const action = api(async ({ request, context }: Route.ActionArgs) => {
     { headers: { "Set-Cookie": await createUserSession(user) } },
   );
 });
+
+export const loader = methodNotAllowed("POST");

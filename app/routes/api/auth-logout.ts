@@ -1,5 +1,5 @@
 import { destroyCurrentSession } from "~/features/accounts/session.server";
-import { api } from "~/lib/errors.server";
+import { api, methodNotAllowed } from "~/lib/errors.server";
 import type { Route } from "./+types/auth-logout";
 
 export const action = api(async ({ request }: Route.ActionArgs) => {
@@ -8,3 +8,5 @@ export const action = api(async ({ request }: Route.ActionArgs) => {
     { headers: { "Set-Cookie": await destroyCurrentSession(request) } },
   );
 });
+
+export const loader = methodNotAllowed("POST");

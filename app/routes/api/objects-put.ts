@@ -1,5 +1,5 @@
 import { receiveUpload } from "~/features/uploads/uploads.server";
-import { AppError, api } from "~/lib/errors.server";
+import { AppError, api, methodNotAllowed } from "~/lib/errors.server";
 import type { Route } from "./+types/objects-put";
 
 // PUT to a signed upload URL: the file itself.
@@ -8,3 +8,5 @@ export const action = api(async ({ request }: Route.ActionArgs) => {
   const token = new URL(request.url).searchParams.get("token");
   return Response.json(await receiveUpload(request, token));
 });
+
+export const loader = methodNotAllowed("PUT");

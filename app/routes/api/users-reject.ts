@@ -1,6 +1,6 @@
 import { rejectMember } from "~/features/accounts/accounts.server";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { api } from "~/lib/errors.server";
+import { api, methodNotAllowed } from "~/lib/errors.server";
 import type { Route } from "./+types/users-reject";
 
 export const action = api(async ({ request, params }: Route.ActionArgs) => {
@@ -8,3 +8,5 @@ export const action = api(async ({ request, params }: Route.ActionArgs) => {
   const user = await rejectMember(params.id);
   return Response.json({ message: "거부되었습니다.", id: user?.id });
 });
+
+export const loader = methodNotAllowed("POST");

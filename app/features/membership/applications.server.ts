@@ -1,0 +1,144 @@
+// Full-membership applications: one per user; administrators approve or reject while pending.
+import { and, desc, eq } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { isUniqueViolation } from "~/lib/db-errors.server";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import { logger } from "~/logger.server";
+import { membershipApplications, storedObjects } from "../../../db/schema";
+import { objectIdFromPath } from "../uploads/uploads.server";
+import type { ApplicationInput, ApplicationStatus } from "./validation";
+
+export const ALREADY_APPLIED = "이미 정회원 가입 신청을 하셨습니다.";
+
+export type Application = typeof membershipApplications.$inferSelect;
+
+type Applicant = { id: string; name: string; email: string };
+
+/** Creates the user's one application; name and e-mail are the account's. */
+export async function submitApplication(applicant: Applicant, input: ApplicationInput) {
+  const db = await getDb();
+  try {
+    const [created] = await db
+      .insert(membershipApplications)
+      .values({
+        userId: applicant.id,
+        name: applicant.name,
+        email: applicant.email,
+        phone: input.phone,
+        licenseNumber: input.licenseNumber,
+        hospitalName: input.hospitalName,
+        department: input.department,
+        address: input.address,
+      })
+      .returning({ id: membershipApplications.id });
+    if (!created) throw new Error("The application was not saved");
+    return created;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", ALREADY_APPLIED);
+    throw error;
+  }
+}
+
+/**
+ * Attaches a licence image the applicant uploaded (private, their own) to their application.
+ */
+export async function attachLicenseImage(
+  applicationId: string,
+  userId: string,
+  objectPath: string,
+) {
+  const notFound = new AppError("not_found", "신청서를 찾을 수 없습니다.");
+  if (!isUuid(applicationId)) throw notFound;
+  const db = await getDb();
+  const [application] = await db
+    .select({ id: membershipApplications.id })
+    .from(membershipApplications)
+    .where(
+      and(eq(membershipApplications.id, applicationId), eq(membershipApplications.userId, userId)),
+    );
+  if (!application) throw notFound;
+  const objectId = objectIdFromPath(objectPath);
+  const [object] = objectId
+    ? await db
+        .select({ id: storedObjects.id })
+        .from(storedObjects)
+        .where(and(eq(storedObjects.id, objectId), eq(storedObjects.ownerId, userId)))
+    : [];
+  if (!object) {
+    throw new AppError("invalid", "의사 면허증 이미지를 다시 업로드해주세요.", {
+      licenseImageURL: "의사 면허증 이미지를 다시 업로드해주세요.",
+    });
+  }
+  await db
+    .update(membershipApplications)
+    .set({ licenseImageUrl: objectPath })
+    .where(eq(membershipApplications.id, applicationId));
+}
+
+/**
+ * Submits an application and then saves its optional image. The application stands even when the
+ * image step fails; that failure is only logged (SPEC.md §4).
+ */
+export async function applyForFullMembership(applicant: Applicant, input: ApplicationInput) {
+  const created = await submitApplication(applicant, input);
+  if (input.licenseImageUrl) {
+    try {
+      await attachLicenseImage(created.id, applicant.id, input.licenseImageUrl);
+    } catch (error) {
+      logger.warn(
+        { applicationId: created.id, err: error instanceof AppError ? error.message : error },
+        "Could not attach the licence image to a membership application",
+      );
+    }
+  }
+  return created;
+}
+
+export async function findApplicationOf(userId: string) {
+  const db = await getDb();
+  const [application] = await db
+    .select()
+    .from(membershipApplications)
+    .where(eq(membershipApplications.userId, userId));
+  return application ?? null;
+}
+
+export async function isFullMember(userId: string) {
+  return (await findApplicationOf(userId))?.status === "approved";
+}
+
+export async function listApplications() {
+  const db = await getDb();
+  return db.select().from(membershipApplications).orderBy(desc(membershipApplications.createdAt));
+}
+
+export async function findApplication(id: string) {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [application] = await db
+    .select()
+    .from(membershipApplications)
+    .where(eq(membershipApplications.id, id));
+  return application ?? null;
+}
+
+/** Approves or rejects a pending application; a decided one is a 409. */
+export async function decideApplication(
+  id: string,
+  decision: { status: "approved" } | { status: "rejected"; rejectionReason: string },
+) {
+  const application = await findApplication(id);
+  if (!application) throw new AppError("not_found", "신청서를 찾을 수 없습니다.");
+  const db = await getDb();
+  const [updated] = await db
+    .update(membershipApplications)
+    .set({
+      status: decision.status satisfies ApplicationStatus,
+      rejectionReason: decision.status === "rejected" ? decision.rejectionReason : null,
+    })
+    .where(and(eq(membershipApplications.id, id), eq(membershipApplications.status, "pending")))
+    .returning();
+  if (!updated) throw new AppError("conflict", "이미 처리된 신청입니다.");
+  return updated;
+}

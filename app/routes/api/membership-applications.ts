@@ -1,0 +1,23 @@
+import { requireAdmin, requireUser } from "~/features/accounts/session.server";
+import {
+  applyForFullMembership,
+  listApplications,
+} from "~/features/membership/applications.server";
+import { applicationSchema } from "~/features/membership/validation";
+import { api, parse, readJson } from "~/lib/errors.server";
+import type { Route } from "./+types/membership-applications";
+
+// GET: every application (administrators).
+export const loader = api(async ({ request }: Route.LoaderArgs) => {
+  await requireAdmin(request);
+  return Response.json(await listApplications());
+});
+
+// POST: the logged-in user's one application. userId, name and e-mail come from the session;
+// status, rejectionReason and dates in the body are ignored.
+export const action = api(async ({ request }: Route.ActionArgs) => {
+  const user = await requireUser(request);
+  const input = parse(applicationSchema, await readJson(request));
+  const created = await applyForFullMembership(user, input);
+  return Response.json({ id: created.id }, { status: 201 });
+});

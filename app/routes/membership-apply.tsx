@@ -1,0 +1,231 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, LogIn } from "lucide-react";
+import { useEffect } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { PageHeader, Section } from "~/components/layout/page-header";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import {
+  applyForFullMembership,
+  findApplicationOf,
+} from "~/features/membership/applications.server";
+import { ApplicationStatusCard } from "~/features/membership/components/application-status";
+import {
+  type ApplicationInput,
+  applicationSchema,
+  REVIEW_DAYS,
+} from "~/features/membership/validation";
+import { ImageUpload } from "~/features/uploads/components/image-upload";
+import { AppError } from "~/lib/errors.server";
+import { fieldProps } from "~/lib/forms";
+import { pageMeta } from "~/lib/meta";
+import { toast } from "~/lib/toast";
+import type { Route } from "./+types/membership-apply";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, {
+    title: "정회원 가입 신청",
+    description: "승인된 회원은 정회원 가입을 신청할 수 있습니다.",
+    path: "/membership/apply",
+  });
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+/** SPEC.md §9: the visitor is sent to log in after about a second. */
+const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return { state: "visitor" as const };
+  const application = await findApplicationOf(user.id);
+  if (application) {
+    return {
+      state: "applied" as const,
+      application: {
+        status: application.status,
+        createdAt: application.createdAt,
+        rejectionReason: application.rejectionReason,
+      },
+    };
+  }
+  return {
+    state: "form" as const,
+    account: {
+      name: user.name,
+      email: user.email,
+      phone: user.phone,
+      licenseNumber: user.licenseNumber,
+      hospitalName: user.hospitalName,
+      department: user.department,
+      address: user.address,
+    },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: applicationSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), submitted: false, error: null }, { status: 400 });
+  }
+  try {
+    const user = await requireUser(request);
+    await applyForFullMembership(user, submission.value);
+    return { result: submission.reply(), submitted: true, error: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data(
+      {
+        result: submission.reply({ formErrors: [error.message] }),
+        submitted: false,
+        error: error.message,
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function MembershipApply({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader eyebrow="MEMBERSHIP" title="정회원 가입 신청">
+        정회원 가입 신청서를 작성해주세요.
+      </PageHeader>
+      <Section className="max-w-2xl">
+        {actionData?.submitted ? (
+          <Completed />
+        ) : loaderData.state === "visitor" ? (
+          <LoginRequired />
+        ) : loaderData.state === "applied" ? (
+          <ApplicationStatusCard application={loaderData.application} />
+        ) : (
+          <ApplicationForm account={loaderData.account} actionData={actionData} />
+        )}
+      </Section>
+    </>
+  );
+}
+
+function LoginRequired() {
+  useEffect(() => {
+    toast({
+      title: "로그인 필요",
+      description: "회원 가입 신청을 위해서는 먼저 로그인해야 합니다.",
+      variant: "destructive",
+    });
+    const timer = setTimeout(() => {
+      window.location.assign("/api/login?redirectTo=%2Fmembership%2Fapply");
+    }, LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <Card className="p-8 text-center">
+      <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
+        <LogIn aria-hidden="true" />
+      </span>
+      <h2 className="mt-4 text-xl font-bold text-slate-900">로그인이 필요합니다</h2>
+      <p className="mt-2 text-slate-600">회원 가입 신청을 위해서는 먼저 로그인해야 합니다.</p>
+      <Button asChild className="mt-6">
+        <Link to="/login?redirectTo=%2Fmembership%2Fapply">로그인하러 가기</Link>
+      </Button>
+    </Card>
+  );
+}
+
+function Completed() {
+  useEffect(() => {
+    toast({ title: "신청 완료", description: "회원 가입 신청이 성공적으로 제출되었습니다." });
+  }, []);
+  return (
+    <Card className="p-8 text-center">
+      <CheckCircle2 className="mx-auto size-14 text-emerald-600" aria-hidden="true" />
+      <h2 className="mt-4 text-xl font-bold text-slate-900">정회원 가입 신청이 완료되었습니다</h2>
+      <p className="mt-2 text-slate-600">
+        심사에는 보통 {REVIEW_DAYS}영업일이 소요됩니다. 결과는 이메일로 안내해 드립니다.
+      </p>
+      <Button asChild className="mt-6">
+        <Link to="/">홈으로</Link>
+      </Button>
+    </Card>
+  );
+}
+
+type FormProps = {
+  account: {
+    name: string;
+    email: string;
+    phone: string;
+    licenseNumber: string;
+    hospitalName: string;
+    department: string;
+    address: string;
+  };
+  actionData: Route.ComponentProps["actionData"];
+};
+
+function ApplicationForm({ account, actionData }: FormProps) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting";
+  const [form, fields] = useForm<ApplicationInput>({
+    id: "membership-application",
+    lastResult: actionData?.result,
+    defaultValue: {
+      phone: account.phone,
+      licenseNumber: account.licenseNumber,
+      hospitalName: account.hospitalName,
+      department: account.department,
+      address: account.address,
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicationSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+
+  useEffect(() => {
+    if (actionData?.error) {
+      toast({ title: "신청 실패", description: actionData.error, variant: "destructive" });
+    }
+  }, [actionData]);
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field id="apply-name" label="이름" required readOnly value={account.name} />
+          <Field id="apply-email" label="이메일" required readOnly value={account.email} />
+          <Field {...fieldProps(fields.phone, "tel")} label="연락처" required autoComplete="tel" />
+          <Field {...fieldProps(fields.licenseNumber)} label="의사 면허번호" required />
+          <Field {...fieldProps(fields.hospitalName)} label="병원명" required />
+          <Field {...fieldProps(fields.department)} label="진료과목" required />
+        </div>
+        <Field {...fieldProps(fields.address)} label="병원 주소" required />
+        <ImageUpload
+          name={fields.licenseImageUrl.name}
+          label="의사 면허증 이미지 (선택)"
+          endpoint="/api/objects/upload"
+          successMessage="의사 자격증 이미지가 업로드되었습니다."
+          errors={fields.licenseImageUrl.errors}
+        />
+        {form.errors?.[0] ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+          >
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <div className="mt-2 flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={() => window.history.back()}>
+            취소
+          </Button>
+          <Button type="submit" disabled={pending}>
+            {pending ? "제출 중..." : "신청하기"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
