@@ -1,0 +1,64 @@
+// Small readers for server-rendered HTML, enough for the integration tests to check titles, meta
+// tags, script nonces and visible text without a DOM.
+
+const NAMED: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: " ",
+};
+
+/** Decodes the entities React writes into text and attribute values. */
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (match, name: string) => {
+    if (name[0] === "#") {
+      const hex = name[1]?.toLowerCase() === "x";
+      return String.fromCodePoint(Number.parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10));
+    }
+    return NAMED[name.toLowerCase()] ?? match;
+  });
+}
+
+/** The attributes of one start tag, values decoded. */
+export function attributes(tag: string): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [, name, value] of tag.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) {
+    if (name === tag.match(/^<([\w-]+)/)?.[1]) continue;
+    result[name.toLowerCase()] = decodeEntities(value ?? "");
+  }
+  return result;
+}
+
+/** Every start tag named `name` (e.g. "meta", "script"), with its attributes. */
+export function tags(html: string, name: string): Array<Record<string, string>> {
+  const pattern = new RegExp(`<${name}\\b[^>]*>`, "gi");
+  return Array.from(html.matchAll(pattern), ([tag]) => attributes(tag));
+}
+
+/** The content of `<meta name=key>` or `<meta property=key>`; undefined when absent. */
+export function meta(html: string, key: string): string | undefined {
+  const found = tags(html, "meta").filter((m) => m.name === key || m.property === key);
+  if (found.length > 1) throw new Error(`More than one <meta> for ${key}`);
+  return found[0]?.content;
+}
+
+/** The document's <title>, decoded. */
+export function title(html: string): string | undefined {
+  const match = html.match(/<title>([\s\S]*?)<\/title>/i);
+  return match ? decodeEntities(match[1]) : undefined;
+}
+
+/** The visible text of the <main> element (or the whole page), scripts removed, space collapsed. */
+export function mainText(html: string): string {
+  const main = html.match(/<main\b[^>]*>([\s\S]*?)<\/main>/i)?.[1] ?? html;
+  return decodeEntities(
+    main
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, " ")
+      .replace(/<!--[\s\S]*?-->/g, "")
+      .replace(/<[^>]*>/g, " "),
+  )
+    .replace(/\s+/g, " ")
+    .trim();
+}

@@ -1,0 +1,68 @@
+// Dates are shown in Korean and in Seoul time whatever the machine's time zone; the host time zone
+// is set to one far from Seoul so a formatter that forgot the zone would fail.
+import { describe, expect, it } from "vitest";
+
+process.env.TZ = "America/Los_Angeles";
+// Imported after the time zone is set, so formatters built at module load see it.
+const { formatDate, formatDateTime, isoDate } = await import("~/lib/dates");
+
+it("runs with a host time zone other than Seoul's", () => {
+  expect(new Date("2026-11-21T05:00:00Z").getHours()).not.toBe(14);
+});
+
+describe("formatDate", () => {
+  it("shows the Seoul calendar day in Korean", () => {
+    expect(formatDate(new Date("2026-11-21T05:00:00Z"))).toBe("2026년 11월 21일");
+  });
+
+  it("rolls over to the next Seoul day and year", () => {
+    expect(formatDate(new Date("2026-12-31T15:30:00Z"))).toBe("2027년 1월 1일");
+    expect(formatDate(new Date("2026-12-31T14:59:59Z"))).toBe("2026년 12월 31일");
+  });
+
+  it("accepts an ISO string as a loader's JSON delivers it", () => {
+    expect(formatDate("2026-12-31T15:30:00.000Z")).toBe("2027년 1월 1일");
+    expect(formatDate("2026-06-01T00:00:00+09:00")).toBe("2026년 6월 1일");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("shows date, weekday, 오전/오후 and the minute in Seoul time", () => {
+    expect(formatDateTime(new Date("2026-12-31T15:30:00Z"))).toBe("2027년 1월 1일 (금) 오전 12:30");
+    expect(formatDateTime(new Date("2026-11-21T05:00:00Z"))).toBe(
+      "2026년 11월 21일 (토) 오후 2:00",
+    );
+  });
+
+  it("writes noon as 오후 12 and midnight as 오전 12", () => {
+    expect(formatDateTime("2026-11-21T03:05:00Z")).toBe("2026년 11월 21일 (토) 오후 12:05");
+    expect(formatDateTime("2026-11-20T15:00:00Z")).toBe("2026년 11월 21일 (토) 오전 12:00");
+  });
+
+  it("writes single-digit hours without padding and minutes with two digits", () => {
+    expect(formatDateTime("2026-03-02T00:07:00Z")).toBe("2026년 3월 2일 (월) 오전 9:07");
+    expect(formatDateTime("2026-03-02T14:59:00Z")).toBe("2026년 3월 2일 (월) 오후 11:59");
+  });
+
+  it("names every weekday in Korean", () => {
+    // 2026-11-22 is a Sunday in Seoul.
+    const days = Array.from(
+      { length: 7 },
+      (_, i) => formatDateTime(new Date(Date.UTC(2026, 10, 22 + i, 1))).match(/\((.)\)/)?.[1],
+    );
+    expect(days).toEqual(["일", "월", "화", "수", "목", "금", "토"]);
+  });
+
+  it("gives the same text for a Date and its ISO string", () => {
+    const date = new Date("2027-05-05T10:45:00Z");
+    expect(formatDateTime(date)).toBe(formatDateTime(date.toISOString()));
+    expect(formatDateTime(date)).toBe("2027년 5월 5일 (수) 오후 7:45");
+  });
+});
+
+describe("isoDate", () => {
+  it("gives the machine-readable UTC instant", () => {
+    expect(isoDate("2026-06-01T00:00:00+09:00")).toBe("2026-05-31T15:00:00.000Z");
+    expect(isoDate(new Date(0))).toBe("1970-01-01T00:00:00.000Z");
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { type Seminar, splitByDate } from "~/features/seminars/seminars.server";
+
+const NOW = new Date("2026-11-21T05:00:00Z");
+const HOUR = 60 * 60 * 1000;
+
+function seminar(title: string, offsetHours: number, status = "open"): Seminar {
+  return {
+    id: `00000000-0000-4000-8000-${String(Math.abs(offsetHours)).padStart(12, "0")}`,
+    title,
+    description: `${title} 설명`,
+    speaker: "연자",
+    date: new Date(NOW.getTime() + offsetHours * HOUR),
+    location: "세미나실",
+    registrationUrl: null,
+    status,
+    createdAt: new Date("2026-01-01T00:00:00Z"),
+  };
+}
+
+/** Ascending by date, as listSeminars answers. */
+const LIST = [
+  seminar("오래전", -24 * 100, "closed"),
+  seminar("지난주", -24 * 7, "closed"),
+  seminar("한 시간 전", -1),
+  seminar("지금", 0),
+  seminar("내일", 24),
+  seminar("다음 달", 24 * 30),
+];
+
+describe("splitByDate", () => {
+  it("puts seminars from now on in upcoming, soonest first", () => {
+    const { upcoming } = splitByDate(LIST, NOW);
+    expect(upcoming.map((s) => s.title)).toEqual(["지금", "내일", "다음 달"]);
+  });
+
+  it("puts earlier seminars in past, most recent first", () => {
+    const { past } = splitByDate(LIST, NOW);
+    expect(past.map((s) => s.title)).toEqual(["한 시간 전", "지난주", "오래전"]);
+  });
+
+  it("counts a seminar exactly at now as upcoming and one a millisecond earlier as past", () => {
+    const { upcoming, past } = splitByDate(
+      [seminar("1ms 전", 0), seminar("지금", 0)].map((s, i) =>
+        i === 0 ? { ...s, date: new Date(NOW.getTime() - 1) } : s,
+      ),
+      NOW,
+    );
+    expect(upcoming.map((s) => s.title)).toEqual(["지금"]);
+    expect(past.map((s) => s.title)).toEqual(["1ms 전"]);
+  });
+
+  it("keeps every seminar exactly once and does not change the input", () => {
+    const input = [...LIST];
+    const { upcoming, past } = splitByDate(input, NOW);
+    expect(upcoming.length + past.length).toBe(LIST.length);
+    expect(new Set([...upcoming, ...past])).toEqual(new Set(LIST));
+    expect(input).toEqual(LIST);
+  });
+
+  it("handles an empty list and lists entirely on one side", () => {
+    expect(splitByDate([], NOW)).toEqual({ upcoming: [], past: [] });
+    expect(splitByDate(LIST, new Date(NOW.getTime() + 24 * 365 * HOUR)).upcoming).toEqual([]);
+    expect(splitByDate(LIST, new Date(0)).past).toEqual([]);
+  });
+
+  it("uses the current time by default", () => {
+    const soon = { ...seminar("곧", 0), date: new Date(Date.now() + HOUR) };
+    const gone = { ...seminar("방금", 0), date: new Date(Date.now() - HOUR) };
+    const { upcoming, past } = splitByDate([gone, soon]);
+    expect(upcoming).toEqual([soon]);
+    expect(past).toEqual([gone]);
+  });
+});
