@@ -44,3 +44,21 @@ export function formatDateTime(value: Date | string) {
 export function isoDate(value: Date | string) {
   return toDate(value).toISOString();
 }
+
+const inputFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The value of a datetime-local input showing this instant in Seoul time: 2026-12-01T14:00. */
+export function toSeoulDateTimeInput(value: Date | string) {
+  const parts = inputFormat.formatToParts(toDate(value));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? "";
+  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+}

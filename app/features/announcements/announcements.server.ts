@@ -2,11 +2,13 @@
 // approved members may read.
 import { desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
 import { announcementReads, announcements } from "../../../db/schema";
 import { EXCERPT_LENGTH } from "./constants";
 import { sanitizeAnnouncementHtml } from "./sanitize.server";
+import { type AnnouncementInput, type AnnouncementPatch, CONTENT_REQUIRED } from "./validation";
 
 export type AnnouncementSummary = {
   id: string;
@@ -105,4 +107,65 @@ export async function readAnnouncement(
       createdAt: row.createdAt,
     };
   });
+}
+
+/** Every announcement in full, for the administrator's table and edit form. */
+export async function listAnnouncementsForAdmin() {
+  const db = await getDb();
+  return db.select().from(announcements).orderBy(desc(announcements.createdAt));
+}
+
+/** Sanitises the editor's HTML; a body with no text and no image is refused. */
+function cleanContent(html: string) {
+  const content = sanitizeAnnouncementHtml(html);
+  if (!htmlToPlainText(content) && !/<img\s/i.test(content)) {
+    throw new AppError("invalid", CONTENT_REQUIRED, { content: CONTENT_REQUIRED });
+  }
+  return content;
+}
+
+const notFound = () => new AppError("not_found", "공지사항을 찾을 수 없습니다.");
+
+export async function createAnnouncement(input: AnnouncementInput) {
+  const db = await getDb();
+  const [created] = await db
+    .insert(announcements)
+    .values({
+      title: input.title,
+      content: cleanContent(input.content),
+      category: input.category,
+      imageUrl: input.imageUrl ?? null,
+      linkUrl: input.linkUrl ?? null,
+    })
+    .returning();
+  return created!;
+}
+
+export async function updateAnnouncement(id: string, patch: AnnouncementPatch) {
+  if (!isUuid(id)) throw notFound();
+  const db = await getDb();
+  const [updated] = await db
+    .update(announcements)
+    .set({
+      ...(patch.title !== undefined && { title: patch.title }),
+      ...(patch.content !== undefined && { content: cleanContent(patch.content) }),
+      ...(patch.category !== undefined && { category: patch.category }),
+      ...(patch.imageUrl !== undefined && { imageUrl: patch.imageUrl }),
+      ...(patch.linkUrl !== undefined && { linkUrl: patch.linkUrl }),
+      updatedAt: new Date(),
+    })
+    .where(eq(announcements.id, id))
+    .returning();
+  if (!updated) throw notFound();
+  return updated;
+}
+
+export async function deleteAnnouncement(id: string) {
+  if (!isUuid(id)) throw notFound();
+  const db = await getDb();
+  const deleted = await db
+    .delete(announcements)
+    .where(eq(announcements.id, id))
+    .returning({ id: announcements.id });
+  if (deleted.length === 0) throw notFound();
 }

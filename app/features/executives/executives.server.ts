@@ -1,10 +1,70 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
 import { executives } from "../../../db/schema";
+import type { ExecutiveInput, ExecutivePatch } from "./validation";
 
 export type Executive = typeof executives.$inferSelect;
 
 export async function listExecutives(): Promise<Executive[]> {
   const db = await getDb();
   return db.select().from(executives).orderBy(asc(executives.order), asc(executives.name));
+}
+
+const notFound = () => new AppError("not_found", "임원 정보를 찾을 수 없습니다.");
+
+export async function createExecutive(input: ExecutiveInput) {
+  const db = await getDb();
+  const [created] = await db
+    .insert(executives)
+    .values({ ...input, imageUrl: input.imageUrl ?? null })
+    .returning();
+  return created!;
+}
+
+export async function updateExecutive(id: string, patch: ExecutivePatch) {
+  if (!isUuid(id)) throw notFound();
+  const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const db = await getDb();
+  const [updated] = Object.keys(values).length
+    ? await db.update(executives).set(values).where(eq(executives.id, id)).returning()
+    : await db.select().from(executives).where(eq(executives.id, id));
+  if (!updated) throw notFound();
+  return updated;
+}
+
+export async function deleteExecutive(id: string) {
+  if (!isUuid(id)) throw notFound();
+  const db = await getDb();
+  const deleted = await db
+    .delete(executives)
+    .where(eq(executives.id, id))
+    .returning({ id: executives.id });
+  if (deleted.length === 0) throw notFound();
+}
+
+/** Moves an executive one place up or down, renumbering everyone 1, 2, 3 … in one transaction. */
+export async function moveExecutive(id: string, direction: "up" | "down") {
+  if (!isUuid(id)) throw notFound();
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const list = await tx
+      .select({ id: executives.id })
+      .from(executives)
+      .orderBy(asc(executives.order), asc(executives.name));
+    const index = list.findIndex((e) => e.id === id);
+    if (index < 0) throw notFound();
+    const target = direction === "up" ? index - 1 : index + 1;
+    if (target >= 0 && target < list.length) {
+      const [moved] = list.splice(index, 1);
+      list.splice(target, 0, moved!);
+    }
+    for (const [position, executive] of list.entries()) {
+      await tx
+        .update(executives)
+        .set({ order: position + 1 })
+        .where(eq(executives.id, executive.id));
+    }
+  });
 }

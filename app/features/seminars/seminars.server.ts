@@ -1,6 +1,9 @@
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
 import { seminars } from "../../../db/schema";
+import type { SeminarInput, SeminarPatch } from "./validation";
 
 export type Seminar = typeof seminars.$inferSelect;
 
@@ -14,4 +17,36 @@ export function splitByDate(list: Seminar[], now: Date = new Date()) {
   const upcoming = list.filter((s) => s.date.getTime() >= now.getTime());
   const past = list.filter((s) => s.date.getTime() < now.getTime()).reverse();
   return { upcoming, past };
+}
+
+const notFound = () => new AppError("not_found", "학술 활동을 찾을 수 없습니다.");
+
+export async function createSeminar(input: SeminarInput) {
+  const db = await getDb();
+  const [created] = await db
+    .insert(seminars)
+    .values({ ...input, registrationUrl: input.registrationUrl ?? null })
+    .returning();
+  return created!;
+}
+
+export async function updateSeminar(id: string, patch: SeminarPatch) {
+  if (!isUuid(id)) throw notFound();
+  const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  const db = await getDb();
+  const [updated] = Object.keys(values).length
+    ? await db.update(seminars).set(values).where(eq(seminars.id, id)).returning()
+    : await db.select().from(seminars).where(eq(seminars.id, id));
+  if (!updated) throw notFound();
+  return updated;
+}
+
+export async function deleteSeminar(id: string) {
+  if (!isUuid(id)) throw notFound();
+  const db = await getDb();
+  const deleted = await db
+    .delete(seminars)
+    .where(eq(seminars.id, id))
+    .returning({ id: seminars.id });
+  if (deleted.length === 0) throw notFound();
 }

@@ -1,5 +1,10 @@
-import { listExecutives } from "~/features/executives/executives.server";
+import { createExecutive, listExecutives } from "~/features/executives/executives.server";
+import { executiveSchema } from "~/features/executives/validation";
+import { createAction } from "~/lib/admin-api.server";
 
 export async function loader() {
   return Response.json(await listExecutives());
 }
+
+// POST /api/executives (administrators; beyond SPEC.md, the dashboard edits executives).
+export const action = createAction(executiveSchema, createExecutive);

@@ -1,5 +1,10 @@
-import { listHistory } from "~/features/history/history.server";
+import { createHistoryEvent, listHistory } from "~/features/history/history.server";
+import { historySchema } from "~/features/history/validation";
+import { createAction } from "~/lib/admin-api.server";
 
 export async function loader() {
   return Response.json(await listHistory());
 }
+
+// POST /api/history (administrators; beyond SPEC.md, the dashboard edits the timeline).
+export const action = createAction(historySchema, createHistoryEvent);

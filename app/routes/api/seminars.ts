@@ -1,6 +1,11 @@
-import { listSeminars } from "~/features/seminars/seminars.server";
+import { createSeminar, listSeminars } from "~/features/seminars/seminars.server";
+import { seminarSchema } from "~/features/seminars/validation";
+import { createAction } from "~/lib/admin-api.server";
 
 export async function loader() {
   const seminars = await listSeminars();
   return Response.json(seminars.map(({ createdAt: _createdAt, ...seminar }) => seminar));
 }
+
+// POST /api/seminars (administrators).
+export const action = createAction(seminarSchema, createSeminar);

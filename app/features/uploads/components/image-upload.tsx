@@ -16,6 +16,8 @@ type Props = {
   errors?: string[];
   defaultValue?: string;
   onUploaded?: (objectPath: string) => void;
+  /** Offers a button that removes the image (optional images). */
+  clearable?: boolean;
 };
 
 /**
@@ -32,11 +34,12 @@ export function ImageUpload({
   errors,
   defaultValue = "",
   onUploaded,
+  clearable = false,
 }: Props) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [objectPath, setObjectPath] = useState(defaultValue);
-  const [preview, setPreview] = useState<string | null>(null);
+  const [preview, setPreview] = useState<string | null>(defaultValue || null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
 
@@ -75,7 +78,7 @@ export function ImageUpload({
       setObjectPath(path);
       setFileName(file.name);
       setPreview((old) => {
-        if (old) URL.revokeObjectURL(old);
+        if (old?.startsWith("blob:")) URL.revokeObjectURL(old);
         return URL.createObjectURL(file);
       });
       onUploaded?.(path);
@@ -124,6 +127,19 @@ export function ImageUpload({
             <p>JPG, PNG, WebP, GIF · 최대 5MB</p>
           )}
         </div>
+        {clearable && objectPath ? (
+          <button
+            type="button"
+            className="inline-flex h-9 items-center rounded-lg px-3 text-sm font-semibold text-rose-700 hover:bg-rose-50"
+            onClick={() => {
+              setObjectPath("");
+              setPreview(null);
+              setFileName(null);
+            }}
+          >
+            이미지 제거
+          </button>
+        ) : null}
         <label
           htmlFor={id}
           className="inline-flex h-9 cursor-pointer items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-800 hover:bg-slate-100 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500"

@@ -1,0 +1,53 @@
+import { X } from "lucide-react";
+import { Dialog as Primitive } from "radix-ui";
+import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
+
+/** A modal dialog with a title, optional description, and a close button. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide = false,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Primitive.Root open={open} onOpenChange={onOpenChange}>
+      <Primitive.Portal>
+        <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
+        <Primitive.Content
+          className={cn(
+            "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl",
+            wide ? "max-w-3xl" : "max-w-lg",
+          )}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <Primitive.Title className="text-lg font-bold text-slate-900">{title}</Primitive.Title>
+            <Primitive.Close
+              aria-label="닫기"
+              className="rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
+              <X className="size-5" aria-hidden="true" />
+            </Primitive.Close>
+          </div>
+          {description ? (
+            <Primitive.Description className="mt-1 text-sm text-slate-600">
+              {description}
+            </Primitive.Description>
+          ) : (
+            <Primitive.Description className="sr-only">{title}</Primitive.Description>
+          )}
+          <div className="mt-4">{children}</div>
+        </Primitive.Content>
+      </Primitive.Portal>
+    </Primitive.Root>
+  );
+}

@@ -1,0 +1,193 @@
+import { useId, useState } from "react";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { ApplicationStatusBadge } from "~/features/membership/components/application-status";
+import { REJECTION_REASON_REQUIRED, STATUS_LABELS } from "~/features/membership/validation";
+import { formatDate } from "~/lib/dates";
+import { toast } from "~/lib/toast";
+import { DataTable } from "./data-table";
+import { DetailList, LicenceImage } from "./licence-image";
+import type { ApplicationRow } from "./types";
+import { useDashboardAction } from "./use-dashboard-action";
+
+export function ApplicationsTab({ applications }: { applications: ApplicationRow[] }) {
+  const [viewing, setViewing] = useState<ApplicationRow | null>(null);
+  const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
+  const action = useDashboardAction();
+  const count = (status: string) => applications.filter((a) => a.status === status).length;
+
+  return (
+    <section aria-labelledby="applications-title" className="grid gap-4">
+      <h2 id="applications-title" className="text-lg font-bold text-slate-900">
+        정회원 가입 신청
+      </h2>
+      <ul className="grid grid-cols-3 gap-3">
+        {(
+          [
+            ["pending", "대기중", "bg-amber-50 text-amber-900"],
+            ["approved", "승인됨", "bg-emerald-50 text-emerald-900"],
+            ["rejected", "거부됨", "bg-rose-50 text-rose-900"],
+          ] as const
+        ).map(([status, label, tone]) => (
+          <li key={status} className={`rounded-xl p-4 ${tone}`}>
+            <p className="text-sm font-medium">{label}</p>
+            <p className="mt-1 text-2xl font-bold">{count(status)}</p>
+          </li>
+        ))}
+      </ul>
+      <DataTable
+        caption="정회원 가입 신청 목록"
+        rows={applications}
+        rowKey={(a) => a.id}
+        searchText={(a) =>
+          `${a.name} ${a.email} ${a.hospitalName} ${a.licenseNumber} ${STATUS_LABELS[a.status as "pending"]?.admin ?? ""}`
+        }
+        empty="정회원 가입 신청이 없습니다."
+        columns={[
+          { header: "이름", cell: (a) => a.name, className: "whitespace-nowrap font-medium" },
+          { header: "이메일", cell: (a) => a.email },
+          { header: "연락처", cell: (a) => a.phone, className: "whitespace-nowrap" },
+          { header: "면허번호", cell: (a) => a.licenseNumber, className: "whitespace-nowrap" },
+          { header: "병원", cell: (a) => a.hospitalName },
+          { header: "진료과목", cell: (a) => a.department, className: "whitespace-nowrap" },
+          {
+            header: "상태",
+            cell: (a) => <ApplicationStatusBadge status={a.status} view="admin" />,
+            className: "whitespace-nowrap",
+          },
+          {
+            header: "관리",
+            className: "whitespace-nowrap",
+            cell: (a) => (
+              <div className="flex gap-1.5">
+                <Button size="sm" variant="secondary" onClick={() => setViewing(a)}>
+                  상세
+                </Button>
+                {a.status === "pending" ? (
+                  <>
+                    <ConfirmDialog
+                      trigger={
+                        <Button size="sm" disabled={action.pending}>
+                          승인
+                        </Button>
+                      }
+                      title="정회원 승인"
+                      description={`${a.name}님의 정회원 가입 신청을 승인하시겠습니까?`}
+                      confirmLabel="승인"
+                      onConfirm={() => action.run("approve-application", { id: a.id })}
+                    />
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="text-rose-700"
+                      onClick={() => setRejecting(a)}
+                    >
+                      거부
+                    </Button>
+                  </>
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title="정회원 가입 신청 상세"
+        wide
+      >
+        {viewing ? (
+          <div className="grid gap-4">
+            <DetailList
+              items={[
+                ["이름", viewing.name],
+                ["이메일", viewing.email],
+                ["연락처", viewing.phone],
+                ["면허번호", viewing.licenseNumber],
+                ["병원", viewing.hospitalName],
+                ["진료과목", viewing.department],
+                ["병원 주소", viewing.address],
+                ["신청일", formatDate(viewing.createdAt)],
+                ["상태", STATUS_LABELS[viewing.status as "pending"]?.admin ?? viewing.status],
+                ["거부 사유", viewing.rejectionReason],
+              ]}
+            />
+            <LicenceImage src={viewing.licenseImageUrl} alt={`${viewing.name}님의 의사 면허증`} />
+          </div>
+        ) : null}
+      </Dialog>
+      <RejectDialog application={rejecting} onClose={() => setRejecting(null)} />
+    </section>
+  );
+}
+
+function RejectDialog({
+  application,
+  onClose,
+}: {
+  application: ApplicationRow | null;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const action = useDashboardAction(() => {
+    setReason("");
+    onClose();
+  });
+  const blank = reason.trim() === "";
+  return (
+    <Dialog
+      open={application !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="정회원 신청 거부"
+      description={
+        application ? `${application.name}님의 신청을 거부하는 사유를 입력해주세요.` : undefined
+      }
+    >
+      <form
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (blank) {
+            toast({
+              title: "거부 사유 필요",
+              description: REJECTION_REASON_REQUIRED,
+              variant: "destructive",
+            });
+            return;
+          }
+          if (application)
+            action.run("reject-application", { id: application.id, rejectionReason: reason });
+        }}
+      >
+        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+          거부 사유
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={4}
+          aria-required="true"
+          className="rounded-lg border border-slate-300 p-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button
+            type="submit"
+            disabled={blank || action.pending}
+            className="bg-rose-700 hover:bg-rose-800"
+          >
+            거부
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,199 @@
+import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { TextareaField } from "~/components/ui/textarea-field";
+import { ImageUpload } from "~/features/uploads/components/image-upload";
+import { DataTable } from "./data-table";
+import type { ExecutiveRow } from "./types";
+import { useDashboardAction } from "./use-dashboard-action";
+
+type Editing = ExecutiveRow | "new" | null;
+
+export function ExecutivesTab({ executives }: { executives: ExecutiveRow[] }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const action = useDashboardAction();
+  return (
+    <section aria-labelledby="executives-title" className="grid gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="executives-title" className="text-lg font-bold text-slate-900">
+          임원진 관리
+        </h2>
+        <Button size="sm" onClick={() => setEditing("new")}>
+          <Plus className="size-4" aria-hidden="true" /> 임원 추가
+        </Button>
+      </div>
+      <DataTable
+        caption="임원진 목록"
+        rows={executives}
+        rowKey={(e) => e.id}
+        searchText={(e) => `${e.name} ${e.position} ${e.title}`}
+        empty="임원진 정보가 준비 중입니다."
+        columns={[
+          { header: "이름", cell: (e) => e.name, className: "whitespace-nowrap font-medium" },
+          { header: "직위", cell: (e) => e.position, className: "whitespace-nowrap" },
+          { header: "소속·직함", cell: (e) => e.title },
+          {
+            header: "약력",
+            cell: (e) => <span className="whitespace-pre-line">{e.credentials}</span>,
+          },
+          { header: "순서", cell: (e) => e.order },
+          {
+            header: "관리",
+            className: "whitespace-nowrap",
+            cell: (e) => (
+              <div className="flex gap-1.5">
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`${e.name} 위로`}
+                  disabled={action.pending}
+                  onClick={() => action.run("move-executive", { id: e.id, direction: "up" })}
+                >
+                  <ArrowUp className="size-4" aria-hidden="true" />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  aria-label={`${e.name} 아래로`}
+                  disabled={action.pending}
+                  onClick={() => action.run("move-executive", { id: e.id, direction: "down" })}
+                >
+                  <ArrowDown className="size-4" aria-hidden="true" />
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(e)}
+                  aria-label={`${e.name} 수정`}
+                >
+                  <Pencil className="size-4" aria-hidden="true" /> 수정
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="text-rose-700"
+                      aria-label={`${e.name} 삭제`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" /> 삭제
+                    </Button>
+                  }
+                  title="임원 삭제"
+                  description={`${e.name} ${e.position}의 정보를 정말 삭제하시겠습니까?`}
+                  confirmLabel="삭제"
+                  onConfirm={() => action.run("delete-executive", { id: e.id })}
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
+      {editing ? (
+        <ExecutiveForm
+          executive={editing === "new" ? null : editing}
+          nextOrder={executives.reduce((max, e) => Math.max(max, e.order), 0) + 1}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function ExecutiveForm({
+  executive,
+  nextOrder,
+  onClose,
+}: {
+  executive: ExecutiveRow | null;
+  nextOrder: number;
+  onClose: () => void;
+}) {
+  const action = useDashboardAction(onClose);
+  const { errors } = action;
+  const error = (name: string) => (errors[name] ? [errors[name]] : undefined);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={executive ? "임원 정보 수정" : "임원 추가"}
+      wide
+    >
+      <action.fetcher.Form
+        method="post"
+        action="/admin/dashboard"
+        className="grid gap-4"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="save-executive" />
+        {executive ? <input type="hidden" name="id" value={executive.id} /> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="executive-name"
+            name="name"
+            label="이름"
+            required
+            defaultValue={executive?.name}
+            errors={error("name")}
+          />
+          <Field
+            id="executive-position"
+            name="position"
+            label="직위"
+            required
+            placeholder="예: 부회장"
+            defaultValue={executive?.position}
+            errors={error("position")}
+          />
+          <Field
+            id="executive-title"
+            name="title"
+            label="소속·직함"
+            required
+            placeholder="예: ○○의원 대표원장"
+            defaultValue={executive?.title}
+            errors={error("title")}
+          />
+          <Field
+            id="executive-order"
+            name="order"
+            type="number"
+            min={0}
+            label="순서"
+            required
+            defaultValue={executive?.order ?? nextOrder}
+            errors={error("order")}
+          />
+        </div>
+        <TextareaField
+          id="executive-credentials"
+          name="credentials"
+          label="약력"
+          required
+          defaultValue={executive?.credentials}
+          error={errors.credentials}
+        />
+        <ImageUpload
+          name="imageUrl"
+          label="사진 (선택)"
+          endpoint="/api/objects/upload"
+          successMessage="사진이 업로드되었습니다."
+          defaultValue={executive?.imageUrl ?? ""}
+          errors={error("imageUrl")}
+          clearable
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={action.pending}>
+            {action.pending ? "저장 중..." : executive ? "수정" : "등록"}
+          </Button>
+        </div>
+      </action.fetcher.Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,149 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { TextareaField } from "~/components/ui/textarea-field";
+import { DataTable } from "./data-table";
+import type { HistoryRow } from "./types";
+import { useDashboardAction } from "./use-dashboard-action";
+
+type Editing = HistoryRow | "new" | null;
+
+export function HistoryTab({ history }: { history: HistoryRow[] }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const remove = useDashboardAction();
+  return (
+    <section aria-labelledby="history-title" className="grid gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="history-title" className="text-lg font-bold text-slate-900">
+          연혁 관리
+        </h2>
+        <Button size="sm" onClick={() => setEditing("new")}>
+          <Plus className="size-4" aria-hidden="true" /> 연혁 추가
+        </Button>
+      </div>
+      <DataTable
+        caption="연혁 목록"
+        rows={history}
+        rowKey={(h) => h.id}
+        searchText={(h) => `${h.year} ${h.title} ${h.description}`}
+        empty="연혁 정보가 준비 중입니다."
+        columns={[
+          { header: "연도", cell: (h) => h.year, className: "whitespace-nowrap" },
+          {
+            header: "월",
+            cell: (h) => (h.month ? `${h.month}월` : "-"),
+            className: "whitespace-nowrap",
+          },
+          { header: "제목", cell: (h) => h.title, className: "font-medium" },
+          { header: "설명", cell: (h) => h.description },
+          {
+            header: "관리",
+            className: "whitespace-nowrap",
+            cell: (h) => (
+              <div className="flex gap-1.5">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(h)}
+                  aria-label={`${h.title} 수정`}
+                >
+                  <Pencil className="size-4" aria-hidden="true" /> 수정
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="text-rose-700"
+                      aria-label={`${h.title} 삭제`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" /> 삭제
+                    </Button>
+                  }
+                  title="연혁 삭제"
+                  description={`‘${h.title}’ 연혁을 정말 삭제하시겠습니까?`}
+                  confirmLabel="삭제"
+                  onConfirm={() => remove.run("delete-history", { id: h.id })}
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
+      {editing ? (
+        <HistoryForm event={editing === "new" ? null : editing} onClose={() => setEditing(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function HistoryForm({ event, onClose }: { event: HistoryRow | null; onClose: () => void }) {
+  const action = useDashboardAction(onClose);
+  const { errors } = action;
+  const error = (name: string) => (errors[name] ? [errors[name]] : undefined);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={event ? "연혁 수정" : "연혁 추가"}
+    >
+      <action.fetcher.Form
+        method="post"
+        action="/admin/dashboard"
+        className="grid gap-4"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="save-history" />
+        {event ? <input type="hidden" name="id" value={event.id} /> : null}
+        <div className="grid grid-cols-2 gap-4">
+          <Field
+            id="history-year"
+            name="year"
+            type="number"
+            label="연도"
+            required
+            defaultValue={event?.year ?? new Date().getFullYear()}
+            errors={error("year")}
+          />
+          <Field
+            id="history-month"
+            name="month"
+            type="number"
+            min={1}
+            max={12}
+            label="월 (선택)"
+            defaultValue={event?.month ?? ""}
+            errors={error("month")}
+          />
+        </div>
+        <Field
+          id="history-title"
+          name="title"
+          label="제목"
+          required
+          defaultValue={event?.title}
+          errors={error("title")}
+        />
+        <TextareaField
+          id="history-description"
+          name="description"
+          label="설명"
+          required
+          defaultValue={event?.description}
+          error={errors.description}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={action.pending}>
+            {action.pending ? "저장 중..." : event ? "수정" : "등록"}
+          </Button>
+        </div>
+      </action.fetcher.Form>
+    </Dialog>
+  );
+}

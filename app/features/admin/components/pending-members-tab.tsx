@@ -1,0 +1,91 @@
+import { useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { formatDate } from "~/lib/dates";
+import { DataTable } from "./data-table";
+import { DetailList, LicenceImage } from "./licence-image";
+import type { PendingMember } from "./types";
+import { useDashboardAction } from "./use-dashboard-action";
+
+export function PendingMembersTab({ members }: { members: PendingMember[] }) {
+  const [viewing, setViewing] = useState<PendingMember | null>(null);
+  const action = useDashboardAction();
+  const busy = (id: string) => action.pending && action.fetcher.formData?.get("id") === id;
+
+  return (
+    <section aria-labelledby="pending-title" className="grid gap-4">
+      <h2 id="pending-title" className="text-lg font-bold text-slate-900">
+        승인 대기 중인 준회원
+      </h2>
+      <DataTable
+        caption="승인 대기 회원"
+        rows={members}
+        rowKey={(m) => m.id}
+        searchText={(m) => `${m.name} ${m.email} ${m.hospitalName} ${m.licenseNumber}`}
+        empty="승인을 기다리는 회원이 없습니다."
+        columns={[
+          { header: "이름", cell: (m) => m.name, className: "whitespace-nowrap font-medium" },
+          { header: "이메일", cell: (m) => m.email },
+          { header: "연락처", cell: (m) => m.phone, className: "whitespace-nowrap" },
+          { header: "병원", cell: (m) => m.hospitalName },
+          { header: "진료과목", cell: (m) => m.department, className: "whitespace-nowrap" },
+          { header: "면허번호", cell: (m) => m.licenseNumber, className: "whitespace-nowrap" },
+          {
+            header: "가입일",
+            cell: (m) => formatDate(m.createdAt),
+            className: "whitespace-nowrap",
+          },
+          {
+            header: "관리",
+            className: "whitespace-nowrap",
+            cell: (m) => (
+              <div className="flex gap-1.5">
+                {m.licenseImageUrl ? (
+                  <Button size="sm" variant="secondary" onClick={() => setViewing(m)}>
+                    면허증 보기
+                  </Button>
+                ) : null}
+                <Button
+                  size="sm"
+                  disabled={busy(m.id)}
+                  onClick={() => action.run("approve-member", { id: m.id })}
+                >
+                  승인
+                </Button>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  className="text-rose-700"
+                  disabled={busy(m.id)}
+                  onClick={() => action.run("reject-member", { id: m.id })}
+                >
+                  거부
+                </Button>
+              </div>
+            ),
+          },
+        ]}
+      />
+      <Dialog
+        open={viewing !== null}
+        onOpenChange={(open) => !open && setViewing(null)}
+        title="의사 면허증 확인"
+        wide
+      >
+        {viewing ? (
+          <div className="grid gap-4">
+            <LicenceImage src={viewing.licenseImageUrl} alt={`${viewing.name}님의 의사 면허증`} />
+            <DetailList
+              items={[
+                ["이름", viewing.name],
+                ["면허번호", viewing.licenseNumber],
+                ["병원", viewing.hospitalName],
+                ["진료과목", viewing.department],
+              ]}
+            />
+          </div>
+        ) : null}
+      </Dialog>
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { Pencil, Plus, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { Field } from "~/components/ui/field";
+import { SelectField, TextareaField } from "~/components/ui/textarea-field";
+import { SEMINAR_STATUS_LABELS, SEMINAR_STATUSES } from "~/features/seminars/validation";
+import { formatDateTime, toSeoulDateTimeInput } from "~/lib/dates";
+import { DataTable } from "./data-table";
+import type { SeminarRow } from "./types";
+import { useDashboardAction } from "./use-dashboard-action";
+
+type Editing = SeminarRow | "new" | null;
+
+export function SeminarsTab({ seminars }: { seminars: SeminarRow[] }) {
+  const [editing, setEditing] = useState<Editing>(null);
+  const remove = useDashboardAction();
+  const newestFirst = [...seminars].sort((a, b) => +new Date(b.date) - +new Date(a.date));
+  return (
+    <section aria-labelledby="seminars-title" className="grid gap-4">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="seminars-title" className="text-lg font-bold text-slate-900">
+          학술 활동 관리
+        </h2>
+        <Button size="sm" onClick={() => setEditing("new")}>
+          <Plus className="size-4" aria-hidden="true" /> 학술 활동 등록
+        </Button>
+      </div>
+      <DataTable
+        caption="학술 활동 목록"
+        rows={newestFirst}
+        rowKey={(s) => s.id}
+        searchText={(s) => `${s.title} ${s.speaker} ${s.location}`}
+        empty="등록된 학술 활동이 없습니다."
+        columns={[
+          {
+            header: "제목",
+            className: "min-w-56 font-medium",
+            cell: (s) => (
+              <span className="flex flex-wrap items-center gap-2">
+                {s.title}
+                <Badge tone={s.status === "open" ? "green" : "neutral"}>
+                  {s.status === "open" ? "진행중" : "마감"}
+                </Badge>
+              </span>
+            ),
+          },
+          { header: "연자", cell: (s) => s.speaker },
+          { header: "일시", cell: (s) => formatDateTime(s.date), className: "whitespace-nowrap" },
+          { header: "장소", cell: (s) => s.location },
+          {
+            header: "관리",
+            className: "whitespace-nowrap",
+            cell: (s) => (
+              <div className="flex gap-1.5">
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setEditing(s)}
+                  aria-label={`${s.title} 수정`}
+                >
+                  <Pencil className="size-4" aria-hidden="true" /> 수정
+                </Button>
+                <ConfirmDialog
+                  trigger={
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="text-rose-700"
+                      aria-label={`${s.title} 삭제`}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" /> 삭제
+                    </Button>
+                  }
+                  title="학술 활동 삭제"
+                  description={`‘${s.title}’ 학술 활동을 정말 삭제하시겠습니까?`}
+                  confirmLabel="삭제"
+                  onConfirm={() => remove.run("delete-seminar", { id: s.id })}
+                />
+              </div>
+            ),
+          },
+        ]}
+      />
+      {editing ? (
+        <SeminarForm
+          seminar={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose: () => void }) {
+  const action = useDashboardAction(onClose);
+  const { errors } = action;
+  const error = (name: string) => (errors[name] ? [errors[name]] : undefined);
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={seminar ? "학술 활동 수정" : "학술 활동 등록"}
+      wide
+    >
+      <action.fetcher.Form
+        method="post"
+        action="/admin/dashboard"
+        className="grid gap-4"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="save-seminar" />
+        {seminar ? <input type="hidden" name="id" value={seminar.id} /> : null}
+        <Field
+          id="seminar-title"
+          name="title"
+          label="제목"
+          required
+          defaultValue={seminar?.title}
+          errors={error("title")}
+        />
+        <TextareaField
+          id="seminar-description"
+          name="description"
+          label="설명"
+          required
+          defaultValue={seminar?.description}
+          error={errors.description}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="seminar-speaker"
+            name="speaker"
+            label="연자"
+            required
+            defaultValue={seminar?.speaker}
+            errors={error("speaker")}
+          />
+          <Field
+            id="seminar-date"
+            name="date"
+            type="datetime-local"
+            label="일시"
+            required
+            defaultValue={seminar ? toSeoulDateTimeInput(seminar.date) : undefined}
+            errors={error("date")}
+          />
+          <Field
+            id="seminar-location"
+            name="location"
+            label="장소"
+            required
+            defaultValue={seminar?.location}
+            errors={error("location")}
+          />
+          <SelectField
+            id="seminar-status"
+            name="status"
+            label="상태"
+            defaultValue={seminar?.status ?? "open"}
+            options={SEMINAR_STATUSES.map((s) => ({ value: s, label: SEMINAR_STATUS_LABELS[s] }))}
+            error={errors.status}
+          />
+        </div>
+        <Field
+          id="seminar-registration"
+          name="registrationUrl"
+          type="url"
+          label="신청 링크 (선택)"
+          placeholder="https://"
+          defaultValue={seminar?.registrationUrl ?? ""}
+          errors={error("registrationUrl")}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={action.pending}>
+            {action.pending ? "저장 중..." : seminar ? "수정" : "등록"}
+          </Button>
+        </div>
+      </action.fetcher.Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,242 @@
+// The administrator dashboard's data and its actions. Every action names an intent; each calls
+// the same service as the matching /api call and answers a toast for the screen.
+import {
+  approveMember,
+  listPendingMembers,
+  rejectMember,
+} from "~/features/accounts/accounts.server";
+import {
+  createAnnouncement,
+  deleteAnnouncement,
+  listAnnouncementsForAdmin,
+  updateAnnouncement,
+} from "~/features/announcements/announcements.server";
+import { announcementSchema } from "~/features/announcements/validation";
+import {
+  createExecutive,
+  deleteExecutive,
+  listExecutives,
+  moveExecutive,
+  updateExecutive,
+} from "~/features/executives/executives.server";
+import { executiveSchema } from "~/features/executives/validation";
+import {
+  createHistoryEvent,
+  deleteHistoryEvent,
+  listHistory,
+  updateHistoryEvent,
+} from "~/features/history/history.server";
+import { historySchema } from "~/features/history/validation";
+import {
+  decideApplication,
+  findApplication,
+  listApplications,
+} from "~/features/membership/applications.server";
+import { REJECTION_REASON_REQUIRED } from "~/features/membership/validation";
+import {
+  createSeminar,
+  deleteSeminar,
+  listSeminars,
+  updateSeminar,
+} from "~/features/seminars/seminars.server";
+import { seminarSchema } from "~/features/seminars/validation";
+import { AppError, parse } from "~/lib/errors.server";
+
+export async function loadDashboard() {
+  const [pendingMembers, applications, announcements, seminars, executives, history] =
+    await Promise.all([
+      listPendingMembers(),
+      listApplications(),
+      listAnnouncementsForAdmin(),
+      listSeminars(),
+      listExecutives(),
+      listHistory(),
+    ]);
+  return { pendingMembers, applications, announcements, seminars, executives, history };
+}
+
+export type DashboardToast = {
+  title: string;
+  description?: string;
+  variant?: "default" | "destructive";
+};
+export type DashboardResult = {
+  ok: boolean;
+  intent: string;
+  toast: DashboardToast;
+  errors?: Record<string, string>;
+};
+
+const fields = (form: FormData) => Object.fromEntries(form) as Record<string, string>;
+
+type Handler = { run: (form: FormData) => Promise<DashboardToast>; failure: string };
+
+const withId = (form: FormData) => String(form.get("id") ?? "");
+
+const HANDLERS: Record<string, Handler> = {
+  "approve-member": {
+    failure: "승인 실패",
+    run: async (form) => {
+      await approveMember(withId(form));
+      return { title: "승인 완료", description: "준회원 가입을 승인했습니다." };
+    },
+  },
+  "reject-member": {
+    failure: "거부 실패",
+    run: async (form) => {
+      await rejectMember(withId(form));
+      return { title: "거부 완료", description: "준회원 가입을 거부했습니다." };
+    },
+  },
+  "approve-application": {
+    failure: "승인 실패",
+    run: async (form) => {
+      const application = await decideApplication(withId(form), { status: "approved" });
+      return {
+        title: "승인 완료",
+        description: `${application.name}님을 정회원으로 승인했습니다.`,
+      };
+    },
+  },
+  "reject-application": {
+    failure: "거부 실패",
+    run: async (form) => {
+      const reason = String(form.get("rejectionReason") ?? "").trim();
+      if (!reason) {
+        throw new AppError("invalid", REJECTION_REASON_REQUIRED, {
+          rejectionReason: REJECTION_REASON_REQUIRED,
+        });
+      }
+      const application = await decideApplication(withId(form), {
+        status: "rejected",
+        rejectionReason: reason,
+      });
+      return { title: "거부 완료", description: `${application.name}님의 신청을 거부했습니다.` };
+    },
+  },
+  "save-announcement": {
+    failure: "공지사항 저장 실패",
+    run: async (form) => {
+      const input = parse(announcementSchema, fields(form));
+      const id = withId(form);
+      if (id) {
+        await updateAnnouncement(id, input);
+        return { title: "공지사항 수정 완료" };
+      }
+      await createAnnouncement(input);
+      return { title: "공지사항 등록 완료" };
+    },
+  },
+  "delete-announcement": {
+    failure: "공지사항 삭제 실패",
+    run: async (form) => {
+      await deleteAnnouncement(withId(form));
+      return { title: "공지사항 삭제 완료" };
+    },
+  },
+  "save-seminar": {
+    failure: "학술 활동 저장 실패",
+    run: async (form) => {
+      const input = parse(seminarSchema, fields(form));
+      const id = withId(form);
+      if (id) {
+        await updateSeminar(id, input);
+        return { title: "학술 활동 수정 완료" };
+      }
+      await createSeminar(input);
+      return { title: "학술 활동 등록 완료" };
+    },
+  },
+  "delete-seminar": {
+    failure: "학술 활동 삭제 실패",
+    run: async (form) => {
+      await deleteSeminar(withId(form));
+      return { title: "학술 활동 삭제 완료" };
+    },
+  },
+  "save-executive": {
+    failure: "임원 정보 저장 실패",
+    run: async (form) => {
+      const input = parse(executiveSchema, fields(form));
+      const id = withId(form);
+      if (id) {
+        await updateExecutive(id, input);
+        return { title: "임원 정보 수정 완료" };
+      }
+      await createExecutive(input);
+      return { title: "임원 정보 등록 완료" };
+    },
+  },
+  "delete-executive": {
+    failure: "임원 정보 삭제 실패",
+    run: async (form) => {
+      await deleteExecutive(withId(form));
+      return { title: "임원 정보 삭제 완료" };
+    },
+  },
+  "move-executive": {
+    failure: "순서 변경 실패",
+    run: async (form) => {
+      await moveExecutive(withId(form), form.get("direction") === "up" ? "up" : "down");
+      return { title: "순서 변경 완료" };
+    },
+  },
+  "save-history": {
+    failure: "연혁 저장 실패",
+    run: async (form) => {
+      const input = parse(historySchema, fields(form));
+      const id = withId(form);
+      if (id) {
+        await updateHistoryEvent(id, input);
+        return { title: "연혁 수정 완료" };
+      }
+      await createHistoryEvent(input);
+      return { title: "연혁 등록 완료" };
+    },
+  },
+  "delete-history": {
+    failure: "연혁 삭제 실패",
+    run: async (form) => {
+      await deleteHistoryEvent(withId(form));
+      return { title: "연혁 삭제 완료" };
+    },
+  },
+};
+
+/** Runs one dashboard action; AppErrors become a failure toast and field errors. */
+export async function runDashboardAction(
+  form: FormData,
+): Promise<{ status: number; result: DashboardResult }> {
+  const intent = String(form.get("intent") ?? "");
+  const handler = HANDLERS[intent];
+  if (!handler) {
+    return {
+      status: 400,
+      result: {
+        ok: false,
+        intent,
+        toast: {
+          title: "요청 실패",
+          description: "알 수 없는 작업입니다.",
+          variant: "destructive",
+        },
+      },
+    };
+  }
+  try {
+    return { status: 200, result: { ok: true, intent, toast: await handler.run(form) } };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      status: error.status,
+      result: {
+        ok: false,
+        intent,
+        toast: { title: handler.failure, description: error.message, variant: "destructive" },
+        errors: error.errors,
+      },
+    };
+  }
+}
+
+export { findApplication };

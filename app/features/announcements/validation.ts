@@ -1,0 +1,26 @@
+import { optionalHttpUrl, optionalImageUrl, requiredText } from "~/lib/validation";
+import { z } from "~/lib/zod";
+
+export const ANNOUNCEMENT_CATEGORIES = ["일반", "공지", "행사", "학술"] as const;
+export const DEFAULT_CATEGORY = "일반";
+/** SPEC.md §5; `{host}` stands for https://로 (DESIGN.md). */
+export const LINK_MESSAGE = "링크는 http:// 또는 https://로 시작해야 합니다";
+export const CONTENT_REQUIRED = "내용을 입력해주세요";
+
+export const announcementSchema = z.object({
+  title: requiredText("제목을 입력해주세요", 200),
+  content: z
+    .string({ error: CONTENT_REQUIRED })
+    .min(1, CONTENT_REQUIRED)
+    .max(200_000, "내용이 너무 깁니다"),
+  category: z
+    .enum(ANNOUNCEMENT_CATEGORIES, { error: "분류를 선택해주세요" })
+    .default(DEFAULT_CATEGORY),
+  imageUrl: optionalImageUrl,
+  linkUrl: optionalHttpUrl(LINK_MESSAGE),
+});
+
+export const announcementPatchSchema = announcementSchema.partial();
+
+export type AnnouncementInput = z.infer<typeof announcementSchema>;
+export type AnnouncementPatch = z.infer<typeof announcementPatchSchema>;

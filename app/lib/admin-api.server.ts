@@ -1,0 +1,41 @@
+// The administrators' write calls of SPEC.md §7 share one shape: POST on the collection creates;
+// PATCH and DELETE on `/{id}` change or remove. Each checks the role itself.
+import type { ActionFunctionArgs } from "react-router";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { AppError, api, parse, readJson } from "./errors.server";
+import type { z } from "./zod";
+
+export function createAction<S extends z.ZodType>(
+  schema: S,
+  create: (input: z.infer<S>) => Promise<unknown>,
+) {
+  return api(async ({ request }: ActionFunctionArgs) => {
+    if (request.method !== "POST") throw new AppError("invalid", "POST 요청만 허용됩니다.");
+    await requireAdmin(request);
+    const input = parse(schema, await readJson(request));
+    return Response.json(await create(input), { status: 201 });
+  });
+}
+
+export function itemAction<S extends z.ZodType>(options: {
+  patch: S;
+  update: (id: string, patch: z.infer<S>) => Promise<unknown>;
+  remove: (id: string) => Promise<void>;
+}) {
+  return api(async ({ request, params }: ActionFunctionArgs) => {
+    await requireAdmin(request);
+    const id = params.id ?? "";
+    if (request.method === "PATCH") {
+      const patch = parse(options.patch, await readJson(request));
+      return Response.json(await options.update(id, patch));
+    }
+    if (request.method === "DELETE") {
+      await options.remove(id);
+      return new Response(null, { status: 204 });
+    }
+    return Response.json(
+      { message: "허용되지 않은 요청 방식입니다." },
+      { status: 405, headers: { Allow: "PATCH, DELETE" } },
+    );
+  });
+}

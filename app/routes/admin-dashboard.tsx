@@ -1,0 +1,166 @@
+import { ShieldAlert } from "lucide-react";
+import { Tabs } from "radix-ui";
+import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
+import { Section } from "~/components/layout/page-header";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { AnnouncementsTab } from "~/features/admin/components/announcements-tab";
+import { ApplicationsTab } from "~/features/admin/components/applications-tab";
+import { ExecutivesTab } from "~/features/admin/components/executives-tab";
+import { HistoryTab } from "~/features/admin/components/history-tab";
+import { PendingMembersTab } from "~/features/admin/components/pending-members-tab";
+import { SeminarsTab } from "~/features/admin/components/seminars-tab";
+import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
+import { cn } from "~/lib/cn";
+import type { Route } from "./+types/admin-dashboard";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "관리자 대시보드" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// Every load and every action checks the role itself: administrators only.
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (user?.role !== "admin") {
+    return data({ access: "denied" as const }, { status: user ? 403 : 401 });
+  }
+  return { access: "granted" as const, ...(await loadDashboard()) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (user?.role !== "admin") {
+    return data(
+      {
+        ok: false,
+        intent: "",
+        toast: {
+          title: "권한 없음",
+          description: "관리자만 이용할 수 있습니다.",
+          variant: "destructive" as const,
+        },
+      },
+      { status: user ? 403 : 401 },
+    );
+  }
+  const { status, result } = await runDashboardAction(await request.formData());
+  return data(result, { status });
+}
+
+const TABS = [
+  { value: "members", label: "준회원 승인" },
+  { value: "applications", label: "정회원 승인" },
+  { value: "announcements", label: "공지사항" },
+  { value: "seminars", label: "학술 활동" },
+  { value: "executives", label: "임원진" },
+  { value: "history", label: "연혁" },
+] as const;
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (loaderData.access === "denied") return <AccessDenied />;
+  const tab = TABS.some((t) => t.value === searchParams.get("tab"))
+    ? (searchParams.get("tab") as string)
+    : "members";
+  const counts: Record<string, number> = {
+    members: loaderData.pendingMembers.length,
+    applications: loaderData.applications.filter((a) => a.status === "pending").length,
+  };
+
+  return (
+    <Section>
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">관리자 대시보드</h1>
+      <p className="mt-1 text-slate-600">회원 승인과 학회 콘텐츠를 관리합니다.</p>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams({ tab: value }, { replace: true, preventScrollReset: true })
+        }
+        className="mt-6"
+      >
+        <Tabs.List
+          aria-label="관리 메뉴"
+          className="flex gap-1 overflow-x-auto border-b border-slate-200"
+        >
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.value}
+              value={t.value}
+              className={cn(
+                "-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 text-[15px] font-semibold whitespace-nowrap text-slate-600 hover:text-slate-900",
+                "data-[state=active]:border-brand-700 data-[state=active]:text-brand-700",
+              )}
+            >
+              {t.label}
+              {counts[t.value] ? (
+                <span className="rounded-full bg-rose-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
+                  {counts[t.value]}
+                  <span className="sr-only">건 대기</span>
+                </span>
+              ) : null}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <div className="pt-6">
+          <Tabs.Content value="members">
+            <PendingMembersTab members={loaderData.pendingMembers} />
+          </Tabs.Content>
+          <Tabs.Content value="applications">
+            <ApplicationsTab applications={loaderData.applications} />
+          </Tabs.Content>
+          <Tabs.Content value="announcements">
+            <AnnouncementsTab announcements={loaderData.announcements} />
+          </Tabs.Content>
+          <Tabs.Content value="seminars">
+            <SeminarsTab seminars={loaderData.seminars} />
+          </Tabs.Content>
+          <Tabs.Content value="executives">
+            <ExecutivesTab executives={loaderData.executives} />
+          </Tabs.Content>
+          <Tabs.Content value="history">
+            <HistoryTab history={loaderData.history} />
+          </Tabs.Content>
+        </div>
+      </Tabs.Root>
+    </Section>
+  );
+}
+
+function AccessDenied() {
+  return (
+    <Section className="max-w-xl">
+      <Card className="p-8 text-center">
+        <ShieldAlert className="mx-auto size-12 text-rose-600" aria-hidden="true" />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">접근 권한이 없습니다</h1>
+        <p className="mt-2 text-slate-600">관리자만 이용할 수 있는 페이지입니다.</p>
+        <Button asChild className="mt-6">
+          <Link to="/">홈으로</Link>
+        </Button>
+      </Card>
+    </Section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "알 수 없는 오류";
+  return (
+    <Section className="max-w-xl">
+      <Card className="border-rose-200 p-8 text-center">
+        <h1 className="text-xl font-bold text-slate-900">데이터를 불러오지 못했습니다</h1>
+        <p className="mt-2 text-slate-600">잠시 후 다시 시도해주세요. ({message})</p>
+        <Button asChild className="mt-6">
+          <Link to="/">홈으로</Link>
+        </Button>
+      </Card>
+    </Section>
+  );
+}

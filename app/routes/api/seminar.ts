@@ -1,0 +1,12 @@
+import { deleteSeminar, updateSeminar } from "~/features/seminars/seminars.server";
+import { seminarPatchSchema } from "~/features/seminars/validation";
+import { itemAction } from "~/lib/admin-api.server";
+import { methodNotAllowed } from "~/lib/errors.server";
+
+// PATCH and DELETE /api/seminars/{id} (administrators).
+export const action = itemAction({
+  patch: seminarPatchSchema,
+  update: updateSeminar,
+  remove: deleteSeminar,
+});
+export const loader = methodNotAllowed("PATCH, DELETE");
