@@ -42,6 +42,7 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
+  SIGNUP_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   STORAGE_DRIVER: z.enum(["local"]).default("local"),
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });

@@ -59,7 +59,10 @@ export function api<Args>(handler: (args: Args) => Promise<Response>) {
     try {
       return await handler(args);
     } catch (error) {
-      if (error instanceof AppError) return errorResponse(error);
+      // After a too-large body the connection is not reusable: say so, so clients open a new one.
+      if (error instanceof AppError) {
+        return errorResponse(error, error.status === 413 ? { Connection: "close" } : undefined);
+      }
       if (error instanceof Response) return error;
       const { logger } = await import("~/logger.server");
       logger.error({ err: error }, "Unhandled error in an API call");

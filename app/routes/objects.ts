@@ -5,12 +5,13 @@ import type { Route } from "./+types/objects";
 
 // GET /objects/{id}: public images for anyone; private ones (licence images) only for their
 // owner and administrators, and 404 for anyone else so their existence is not revealed.
+// (helmet adds X-Content-Type-Options: nosniff to every response.)
 export async function loader({ request, params }: Route.LoaderArgs) {
   const id = params.id;
   const notFound = () =>
     new Response("Not Found", {
       status: 404,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" },
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   if (!isUuid(id)) return notFound();
   const object = await readObject(id, await getCurrentUser(request));
@@ -19,7 +20,6 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": object.contentType,
       "Content-Length": String(object.size),
-      "X-Content-Type-Options": "nosniff",
       "Content-Disposition": "inline",
       "Cache-Control":
         object.visibility === "public"

@@ -9,6 +9,7 @@ import {
   assertLoginAllowed,
   clearLoginFailures,
   limitAuthRequestsByIp,
+  limitSignupsByAccount,
   recordLoginFailure,
 } from "../security/rate-limit.server";
 import { societyConfig } from "../society/config.server";
@@ -46,6 +47,7 @@ export const userColumns = {
  * whose sign-up was turned down can apply again; any other existing e-mail is a 409.
  */
 export async function registerMember(input: RegisterInput) {
+  await limitSignupsByAccount(input.email);
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
   const values = {

@@ -67,3 +67,9 @@ export async function assertLoginAllowed(email: string) {
 
 export const recordLoginFailure = (email: string) => hit(loginKey(email));
 export const clearLoginFailures = (email: string) => clear(loginKey(email));
+
+/** Sign-up attempts per submitted e-mail (SIGNUP_MAX_ATTEMPTS_PER_ACCOUNT per 15 minutes). */
+export async function limitSignupsByAccount(email: string) {
+  const count = await hit(`signup:${email.trim().toLowerCase()}`);
+  if (count > env.SIGNUP_MAX_ATTEMPTS_PER_ACCOUNT) throw new AppError("rate_limited", TOO_MANY);
+}

@@ -68,7 +68,10 @@ function readGrant(token: string | null): Grant {
   return grant;
 }
 
-/** Reads at most `limit` bytes of the body; 413 past that, without reading the rest. */
+/**
+ * Reads at most `limit` bytes of the body; 413 past that. A too-large body is drained (up to a
+ * hard cap) rather than cut off, so the client gets the answer instead of a reset connection.
+ */
 async function readLimited(request: Request, limit: number): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? 0);
   if (declared > limit) throw new AppError("too_large", UPLOAD_MESSAGES.tooLarge);
@@ -80,12 +83,13 @@ async function readLimited(request: Request, limit: number): Promise<Buffer> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > limit) {
+    if (size > limit * 4) {
       await reader.cancel();
-      throw new AppError("too_large", UPLOAD_MESSAGES.tooLarge);
+      break;
     }
-    chunks.push(value);
+    if (size <= limit) chunks.push(value);
   }
+  if (size > limit) throw new AppError("too_large", UPLOAD_MESSAGES.tooLarge);
   return Buffer.concat(chunks);
 }
 
