@@ -43,6 +43,16 @@ const schema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
   SIGNUP_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  // Mail: SMTP when SMTP_URL is set (smtp://user:pass@host:587), else .eml files in DATA_DIR/outbox.
+  SMTP_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  MAIL_FROM: z
+    .string()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   STORAGE_DRIVER: z.enum(["local"]).default("local"),
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });

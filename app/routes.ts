@@ -16,6 +16,8 @@ export default [
   route("admin/dashboard", "routes/admin-dashboard.tsx"),
   route("login", "routes/login.tsx"),
   route("signup", "routes/signup.tsx"),
+  route("forgot-password", "routes/forgot-password.tsx"),
+  route("reset-password", "routes/reset-password.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("logout", "routes/logout.ts"),
   route("objects/:id", "routes/objects.ts"),

@@ -278,3 +278,37 @@ export const announcementReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.announcementId, t.userId, t.day] })],
 );
+
+// Outgoing mail: saved first, sent within seconds by the queue, retried with backoff on failure.
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_queue_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);
+
+// Password-reset links: only a SHA-256 hash of the token is stored; single use, one hour.
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull().unique(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);

@@ -124,7 +124,12 @@ export default function Login({ actionData }: Route.ComponentProps) {
             {pending ? "로그인 중..." : "로그인"}
           </Button>
         </Form>
-        <p className="mt-6 text-center text-sm text-slate-600">
+        <p className="mt-4 text-center text-sm">
+          <Link to="/forgot-password" className="font-medium text-slate-600 hover:underline">
+            비밀번호 찾기
+          </Link>
+        </p>
+        <p className="mt-3 text-center text-sm text-slate-600">
           아직 회원이 아니신가요?{" "}
           <Link to="/signup" className="font-semibold text-brand-700 hover:underline">
             회원가입

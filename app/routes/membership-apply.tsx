@@ -7,7 +7,7 @@ import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
-import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   applyForFullMembership,
   findApplicationOf,
@@ -66,13 +66,23 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) {
+    return data(
+      {
+        result: null,
+        submitted: false,
+        error: "회원 가입 신청을 위해서는 먼저 로그인해야 합니다.",
+      },
+      { status: 401 },
+    );
+  }
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: applicationSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), submitted: false, error: null }, { status: 400 });
   }
   try {
-    const user = await requireUser(request);
     await applyForFullMembership(user, submission.value);
     return { result: submission.reply(), submitted: true, error: null };
   } catch (error) {

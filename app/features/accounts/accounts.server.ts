@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { users } from "../../../db/schema";
+import { notifyNewSignup, notifySignupDecision } from "../mail/notifications.server";
 import {
   assertLoginAllowed,
   clearLoginFailures,
@@ -67,7 +68,7 @@ export async function registerMember(input: RegisterInput) {
     privacyConsentAt: new Date(),
   };
   try {
-    return await db.transaction(async (tx) => {
+    const user = await db.transaction(async (tx) => {
       const [existing] = await tx
         .select({ id: users.id, rejectedAt: users.rejectedAt })
         .from(users)
@@ -86,6 +87,8 @@ export async function registerMember(input: RegisterInput) {
       }
       return user;
     });
+    await notifyNewSignup({ name: input.name, email: user.email });
+    return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", EMAIL_TAKEN);
     throw error;
@@ -144,6 +147,8 @@ export async function approveMember(id: string) {
     .set({ isApproved: true, rejectedAt: null })
     .where(eq(users.id, id))
     .returning(userColumns);
+  // Only a newly approved account is told; approving twice sends nothing twice.
+  if (updated && !user.isApproved) await notifySignupDecision(updated, true);
   return updated;
 }
 
@@ -159,6 +164,7 @@ export async function rejectMember(id: string) {
     .where(eq(users.id, id))
     .returning(userColumns);
   await endAllSessions(id);
+  if (updated && !user.rejectedAt) await notifySignupDecision(updated, false);
   return updated;
 }
 

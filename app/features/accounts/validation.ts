@@ -76,3 +76,19 @@ export function safeRedirect(target: unknown, fallback = "/") {
   if (target.startsWith("/\\") || /[\r\n]/.test(target)) return fallback;
   return target;
 }
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: "비밀번호 재설정 링크가 올바르지 않습니다." }).min(1).max(100),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: "비밀번호가 일치하지 않습니다" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "비밀번호가 일치하지 않습니다",
+    path: ["confirmPassword"],
+  });
+
+export const RESET_LINK_INVALID =
+  "비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다. 다시 요청해주세요.";

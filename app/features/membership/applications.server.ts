@@ -6,6 +6,7 @@ import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/logger.server";
 import { membershipApplications, storedObjects } from "../../../db/schema";
+import { notifyApplicationDecision, notifyNewApplication } from "../mail/notifications.server";
 import { objectIdFromPath } from "../uploads/uploads.server";
 import type { ApplicationInput, ApplicationStatus } from "./validation";
 
@@ -33,6 +34,7 @@ export async function submitApplication(applicant: Applicant, input: Application
       })
       .returning({ id: membershipApplications.id });
     if (!created) throw new Error("The application was not saved");
+    await notifyNewApplication(applicant);
     return created;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", ALREADY_APPLIED);
@@ -140,5 +142,6 @@ export async function decideApplication(
     .where(and(eq(membershipApplications.id, id), eq(membershipApplications.status, "pending")))
     .returning();
   if (!updated) throw new AppError("conflict", "이미 처리된 신청입니다.");
+  await notifyApplicationDecision(updated, decision);
   return updated;
 }

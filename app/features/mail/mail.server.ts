@@ -1,0 +1,188 @@
+// Outgoing mail. Every message is saved in `mail_queue` first, so the action that caused it never
+// waits for or fails with the mail server; the queue sends it within seconds and retries a few
+// times with backoff. Without SMTP_URL, messages are written as .eml files to DATA_DIR/outbox.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, asc, eq, inArray, isNull, lt, lte } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { logger } from "~/logger.server";
+import { mailQueue, users } from "../../../db/schema";
+import { societyConfig } from "../society/config.server";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export const MAX_ATTEMPTS = 5;
+const BATCH = 20;
+/** A claimed message is not picked again by another worker for this long. */
+const LEASE_MS = 5 * 60 * 1000;
+const POLL_MS = 15_000;
+
+export const OUTBOX_DIR = () => path.join(env.DATA_DIR, "outbox");
+
+let transporter: Transporter | undefined;
+function transport(): Transporter {
+  transporter ??= env.SMTP_URL
+    ? nodemailer.createTransport(env.SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return transporter;
+}
+
+const from = () => env.MAIL_FROM ?? `"${societyConfig.name}" <${societyConfig.email}>`;
+
+/** Saves messages for sending; failures to save are logged, never thrown at the caller. */
+export async function enqueueMail(messages: MailMessage | MailMessage[]) {
+  const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => m.to);
+  if (list.length === 0) return;
+  try {
+    const db = await getDb();
+    await db.insert(mailQueue).values(list);
+    setImmediate(() => void processMailQueue());
+  } catch (error) {
+    logger.error({ err: error }, "Could not queue mail");
+  }
+}
+
+/** Messages to every approved administrator. */
+export async function toAdministrators(message: Omit<MailMessage, "to">): Promise<MailMessage[]> {
+  const db = await getDb();
+  const admins = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.role, "admin"), eq(users.isApproved, true)));
+  return admins.map((admin) => ({ ...message, to: admin.email }));
+}
+
+async function deliver(message: typeof mailQueue.$inferSelect) {
+  const info = await transport().sendMail({
+    from: from(),
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+  });
+  if (!env.SMTP_URL) {
+    const dir = OUTBOX_DIR();
+    await fs.mkdir(dir, { recursive: true });
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, "-")}-${message.id}.eml`,
+    );
+    await fs.writeFile(file, info.message as Buffer);
+    logger.info({ file, subject: message.subject }, "Mail written to the outbox (no SMTP_URL)");
+  }
+}
+
+let running: Promise<number> | undefined;
+let again = false;
+
+/**
+ * Sends what is due; answers how many were sent. Calls made while a round is running ask for one
+ * more round, so mail queued meanwhile goes out at once too. Several instances may run it.
+ */
+export function processMailQueue(now: () => Date = () => new Date()): Promise<number> {
+  if (running) {
+    again = true;
+    return running;
+  }
+  running = (async () => {
+    let sent = 0;
+    try {
+      do {
+        again = false;
+        sent += await sendDue(now);
+      } while (again);
+      return sent;
+    } finally {
+      running = undefined;
+    }
+  })();
+  return running;
+}
+
+async function sendDue(now: () => Date) {
+  const db = await getDb();
+  // Claim a batch by pushing its next attempt into the future, so no other worker takes it.
+  const claimed = await db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(mailQueue)
+      .where(
+        and(
+          isNull(mailQueue.sentAt),
+          lte(mailQueue.nextAttemptAt, now()),
+          lt(mailQueue.attempts, MAX_ATTEMPTS),
+        ),
+      )
+      .orderBy(asc(mailQueue.createdAt))
+      .limit(BATCH)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    await tx
+      .update(mailQueue)
+      .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
+      .where(
+        inArray(
+          mailQueue.id,
+          due.map((m) => m.id),
+        ),
+      );
+    return due;
+  });
+
+  let sent = 0;
+  for (const message of claimed) {
+    try {
+      await deliver(message);
+      await db
+        .update(mailQueue)
+        .set({ sentAt: now(), lastError: null })
+        .where(eq(mailQueue.id, message.id));
+      sent += 1;
+    } catch (error) {
+      const attempts = message.attempts + 1;
+      // 30 s, 1 min, 2 min, 4 min … between attempts.
+      const delay = 30_000 * 2 ** (attempts - 1);
+      await db
+        .update(mailQueue)
+        .set({
+          attempts,
+          nextAttemptAt: new Date(now().getTime() + delay),
+          lastError: (error as Error).message.slice(0, 500),
+        })
+        .where(eq(mailQueue.id, message.id));
+      const level = attempts >= MAX_ATTEMPTS ? "error" : "warn";
+      logger[level](
+        { mailId: message.id, attempts, err: (error as Error).message },
+        attempts >= MAX_ATTEMPTS ? "Mail failed for good" : "Mail failed; will retry",
+      );
+    }
+  }
+  return sent;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Polls the queue for retries (and for mail queued by other instances). */
+export function startMailWorker() {
+  if (timer) return;
+  timer = setInterval(() => void processMailQueue().catch(() => undefined), POLL_MS);
+  timer.unref();
+  void processMailQueue().catch(() => undefined);
+}
+
+export function stopMailWorker() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}
+
+/** Unsent and failed messages, for tests and operators. */
+export async function pendingMail() {
+  const db = await getDb();
+  return db
+    .select()
+    .from(mailQueue)
+    .where(isNull(mailQueue.sentAt))
+    .orderBy(asc(mailQueue.createdAt));
+}

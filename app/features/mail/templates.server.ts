@@ -1,0 +1,115 @@
+// The Korean messages the site sends, as plain text and simple HTML. They name people and say
+// what happened; they never carry a password, a licence number or a session token.
+import { env } from "~/env.server";
+import { societyConfig } from "../society/config.server";
+import type { MailMessage } from "./mail.server";
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const link = (pathname: string) => `${env.PUBLIC_URL}${pathname}`;
+
+function compose(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  action?: { label: string; url: string },
+): MailMessage {
+  const s = societyConfig;
+  const footer = `${s.name} · ${s.address} ${s.building} · 전화 ${s.phone} · ${s.email}`;
+  const text = [
+    ...paragraphs,
+    ...(action ? [`${action.label}: ${action.url}`] : []),
+    "",
+    "-- ",
+    footer,
+    "본 메일은 발신 전용입니다. 문의는 위 연락처로 해주세요.",
+  ].join("\n\n");
+  const html = `<!doctype html><html lang="ko"><body style="margin:0;background:#f1f5f9;font-family:'Apple SD Gothic Neo','Malgun Gothic',sans-serif;color:#1e293b">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+<p style="font-size:18px;font-weight:700;color:#1a4794;margin:0 0 16px">${escape(s.name)}</p>
+<div style="background:#fff;border-radius:12px;padding:24px;line-height:1.7;font-size:15px">
+${paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p).replaceAll("\n", "<br>")}</p>`).join("\n")}
+${action ? `<p style="margin:20px 0 0"><a href="${escape(action.url)}" style="display:inline-block;background:#1a4794;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escape(action.label)}</a></p>` : ""}
+</div>
+<p style="font-size:12px;color:#64748b;margin:16px 0 0">${escape(footer)}<br>본 메일은 발신 전용입니다.</p>
+</div></body></html>`;
+  return { to, subject: `[${s.shortName}] ${subject}`, text, html };
+}
+
+export const mailTemplates = {
+  newSignupForAdmins: (admin: string, member: { name: string; email: string }) =>
+    compose(
+      admin,
+      "새 회원가입 승인 요청",
+      [
+        "새 준회원 가입 신청이 접수되어 승인을 기다리고 있습니다.",
+        `이름: ${member.name}\n이메일: ${member.email}`,
+        "관리자 대시보드에서 면허증을 확인하고 승인 또는 거부해주세요.",
+      ],
+      { label: "관리자 대시보드 열기", url: link("/admin/dashboard") },
+    ),
+
+  newApplicationForAdmins: (admin: string, applicant: { name: string; email: string }) =>
+    compose(
+      admin,
+      "새 정회원 가입 신청",
+      [
+        "새 정회원 가입 신청이 접수되었습니다.",
+        `이름: ${applicant.name}\n이메일: ${applicant.email}`,
+        "관리자 대시보드의 정회원 승인 탭에서 확인해주세요.",
+      ],
+      { label: "정회원 신청 확인하기", url: link("/admin/dashboard?tab=applications") },
+    ),
+
+  signupApproved: (member: { name: string; email: string }) =>
+    compose(
+      member.email,
+      "회원가입이 승인되었습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        "회원가입이 승인되었습니다. 이제 로그인하여 공지사항 전문과 학회 정관을 열람하고 정회원 가입을 신청하실 수 있습니다.",
+      ],
+      { label: "로그인하기", url: link("/login") },
+    ),
+
+  signupRejected: (member: { name: string; email: string }) =>
+    compose(member.email, "회원가입 심사 결과 안내", [
+      `${member.name}님, 안녕하세요.`,
+      "아쉽게도 회원가입 신청이 승인되지 않았습니다.",
+      `자세한 사유는 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`,
+    ]),
+
+  applicationApproved: (applicant: { name: string; email: string }) =>
+    compose(applicant.email, "정회원 가입이 승인되었습니다", [
+      `${applicant.name}님, 안녕하세요.`,
+      "정회원 가입 신청이 승인되었습니다. 정회원으로서 학회의 모든 활동에 참여하실 수 있습니다.",
+    ]),
+
+  applicationRejected: (applicant: { name: string; email: string }, reason: string) =>
+    compose(
+      applicant.email,
+      "정회원 가입 심사 결과 안내",
+      [
+        `${applicant.name}님, 안녕하세요.`,
+        "정회원 가입 신청이 승인되지 않았습니다.",
+        `거부 사유: ${reason}`,
+        `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`,
+      ],
+      { label: "신청 현황 보기", url: link("/membership/apply") },
+    ),
+
+  passwordReset: (member: { name: string; email: string }, token: string) =>
+    compose(
+      member.email,
+      "비밀번호 재설정 안내",
+      [
+        `${member.name}님, 안녕하세요.`,
+        "비밀번호 재설정을 요청하셨습니다. 아래 버튼을 눌러 새 비밀번호를 설정해주세요. 이 링크는 1시간 동안 한 번만 사용할 수 있습니다.",
+        "본인이 요청하지 않았다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.",
+      ],
+      {
+        label: "비밀번호 재설정하기",
+        url: link(`/reset-password?token=${encodeURIComponent(token)}`),
+      },
+    ),
+};

@@ -1,0 +1,121 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Section } from "~/components/layout/page-header";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import { isResetTokenValid, resetPassword } from "~/features/accounts/password-reset.server";
+import { RESET_LINK_INVALID, resetPasswordSchema } from "~/features/accounts/validation";
+import { AppError } from "~/lib/errors.server";
+import { flashToast } from "~/lib/flash.server";
+import { fieldProps } from "~/lib/forms";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "비밀번호 재설정" },
+  { name: "robots", content: "noindex" },
+];
+
+// The token is a secret: keep it out of other sites' Referer headers and out of caches.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return { token, valid: await isResetTokenValid(token) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
+      { status: 400 },
+    );
+  }
+  try {
+    await resetPassword(submission.value.token, submission.value.password);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [error.message],
+          hideFields: ["password", "confirmPassword"],
+        }),
+      },
+      { status: error.status },
+    );
+  }
+  return redirect("/login", {
+    headers: {
+      "Set-Cookie": flashToast({
+        title: "비밀번호 변경 완료",
+        description: "새 비밀번호로 로그인해주세요.",
+      }),
+    },
+  });
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-password",
+    lastResult: actionData?.result,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Section className="max-w-md">
+      <Card className="p-6 sm:p-8">
+        <h1 className="text-2xl font-bold text-slate-900">비밀번호 재설정</h1>
+        {!loaderData.valid ? (
+          <>
+            <p
+              className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-[15px] text-rose-800"
+              role="alert"
+            >
+              {RESET_LINK_INVALID}
+            </p>
+            <Button asChild className="mt-6 w-full">
+              <Link to="/forgot-password">재설정 링크 다시 받기</Link>
+            </Button>
+          </>
+        ) : (
+          <Form method="post" className="mt-6 grid gap-4" {...getFormProps(form)}>
+            <input type="hidden" name="token" value={loaderData.token} />
+            <Field
+              {...fieldProps(fields.password, "password")}
+              label="새 비밀번호"
+              required
+              autoComplete="new-password"
+              placeholder="최소 8자 이상"
+            />
+            <Field
+              {...fieldProps(fields.confirmPassword, "password")}
+              label="새 비밀번호 확인"
+              required
+              autoComplete="new-password"
+            />
+            {form.errors?.[0] ? (
+              <p
+                role="alert"
+                className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+              >
+                {form.errors[0]}
+              </p>
+            ) : null}
+            <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
+              {navigation.state === "submitting" ? "변경 중..." : "비밀번호 변경"}
+            </Button>
+          </Form>
+        )}
+      </Card>
+    </Section>
+  );
+}
