@@ -19,6 +19,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("mypage", "routes/mypage.tsx"),
   route("logout", "routes/logout.ts"),
   route("objects/:id", "routes/objects.ts"),
 

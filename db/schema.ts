@@ -42,6 +42,8 @@ export const users = pgTable(
     isApproved: boolean().notNull().default(false),
     // Set when an administrator rejects the sign-up; the record is kept so the doctor can be told.
     rejectedAt: timestamp({ withTimezone: true }),
+    // When the sign-up was approved (the licence-image retention clock starts here).
+    approvedAt: timestamp({ withTimezone: true }),
     // 개인정보 보호법 제15조: which consent text the user agreed to, and when.
     privacyConsentVersion: varchar({ length: 20 }),
     privacyConsentAt: timestamp({ withTimezone: true }),
@@ -311,4 +313,27 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
+);
+
+// What administrators did with members' data and the site's content (개인정보 안전성 확보조치):
+// who, when (UTC), from where, what, and whose data. Never a password, token or image. Rows keep
+// no foreign keys, so the record outlives the accounts it names.
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorId: uuid(),
+    actorEmail: text().notNull(),
+    action: varchar({ length: 40 }).notNull(),
+    subjectId: uuid(),
+    subjectLabel: text(),
+    detail: jsonb(),
+    ip: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+  ],
 );

@@ -13,6 +13,7 @@ import { PendingMembersTab } from "~/features/admin/components/pending-members-t
 import { SeminarsTab } from "~/features/admin/components/seminars-tab";
 import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
 import { cn } from "~/lib/cn";
+import { readFormData } from "~/lib/forms.server";
 import type { Route } from "./+types/admin-dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { access: "granted" as const, ...(await loadDashboard()) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (user?.role !== "admin") {
     return data(
@@ -47,7 +48,10 @@ export async function action({ request }: Route.ActionArgs) {
       { status: user ? 403 : 401 },
     );
   }
-  const { status, result } = await runDashboardAction(await request.formData());
+  const { status, result } = await runDashboardAction(await readFormData(request), {
+    actor: { id: user.id, email: user.email },
+    ip: context.clientIp,
+  });
   return data(result, { status });
 }
 

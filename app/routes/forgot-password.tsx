@@ -10,6 +10,7 @@ import { requestPasswordReset } from "~/features/accounts/password-reset.server"
 import { forgotPasswordSchema } from "~/features/accounts/validation";
 import { AppError } from "~/lib/errors.server";
 import { fieldProps } from "~/lib/forms";
+import { readFormData } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/forgot-password";
 
@@ -21,7 +22,7 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });

@@ -21,6 +21,7 @@ import {
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { AppError } from "~/lib/errors.server";
 import { fieldProps } from "~/lib/forms";
+import { readFormData } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/membership-apply";
@@ -77,7 +78,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 401 },
     );
   }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: applicationSchema });
   if (submission.status !== "success") {
     return data({ result: submission.reply(), submitted: false, error: null }, { status: 400 });

@@ -6,7 +6,7 @@ import type { Route } from "./+types/objects";
 // GET /objects/{id}: public images for anyone; private ones (licence images) only for their
 // owner and administrators, and 404 for anyone else so their existence is not revealed.
 // (helmet adds X-Content-Type-Options: nosniff to every response.)
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
   const notFound = () =>
     new Response("Not Found", {
@@ -14,7 +14,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   if (!isUuid(id)) return notFound();
-  const object = await readObject(id, await getCurrentUser(request));
+  const object = await readObject(id, await getCurrentUser(request), context.clientIp);
   if (!object) return notFound();
   return new Response(new Uint8Array(object.body), {
     headers: {

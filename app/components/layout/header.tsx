@@ -107,7 +107,13 @@ function AccountActions() {
               정회원
             </span>
           ) : null}
-          <span className="max-w-40 truncate">{user.name || user.email}</span>
+          <Link
+            to="/mypage"
+            className="max-w-40 truncate hover:text-brand-700 hover:underline"
+            title="마이페이지"
+          >
+            {user.name || user.email}
+          </Link>
         </span>
         <form method="post" action="/logout">
           <Button type="submit" variant="secondary" size="sm">

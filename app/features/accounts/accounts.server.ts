@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { users } from "../../../db/schema";
+import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
 import { notifyNewSignup, notifySignupDecision } from "../mail/notifications.server";
 import {
   assertLoginAllowed,
@@ -138,31 +139,37 @@ async function findUser(id: string) {
   return user ?? null;
 }
 
-export async function approveMember(id: string) {
+export async function approveMember(id: string, context?: AuditContext) {
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   const db = await getDb();
   const [updated] = await db
     .update(users)
-    .set({ isApproved: true, rejectedAt: null })
+    .set({
+      isApproved: true,
+      rejectedAt: null,
+      approvedAt: user.isApproved ? undefined : new Date(),
+    })
     .where(eq(users.id, id))
     .returning(userColumns);
+  await audit(context, "approve_member", { id, label: `${user.name} <${user.email}>` });
   // Only a newly approved account is told; approving twice sends nothing twice.
   if (updated && !user.isApproved) await notifySignupDecision(updated, true);
   return updated;
 }
 
 /** Rejects a sign-up: the account is kept, marked rejected, and every session of it ends. */
-export async function rejectMember(id: string) {
+export async function rejectMember(id: string, context?: AuditContext) {
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   if (user.role === "admin") throw new AppError("conflict", "관리자 계정은 거부할 수 없습니다.");
   const db = await getDb();
   const [updated] = await db
     .update(users)
-    .set({ isApproved: false, rejectedAt: new Date() })
+    .set({ isApproved: false, rejectedAt: new Date(), approvedAt: null })
     .where(eq(users.id, id))
     .returning(userColumns);
+  await audit(context, "reject_member", { id, label: `${user.name} <${user.email}>` });
   await endAllSessions(id);
   if (updated && !user.rejectedAt) await notifySignupDecision(updated, false);
   return updated;
@@ -185,6 +192,12 @@ export async function createAdministrator(input: {
       .update(users)
       .set({ role: "admin", isApproved: true, rejectedAt: null, passwordHash, name: input.name })
       .where(eq(users.id, existing.id));
+    await recordAudit({
+      actor: null,
+      action: "role_change",
+      subject: { id: existing.id, label: input.email },
+      detail: { role: "admin", by: "admin:create" },
+    });
     return { id: existing.id, created: false };
   }
   const [created] = await db
@@ -200,6 +213,7 @@ export async function createAdministrator(input: {
       address: "-",
       role: "admin",
       isApproved: true,
+      approvedAt: new Date(),
     })
     .returning({ id: users.id });
   return { id: created!.id, created: true };

@@ -163,3 +163,14 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   if (user.role !== "admin") throw new AppError("forbidden", "관리자만 이용할 수 있습니다.");
   return user;
 }
+
+/** This request's session id, if its cookie is valid (to keep it when ending the others). */
+export async function currentSessionId(request: Request): Promise<string | null> {
+  const sid = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;
+  return typeof sid === "string" ? sid : null;
+}
+
+/** The Set-Cookie header that clears the session cookie in the browser. */
+export function clearSessionCookie() {
+  return sessionCookie.serialize("", { maxAge: 0 });
+}

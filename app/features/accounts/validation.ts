@@ -92,3 +92,33 @@ export const resetPasswordSchema = z
 
 export const RESET_LINK_INVALID =
   "비밀번호 재설정 링크가 만료되었거나 이미 사용되었습니다. 다시 요청해주세요.";
+
+/** What a member may change on /mypage; e-mail and licence number change only by an administrator. */
+export const profileSchema = z.object({
+  phone: registerFields.phone,
+  hospitalName: registerFields.hospitalName,
+  department: registerFields.department,
+  address: registerFields.address,
+});
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "현재 비밀번호를 입력해주세요" })
+      .min(1, "현재 비밀번호를 입력해주세요")
+      .max(128),
+    password: newPasswordField,
+    confirmPassword: z.string({ error: "비밀번호가 일치하지 않습니다" }),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    message: "비밀번호가 일치하지 않습니다",
+    path: ["confirmPassword"],
+  });
+
+export const withdrawalSchema = z.object({
+  password: z
+    .string({ error: "비밀번호를 입력해주세요" })
+    .min(1, "비밀번호를 입력해주세요")
+    .max(128),
+  confirm: z.literal("on", { error: "탈퇴 안내를 확인하고 동의해주세요" }),
+});

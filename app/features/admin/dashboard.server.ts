@@ -41,6 +41,7 @@ import {
 } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
 import { AppError, parse } from "~/lib/errors.server";
+import type { AuditContext } from "../audit/audit.server";
 
 export async function loadDashboard() {
   const [pendingMembers, applications, announcements, seminars, executives, history] =
@@ -69,29 +70,32 @@ export type DashboardResult = {
 
 const fields = (form: FormData) => Object.fromEntries(form) as Record<string, string>;
 
-type Handler = { run: (form: FormData) => Promise<DashboardToast>; failure: string };
+type Handler = {
+  run: (form: FormData, context: AuditContext) => Promise<DashboardToast>;
+  failure: string;
+};
 
 const withId = (form: FormData) => String(form.get("id") ?? "");
 
 const HANDLERS: Record<string, Handler> = {
   "approve-member": {
     failure: "승인 실패",
-    run: async (form) => {
-      await approveMember(withId(form));
+    run: async (form, context) => {
+      await approveMember(withId(form), context);
       return { title: "승인 완료", description: "준회원 가입을 승인했습니다." };
     },
   },
   "reject-member": {
     failure: "거부 실패",
-    run: async (form) => {
-      await rejectMember(withId(form));
+    run: async (form, context) => {
+      await rejectMember(withId(form), context);
       return { title: "거부 완료", description: "준회원 가입을 거부했습니다." };
     },
   },
   "approve-application": {
     failure: "승인 실패",
-    run: async (form) => {
-      const application = await decideApplication(withId(form), { status: "approved" });
+    run: async (form, context) => {
+      const application = await decideApplication(withId(form), { status: "approved" }, context);
       return {
         title: "승인 완료",
         description: `${application.name}님을 정회원으로 승인했습니다.`,
@@ -100,104 +104,105 @@ const HANDLERS: Record<string, Handler> = {
   },
   "reject-application": {
     failure: "거부 실패",
-    run: async (form) => {
+    run: async (form, context) => {
       const reason = String(form.get("rejectionReason") ?? "").trim();
       if (!reason) {
         throw new AppError("invalid", REJECTION_REASON_REQUIRED, {
           rejectionReason: REJECTION_REASON_REQUIRED,
         });
       }
-      const application = await decideApplication(withId(form), {
-        status: "rejected",
-        rejectionReason: reason,
-      });
+      const application = await decideApplication(
+        withId(form),
+        { status: "rejected", rejectionReason: reason },
+        context,
+      );
       return { title: "거부 완료", description: `${application.name}님의 신청을 거부했습니다.` };
     },
   },
   "save-announcement": {
     failure: "공지사항 저장 실패",
-    run: async (form) => {
+    run: async (form, context) => {
       const input = parse(announcementSchema, fields(form));
       const id = withId(form);
       if (id) {
-        await updateAnnouncement(id, input);
+        await updateAnnouncement(id, input, context);
         return { title: "공지사항 수정 완료" };
       }
-      await createAnnouncement(input);
+      await createAnnouncement(input, context);
       return { title: "공지사항 등록 완료" };
     },
   },
   "delete-announcement": {
     failure: "공지사항 삭제 실패",
-    run: async (form) => {
-      await deleteAnnouncement(withId(form));
+    run: async (form, context) => {
+      await deleteAnnouncement(withId(form), context);
       return { title: "공지사항 삭제 완료" };
     },
   },
   "save-seminar": {
     failure: "학술 활동 저장 실패",
-    run: async (form) => {
+    run: async (form, context) => {
       const input = parse(seminarSchema, fields(form));
       const id = withId(form);
       if (id) {
-        await updateSeminar(id, input);
+        await updateSeminar(id, input, context);
         return { title: "학술 활동 수정 완료" };
       }
-      await createSeminar(input);
+      await createSeminar(input, context);
       return { title: "학술 활동 등록 완료" };
     },
   },
   "delete-seminar": {
     failure: "학술 활동 삭제 실패",
-    run: async (form) => {
-      await deleteSeminar(withId(form));
+    run: async (form, context) => {
+      await deleteSeminar(withId(form), context);
       return { title: "학술 활동 삭제 완료" };
     },
   },
   "save-executive": {
     failure: "임원 정보 저장 실패",
-    run: async (form) => {
+    run: async (form, context) => {
       const input = parse(executiveSchema, fields(form));
       const id = withId(form);
       if (id) {
-        await updateExecutive(id, input);
+        await updateExecutive(id, input, context);
         return { title: "임원 정보 수정 완료" };
       }
-      await createExecutive(input);
+      await createExecutive(input, context);
       return { title: "임원 정보 등록 완료" };
     },
   },
   "delete-executive": {
     failure: "임원 정보 삭제 실패",
-    run: async (form) => {
-      await deleteExecutive(withId(form));
+    run: async (form, context) => {
+      await deleteExecutive(withId(form), context);
       return { title: "임원 정보 삭제 완료" };
     },
   },
   "move-executive": {
     failure: "순서 변경 실패",
-    run: async (form) => {
+    run: async (form, context) => {
       await moveExecutive(withId(form), form.get("direction") === "up" ? "up" : "down");
       return { title: "순서 변경 완료" };
     },
   },
   "save-history": {
     failure: "연혁 저장 실패",
-    run: async (form) => {
+    run: async (form, context) => {
       const input = parse(historySchema, fields(form));
       const id = withId(form);
       if (id) {
-        await updateHistoryEvent(id, input);
+        await updateHistoryEvent(id, input, context);
         return { title: "연혁 수정 완료" };
       }
-      await createHistoryEvent(input);
+      await createHistoryEvent(input, context);
       return { title: "연혁 등록 완료" };
     },
   },
   "delete-history": {
     failure: "연혁 삭제 실패",
-    run: async (form) => {
-      await deleteHistoryEvent(withId(form));
+    run: async (form, context) => {
+      await deleteHistoryEvent(withId(form), context);
       return { title: "연혁 삭제 완료" };
     },
   },
@@ -206,6 +211,7 @@ const HANDLERS: Record<string, Handler> = {
 /** Runs one dashboard action; AppErrors become a failure toast and field errors. */
 export async function runDashboardAction(
   form: FormData,
+  context: AuditContext,
 ): Promise<{ status: number; result: DashboardResult }> {
   const intent = String(form.get("intent") ?? "");
   const handler = HANDLERS[intent];
@@ -224,7 +230,7 @@ export async function runDashboardAction(
     };
   }
   try {
-    return { status: 200, result: { ok: true, intent, toast: await handler.run(form) } };
+    return { status: 200, result: { ok: true, intent, toast: await handler.run(form, context) } };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     return {

@@ -6,6 +6,7 @@ import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
 import { announcementReads, announcements } from "../../../db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
 import { EXCERPT_LENGTH } from "./constants";
 import { sanitizeAnnouncementHtml } from "./sanitize.server";
 import { type AnnouncementInput, type AnnouncementPatch, CONTENT_REQUIRED } from "./validation";
@@ -126,7 +127,7 @@ function cleanContent(html: string) {
 
 const notFound = () => new AppError("not_found", "공지사항을 찾을 수 없습니다.");
 
-export async function createAnnouncement(input: AnnouncementInput) {
+export async function createAnnouncement(input: AnnouncementInput, context?: AuditContext) {
   const db = await getDb();
   const [created] = await db
     .insert(announcements)
@@ -138,10 +139,15 @@ export async function createAnnouncement(input: AnnouncementInput) {
       linkUrl: input.linkUrl ?? null,
     })
     .returning();
+  await audit(context, "announcement_create", { id: created!.id, label: created!.title });
   return created!;
 }
 
-export async function updateAnnouncement(id: string, patch: AnnouncementPatch) {
+export async function updateAnnouncement(
+  id: string,
+  patch: AnnouncementPatch,
+  context?: AuditContext,
+) {
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [updated] = await db
@@ -157,15 +163,17 @@ export async function updateAnnouncement(id: string, patch: AnnouncementPatch) {
     .where(eq(announcements.id, id))
     .returning();
   if (!updated) throw notFound();
+  await audit(context, "announcement_update", { id, label: updated.title });
   return updated;
 }
 
-export async function deleteAnnouncement(id: string) {
+export async function deleteAnnouncement(id: string, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db
     .delete(announcements)
     .where(eq(announcements.id, id))
-    .returning({ id: announcements.id });
+    .returning({ id: announcements.id, label: announcements.title });
   if (deleted.length === 0) throw notFound();
+  await audit(context, "announcement_delete", { id, label: deleted[0]?.label });
 }

@@ -7,20 +7,24 @@ export const DEFAULT_CATEGORY = "일반";
 export const LINK_MESSAGE = "링크는 http:// 또는 https://로 시작해야 합니다";
 export const CONTENT_REQUIRED = "내용을 입력해주세요";
 
-export const announcementSchema = z.object({
+const fields = {
   title: requiredText("제목을 입력해주세요", 200),
   content: z
     .string({ error: CONTENT_REQUIRED })
     .min(1, CONTENT_REQUIRED)
     .max(200_000, "내용이 너무 깁니다"),
-  category: z
-    .enum(ANNOUNCEMENT_CATEGORIES, { error: "분류를 선택해주세요" })
-    .default(DEFAULT_CATEGORY),
+  category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: "분류를 선택해주세요" }),
   imageUrl: optionalImageUrl,
   linkUrl: optionalHttpUrl(LINK_MESSAGE),
+};
+
+export const announcementSchema = z.object({
+  ...fields,
+  category: fields.category.default(DEFAULT_CATEGORY),
 });
 
-export const announcementPatchSchema = announcementSchema.partial();
+// A patch changes only what it names: no defaults here, or an omitted field would be reset.
+export const announcementPatchSchema = z.object(fields).partial();
 
 export type AnnouncementInput = z.infer<typeof announcementSchema>;
 export type AnnouncementPatch = z.infer<typeof announcementPatchSchema>;

@@ -3,6 +3,7 @@ import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { executives } from "../../../db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
 import type { ExecutiveInput, ExecutivePatch } from "./validation";
 
 export type Executive = typeof executives.$inferSelect;
@@ -14,16 +15,17 @@ export async function listExecutives(): Promise<Executive[]> {
 
 const notFound = () => new AppError("not_found", "임원 정보를 찾을 수 없습니다.");
 
-export async function createExecutive(input: ExecutiveInput) {
+export async function createExecutive(input: ExecutiveInput, context?: AuditContext) {
   const db = await getDb();
   const [created] = await db
     .insert(executives)
     .values({ ...input, imageUrl: input.imageUrl ?? null })
     .returning();
+  await audit(context, "executive_create", { id: created!.id, label: created!.name });
   return created!;
 }
 
-export async function updateExecutive(id: string, patch: ExecutivePatch) {
+export async function updateExecutive(id: string, patch: ExecutivePatch, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const db = await getDb();
@@ -31,17 +33,19 @@ export async function updateExecutive(id: string, patch: ExecutivePatch) {
     ? await db.update(executives).set(values).where(eq(executives.id, id)).returning()
     : await db.select().from(executives).where(eq(executives.id, id));
   if (!updated) throw notFound();
+  await audit(context, "executive_update", { id, label: updated.name });
   return updated;
 }
 
-export async function deleteExecutive(id: string) {
+export async function deleteExecutive(id: string, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db
     .delete(executives)
     .where(eq(executives.id, id))
-    .returning({ id: executives.id });
+    .returning({ id: executives.id, label: executives.name });
   if (deleted.length === 0) throw notFound();
+  await audit(context, "executive_delete", { id, label: deleted[0]?.label });
 }
 
 /** Moves an executive one place up or down, renumbering everyone 1, 2, 3 … in one transaction. */

@@ -3,6 +3,7 @@ import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { historyEvents } from "../../../db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
 import type { HistoryInput, HistoryPatch } from "./validation";
 
 export type HistoryEvent = typeof historyEvents.$inferSelect;
@@ -22,16 +23,17 @@ export async function listHistory(): Promise<HistoryEvent[]> {
 
 const notFound = () => new AppError("not_found", "연혁 정보를 찾을 수 없습니다.");
 
-export async function createHistoryEvent(input: HistoryInput) {
+export async function createHistoryEvent(input: HistoryInput, context?: AuditContext) {
   const db = await getDb();
   const [created] = await db
     .insert(historyEvents)
     .values({ ...input, month: input.month ?? null })
     .returning();
+  await audit(context, "history_create", { id: created!.id, label: created!.title });
   return created!;
 }
 
-export async function updateHistoryEvent(id: string, patch: HistoryPatch) {
+export async function updateHistoryEvent(id: string, patch: HistoryPatch, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const db = await getDb();
@@ -39,15 +41,17 @@ export async function updateHistoryEvent(id: string, patch: HistoryPatch) {
     ? await db.update(historyEvents).set(values).where(eq(historyEvents.id, id)).returning()
     : await db.select().from(historyEvents).where(eq(historyEvents.id, id));
   if (!updated) throw notFound();
+  await audit(context, "history_update", { id, label: updated.title });
   return updated;
 }
 
-export async function deleteHistoryEvent(id: string) {
+export async function deleteHistoryEvent(id: string, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db
     .delete(historyEvents)
     .where(eq(historyEvents.id, id))
-    .returning({ id: historyEvents.id });
+    .returning({ id: historyEvents.id, label: historyEvents.title });
   if (deleted.length === 0) throw notFound();
+  await audit(context, "history_delete", { id, label: deleted[0]?.label });
 }

@@ -6,6 +6,7 @@ import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/logger.server";
 import { membershipApplications, storedObjects } from "../../../db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
 import { notifyApplicationDecision, notifyNewApplication } from "../mail/notifications.server";
 import { objectIdFromPath } from "../uploads/uploads.server";
 import type { ApplicationInput, ApplicationStatus } from "./validation";
@@ -125,10 +126,23 @@ export async function findApplication(id: string) {
   return application ?? null;
 }
 
+/** One application in full for an administrator; the viewing is audited. */
+export async function viewApplication(id: string, context: AuditContext) {
+  const application = await findApplication(id);
+  if (application) {
+    await audit(context, "view_application", {
+      id: application.userId,
+      label: `${application.name} <${application.email}>`,
+    });
+  }
+  return application;
+}
+
 /** Approves or rejects a pending application; a decided one is a 409. */
 export async function decideApplication(
   id: string,
   decision: { status: "approved" } | { status: "rejected"; rejectionReason: string },
+  context?: AuditContext,
 ) {
   const application = await findApplication(id);
   if (!application) throw new AppError("not_found", "신청서를 찾을 수 없습니다.");
@@ -142,6 +156,12 @@ export async function decideApplication(
     .where(and(eq(membershipApplications.id, id), eq(membershipApplications.status, "pending")))
     .returning();
   if (!updated) throw new AppError("conflict", "이미 처리된 신청입니다.");
+  await audit(
+    context,
+    decision.status === "approved" ? "approve_application" : "reject_application",
+    { id: updated.userId, label: `${updated.name} <${updated.email}>` },
+    { applicationId: updated.id },
+  );
   await notifyApplicationDecision(updated, decision);
   return updated;
 }

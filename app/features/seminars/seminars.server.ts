@@ -3,6 +3,7 @@ import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { seminars } from "../../../db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
 export type Seminar = typeof seminars.$inferSelect;
@@ -21,16 +22,17 @@ export function splitByDate(list: Seminar[], now: Date = new Date()) {
 
 const notFound = () => new AppError("not_found", "학술 활동을 찾을 수 없습니다.");
 
-export async function createSeminar(input: SeminarInput) {
+export async function createSeminar(input: SeminarInput, context?: AuditContext) {
   const db = await getDb();
   const [created] = await db
     .insert(seminars)
     .values({ ...input, registrationUrl: input.registrationUrl ?? null })
     .returning();
+  await audit(context, "seminar_create", { id: created!.id, label: created!.title });
   return created!;
 }
 
-export async function updateSeminar(id: string, patch: SeminarPatch) {
+export async function updateSeminar(id: string, patch: SeminarPatch, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const db = await getDb();
@@ -38,15 +40,17 @@ export async function updateSeminar(id: string, patch: SeminarPatch) {
     ? await db.update(seminars).set(values).where(eq(seminars.id, id)).returning()
     : await db.select().from(seminars).where(eq(seminars.id, id));
   if (!updated) throw notFound();
+  await audit(context, "seminar_update", { id, label: updated.title });
   return updated;
 }
 
-export async function deleteSeminar(id: string) {
+export async function deleteSeminar(id: string, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db
     .delete(seminars)
     .where(eq(seminars.id, id))
-    .returning({ id: seminars.id });
+    .returning({ id: seminars.id, label: seminars.title });
   if (deleted.length === 0) throw notFound();
+  await audit(context, "seminar_delete", { id, label: deleted[0]?.label });
 }

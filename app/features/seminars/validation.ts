@@ -28,17 +28,20 @@ export const seminarDate = z.preprocess(
   z.date({ error: DATE_MESSAGE }).refine((d) => !Number.isNaN(d.getTime()), DATE_MESSAGE),
 );
 
-export const seminarSchema = z.object({
+const fields = {
   title: requiredText("제목을 입력해주세요", 200),
   description: requiredText("설명을 입력해주세요", 5000),
   speaker: requiredText("연자를 입력해주세요", 200),
   date: seminarDate,
   location: requiredText("장소를 입력해주세요", 200),
   registrationUrl: optionalHttpUrl("신청 링크는 http:// 또는 https://로 시작해야 합니다"),
-  status: z.enum(SEMINAR_STATUSES, { error: "상태를 선택해주세요" }).default("open"),
-});
+  status: z.enum(SEMINAR_STATUSES, { error: "상태를 선택해주세요" }),
+};
 
-export const seminarPatchSchema = seminarSchema.partial();
+export const seminarSchema = z.object({ ...fields, status: fields.status.default("open") });
+
+// A patch changes only what it names: no defaults here, or an omitted field would be reset.
+export const seminarPatchSchema = z.object(fields).partial();
 
 export type SeminarInput = z.infer<typeof seminarSchema>;
 export type SeminarPatch = z.infer<typeof seminarPatchSchema>;

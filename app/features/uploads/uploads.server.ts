@@ -9,7 +9,8 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { appSecret } from "~/lib/secret.server";
 import type { Database } from "../../../db/client.server";
-import { storedObjects } from "../../../db/schema";
+import { storedObjects, users } from "../../../db/schema";
+import { recordAudit } from "../audit/audit.server";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "./constants";
 import { objectStorage } from "./storage.server";
 
@@ -160,8 +161,15 @@ export async function claimSignupImage(
   return claimed.length === 1;
 }
 
-/** A stored object for `viewer`: public ones for anyone, private ones for owner and admins. */
-export async function readObject(id: string, viewer: { id: string; role: string } | null) {
+/**
+ * A stored object for `viewer`: public ones for anyone, private ones for owner and admins. An
+ * administrator opening someone's private image (a licence) is recorded in the audit log.
+ */
+export async function readObject(
+  id: string,
+  viewer: { id: string; email: string; role: string } | null,
+  ip?: string,
+) {
   const db = await getDb();
   const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id));
   if (!row) return null;
@@ -169,6 +177,21 @@ export async function readObject(id: string, viewer: { id: string; role: string 
     row.visibility === "public" ||
     (viewer && (viewer.role === "admin" || (row.ownerId !== null && row.ownerId === viewer.id)));
   if (!allowed) return null;
+  if (row.visibility === "private" && viewer && row.ownerId !== viewer.id) {
+    const [owner] = row.ownerId
+      ? await db
+          .select({ name: users.name, email: users.email })
+          .from(users)
+          .where(eq(users.id, row.ownerId))
+      : [];
+    await recordAudit({
+      actor: { id: viewer.id, email: viewer.email },
+      action: "view_license_image",
+      subject: { id: row.ownerId, label: owner ? `${owner.name} <${owner.email}>` : null },
+      detail: { objectId: id },
+      ip,
+    });
+  }
   const body = await objectStorage.get(id);
   return body ? { ...row, body } : null;
 }

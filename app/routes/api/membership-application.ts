@@ -1,15 +1,21 @@
-import { requireAdmin } from "~/features/accounts/session.server";
-import { decideApplication } from "~/features/membership/applications.server";
+import { decideApplication, viewApplication } from "~/features/membership/applications.server";
 import { decisionSchema } from "~/features/membership/validation";
-import { AppError, api, methodNotAllowed, parse, readJson } from "~/lib/errors.server";
+import { adminContext } from "~/lib/admin-api.server";
+import { AppError, api, parse, readJson } from "~/lib/errors.server";
 import type { Route } from "./+types/membership-application";
 
 // PATCH /api/membership-applications/{id}: approve, or reject with a reason (administrators).
-export const action = api(async ({ request, params }: Route.ActionArgs) => {
+export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
   if (request.method !== "PATCH") throw new AppError("invalid", "PATCH 요청만 허용됩니다.");
-  await requireAdmin(request);
+  const audit = await adminContext(request, context.clientIp);
   const decision = parse(decisionSchema, await readJson(request));
-  return Response.json(await decideApplication(params.id, decision));
+  return Response.json(await decideApplication(params.id, decision, audit));
 });
 
-export const loader = methodNotAllowed("PATCH");
+// GET /api/membership-applications/{id}: one application in full (administrators; audited).
+export const loader = api(async ({ request, params, context }: Route.LoaderArgs) => {
+  const audit = await adminContext(request, context.clientIp);
+  const application = await viewApplication(params.id, audit);
+  if (!application) throw new AppError("not_found", "신청서를 찾을 수 없습니다.");
+  return Response.json(application, { headers: { "Cache-Control": "private, no-store" } });
+});

@@ -1,0 +1,141 @@
+// What a member does with their own account on /mypage: see it, edit contact details, change the
+// password, and withdraw (회원 탈퇴), which deletes the account, its sessions, its application and
+// its licence images at once.
+import { and, count, eq, or } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { AppError } from "~/lib/errors.server";
+import { logger } from "~/logger.server";
+import { membershipApplications, storedObjects, users } from "../../../db/schema";
+import { objectStorage } from "../uploads/storage.server";
+import { objectIdFromPath } from "../uploads/uploads.server";
+import { hashPassword, verifyPassword } from "./passwords.server";
+import { endAllSessions } from "./session.server";
+
+export const WRONG_PASSWORD = "비밀번호가 올바르지 않습니다.";
+
+export async function getMyAccount(userId: string) {
+  const db = await getDb();
+  const [account] = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      phone: users.phone,
+      licenseNumber: users.licenseNumber,
+      hospitalName: users.hospitalName,
+      department: users.department,
+      address: users.address,
+      role: users.role,
+      isApproved: users.isApproved,
+      approvedAt: users.approvedAt,
+      createdAt: users.createdAt,
+      privacyConsentVersion: users.privacyConsentVersion,
+      privacyConsentAt: users.privacyConsentAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return account ?? null;
+}
+
+export async function updateMyProfile(
+  userId: string,
+  profile: { phone: string; hospitalName: string; department: string; address: string },
+) {
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({
+      phone: profile.phone,
+      hospitalName: profile.hospitalName,
+      department: profile.department,
+      address: profile.address,
+    })
+    .where(eq(users.id, userId));
+}
+
+async function checkPassword(userId: string, password: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+    throw new AppError("invalid", WRONG_PASSWORD, {
+      currentPassword: WRONG_PASSWORD,
+      password: WRONG_PASSWORD,
+    });
+  }
+}
+
+/** Changes the password; every other session of the account ends, this one stays. */
+export async function changeMyPassword(
+  userId: string,
+  input: { currentPassword: string; password: string },
+  keepSessionId: string | null,
+) {
+  await checkPassword(userId, input.currentPassword);
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password) })
+    .where(eq(users.id, userId));
+  await endAllSessions(userId, keepSessionId ? { except: keepSessionId } : {});
+}
+
+/**
+ * Deletes the account after the password is confirmed. Sessions, the application and other rows
+ * go with it (foreign keys cascade); licence images are deleted from storage. The last
+ * administrator cannot withdraw.
+ */
+export async function withdraw(userId: string, password: string) {
+  await checkPassword(userId, password);
+  const db = await getDb();
+  const [account] = await db
+    .select({ role: users.role, licenseImageUrl: users.licenseImageUrl })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) return;
+  if (account.role === "admin") {
+    const [admins] = await db
+      .select({ value: count() })
+      .from(users)
+      .where(and(eq(users.role, "admin"), eq(users.isApproved, true)));
+    if ((admins?.value ?? 0) <= 1) {
+      throw new AppError(
+        "conflict",
+        "마지막 관리자는 탈퇴할 수 없습니다. 다른 관리자를 지정한 뒤 다시 시도해주세요.",
+      );
+    }
+  }
+  const [application] = await db
+    .select({ licenseImageUrl: membershipApplications.licenseImageUrl })
+    .from(membershipApplications)
+    .where(eq(membershipApplications.userId, userId));
+  const imageIds = [account.licenseImageUrl, application?.licenseImageUrl]
+    .map((path) => (path ? objectIdFromPath(path) : null))
+    .filter((id): id is string => Boolean(id));
+
+  // Every private file of the account: its licence images and anything else it uploaded.
+  const owned = await db
+    .select({ id: storedObjects.id })
+    .from(storedObjects)
+    .where(
+      or(
+        and(eq(storedObjects.ownerId, userId), eq(storedObjects.visibility, "private")),
+        ...imageIds.map((id) => eq(storedObjects.id, id)),
+      ),
+    );
+  const ids = [...new Set([...imageIds, ...owned.map((o) => o.id)])];
+
+  await endAllSessions(userId);
+  await db.transaction(async (tx) => {
+    for (const id of ids) await tx.delete(storedObjects).where(eq(storedObjects.id, id));
+    await tx.delete(users).where(eq(users.id, userId));
+  });
+  for (const id of ids) {
+    await objectStorage.delete(id).catch((error: unknown) => {
+      logger.error({ err: error, objectId: id }, "Could not delete a withdrawn member's file");
+    });
+  }
+  logger.info({ userId, files: ids.length }, "Member withdrew; account and files deleted");
+}

@@ -1,0 +1,30 @@
+// Audited actions and their Korean labels for the audit page.
+export const AUDIT_ACTIONS = {
+  approve_member: "준회원 승인",
+  reject_member: "준회원 거부",
+  view_license_image: "면허증 열람",
+  view_application: "정회원 신청 상세 열람",
+  approve_application: "정회원 승인",
+  reject_application: "정회원 거부",
+  export_members: "회원 목록 내보내기",
+  export_applications: "신청 목록 내보내기",
+  role_change: "권한 변경",
+  announcement_create: "공지사항 등록",
+  announcement_update: "공지사항 수정",
+  announcement_delete: "공지사항 삭제",
+  seminar_create: "학술 활동 등록",
+  seminar_update: "학술 활동 수정",
+  seminar_delete: "학술 활동 삭제",
+  executive_create: "임원 등록",
+  executive_update: "임원 수정",
+  executive_delete: "임원 삭제",
+  history_create: "연혁 등록",
+  history_update: "연혁 수정",
+  history_delete: "연혁 삭제",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+export function auditActionLabel(action: string) {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}

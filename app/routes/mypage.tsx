@@ -1,0 +1,348 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { PageHeader, Section } from "~/components/layout/page-header";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Field } from "~/components/ui/field";
+import {
+  changeMyPassword,
+  getMyAccount,
+  updateMyProfile,
+  withdraw,
+} from "~/features/accounts/my-account.server";
+import {
+  clearSessionCookie,
+  currentSessionId,
+  getCurrentUser,
+} from "~/features/accounts/session.server";
+import {
+  passwordChangeSchema,
+  profileSchema,
+  withdrawalSchema,
+} from "~/features/accounts/validation";
+import { findApplicationOf } from "~/features/membership/applications.server";
+import { ApplicationStatusCard } from "~/features/membership/components/application-status";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { AppError } from "~/lib/errors.server";
+import { flashToast } from "~/lib/flash.server";
+import { fieldProps } from "~/lib/forms";
+import { readFormData } from "~/lib/forms.server";
+import { toast } from "~/lib/toast";
+import type { Route } from "./+types/mypage";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "마이페이지" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect("/login?redirectTo=%2Fmypage");
+  const [account, application] = await Promise.all([
+    getMyAccount(user.id),
+    findApplicationOf(user.id),
+  ]);
+  if (!account) throw redirect("/login");
+  return {
+    account,
+    application: application
+      ? {
+          status: application.status,
+          createdAt: application.createdAt,
+          rejectionReason: application.rejectionReason,
+        }
+      : null,
+  };
+}
+
+type Intent = "profile" | "password" | "withdraw";
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) throw redirect("/login?redirectTo=%2Fmypage");
+  const formData = await readFormData(request);
+  const intent = String(formData.get("intent")) as Intent;
+  const schema =
+    intent === "password"
+      ? passwordChangeSchema
+      : intent === "withdraw"
+        ? withdrawalSchema
+        : profileSchema;
+  const submission = parseWithZod(formData, { schema });
+  const hide = ["currentPassword", "password", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data(
+      { intent, result: submission.reply({ hideFields: hide }), toast: null },
+      { status: 400 },
+    );
+  }
+  try {
+    if (intent === "withdraw") {
+      await withdraw(user.id, (submission.value as { password: string }).password);
+      const headers = new Headers();
+      headers.append("Set-Cookie", await clearSessionCookie());
+      headers.append(
+        "Set-Cookie",
+        flashToast({ title: "회원 탈퇴 완료", description: "그동안 이용해 주셔서 감사합니다." }),
+      );
+      return redirect("/", { headers });
+    }
+    if (intent === "password") {
+      const value = submission.value as { currentPassword: string; password: string };
+      await changeMyPassword(user.id, value, await currentSessionId(request));
+      return {
+        intent,
+        result: submission.reply({ resetForm: true }),
+        toast: {
+          title: "비밀번호 변경 완료",
+          description: "다른 기기의 로그인은 모두 종료되었습니다.",
+        },
+      };
+    }
+    await updateMyProfile(user.id, submission.value as Parameters<typeof updateMyProfile>[1]);
+    return { intent, result: submission.reply(), toast: { title: "회원 정보 수정 완료" } };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const fieldErrors: Record<string, string[]> = {};
+    for (const [key, message] of Object.entries(error.errors ?? {})) fieldErrors[key] = [message];
+    return data(
+      {
+        intent,
+        result: submission.reply({ formErrors: [error.message], fieldErrors, hideFields: hide }),
+        toast: { title: "처리 실패", description: error.message, variant: "destructive" as const },
+      },
+      { status: error.status },
+    );
+  }
+}
+
+export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { account, application } = loaderData;
+  useEffect(() => {
+    if (actionData?.toast) toast(actionData.toast);
+  }, [actionData]);
+
+  return (
+    <>
+      <PageHeader eyebrow="MY PAGE" title="마이페이지">
+        {account.name}님의 회원 정보입니다.
+      </PageHeader>
+      <Section className="grid max-w-3xl gap-6">
+        <Card className="p-6 sm:p-8">
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 className="text-xl font-bold text-slate-900">회원 정보</h2>
+            <Badge tone={account.isApproved ? "green" : "yellow"}>
+              {account.isApproved ? "승인된 회원" : "승인 대기"}
+            </Badge>
+          </div>
+          <dl className="mt-5 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-[15px]">
+            <dt className="text-slate-500">이름</dt>
+            <dd>{account.name}</dd>
+            <dt className="text-slate-500">이메일</dt>
+            <dd className="break-all">{account.email}</dd>
+            <dt className="text-slate-500">의사 면허번호</dt>
+            <dd>{account.licenseNumber}</dd>
+            <dt className="text-slate-500">가입일</dt>
+            <dd>{formatDate(account.createdAt)}</dd>
+          </dl>
+          <p className="mt-3 text-sm text-slate-600">
+            이메일과 면허번호 변경은 학회 사무국으로 요청해주세요.
+          </p>
+          <ProfileForm account={account} actionData={actionData} />
+        </Card>
+
+        <div>
+          <h2 className="mb-3 text-xl font-bold text-slate-900">정회원 가입 신청</h2>
+          {application ? (
+            <ApplicationStatusCard application={application} />
+          ) : (
+            <Card className="flex flex-wrap items-center justify-between gap-3 p-6">
+              <p className="text-slate-700">아직 정회원 가입을 신청하지 않았습니다.</p>
+              <Button asChild variant="secondary">
+                <Link to="/membership">정회원 안내 보기</Link>
+              </Button>
+            </Card>
+          )}
+        </div>
+
+        <Card className="p-6 sm:p-8">
+          <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>
+          {account.privacyConsentAt ? (
+            <p className="mt-3 text-[15px] text-slate-700">
+              개인정보 수집·이용 동의 ({account.privacyConsentVersion}) ·{" "}
+              <time dateTime={new Date(account.privacyConsentAt).toISOString()}>
+                {formatDateTime(account.privacyConsentAt)}
+              </time>{" "}
+              동의 ·{" "}
+              <Link to="/privacy" className="font-semibold text-brand-700 underline">
+                개인정보처리방침
+              </Link>
+            </p>
+          ) : (
+            <p className="mt-3 text-[15px] text-slate-700">기록된 동의 내역이 없습니다.</p>
+          )}
+        </Card>
+
+        <PasswordForm actionData={actionData} />
+        <WithdrawalForm actionData={actionData} isAdmin={account.role === "admin"} />
+      </Section>
+    </>
+  );
+}
+
+type ActionData = Route.ComponentProps["actionData"];
+
+function ProfileForm({
+  account,
+  actionData,
+}: {
+  account: { phone: string; hospitalName: string; department: string; address: string };
+  actionData: ActionData;
+}) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
+    defaultValue: account,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Form
+      method="post"
+      className="mt-6 grid gap-4 border-t border-slate-200 pt-6"
+      {...getFormProps(form)}
+    >
+      <input type="hidden" name="intent" value="profile" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field {...fieldProps(fields.phone, "tel")} label="휴대전화번호" required />
+        <Field {...fieldProps(fields.department)} label="진료과목" required />
+      </div>
+      <Field {...fieldProps(fields.hospitalName)} label="병원명" required />
+      <Field {...fieldProps(fields.address)} label="병원 주소" required />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {pending ? "저장 중..." : "정보 수정"}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+function PasswordForm({ actionData }: { actionData: ActionData }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
+  const [form, fields] = useForm({
+    id: "password-change",
+    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <Card className="p-6 sm:p-8">
+      <h2 className="text-xl font-bold text-slate-900">비밀번호 변경</h2>
+      <p className="mt-1 text-sm text-slate-600">변경하면 다른 기기의 로그인은 모두 종료됩니다.</p>
+      <Form method="post" className="mt-5 grid gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="password" />
+        <Field
+          {...fieldProps(fields.currentPassword, "password")}
+          label="현재 비밀번호"
+          required
+          autoComplete="current-password"
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            {...fieldProps(fields.password, "password")}
+            label="새 비밀번호"
+            required
+            autoComplete="new-password"
+            placeholder="최소 8자 이상"
+          />
+          <Field
+            {...fieldProps(fields.confirmPassword, "password")}
+            label="새 비밀번호 확인"
+            required
+            autoComplete="new-password"
+          />
+        </div>
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending}>
+            {pending ? "변경 중..." : "비밀번호 변경"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+
+function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdmin: boolean }) {
+  const navigation = useNavigation();
+  const pending =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
+  const [form, fields] = useForm({
+    id: "withdrawal",
+    lastResult: actionData?.intent === "withdraw" ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawalSchema }),
+    shouldValidate: "onBlur",
+  });
+  return (
+    <Card className="border-rose-200 p-6 sm:p-8">
+      <h2 className="text-xl font-bold text-slate-900">회원 탈퇴</h2>
+      <ul className="mt-3 list-disc space-y-1 pl-5 text-sm leading-6 text-slate-700">
+        <li>탈퇴하면 계정과 회원 정보, 정회원 가입 신청 내역이 삭제되며 되돌릴 수 없습니다.</li>
+        <li>제출하신 의사 면허증 이미지는 즉시 삭제됩니다.</li>
+        <li>모든 기기에서 즉시 로그아웃됩니다.</li>
+        {isAdmin ? <li>마지막 관리자는 탈퇴할 수 없습니다.</li> : null}
+      </ul>
+      <Form method="post" className="mt-5 grid gap-4" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="withdraw" />
+        <Field
+          {...fieldProps(fields.password, "password")}
+          label="비밀번호 확인"
+          required
+          autoComplete="current-password"
+        />
+        <label
+          htmlFor={fields.confirm.id}
+          className="flex items-start gap-2 text-[15px] text-slate-800"
+        >
+          <input
+            id={fields.confirm.id}
+            name={fields.confirm.name}
+            type="checkbox"
+            className="mt-1 size-4 accent-rose-700"
+            aria-required="true"
+          />
+          위 내용을 확인했으며 탈퇴에 동의합니다.
+        </label>
+        {fields.confirm.errors?.[0] ? (
+          <p className="text-sm font-medium text-rose-700" role="alert">
+            {fields.confirm.errors[0]}
+          </p>
+        ) : null}
+        {form.errors?.[0] ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+          >
+            {form.errors[0]}
+          </p>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={pending} className="bg-rose-700 hover:bg-rose-800">
+            {pending ? "처리 중..." : "회원 탈퇴"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
