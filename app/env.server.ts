@@ -53,6 +53,12 @@ const schema = z.object({
     .string()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Retention (개인정보 최소 보관): licence images after the sign-up decision, and the audit log.
+  LICENSE_IMAGE_DAYS_AFTER_REJECTION: z.coerce.number().int().min(0).default(30),
+  LICENSE_IMAGE_DAYS_AFTER_APPROVAL: z
+    .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(0)])
+    .optional(),
+  AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(366).default(730),
   STORAGE_DRIVER: z.enum(["local"]).default("local"),
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });

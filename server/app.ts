@@ -13,6 +13,8 @@ import type { ServerBuild } from "react-router";
 import { connect, disconnect } from "~/db.server";
 import { env } from "~/env.server";
 import { createAdministrator } from "~/features/accounts/accounts.server";
+import { startRetentionJob, stopRetentionJob } from "~/features/accounts/retention.server";
+import { startMailWorker, stopMailWorker } from "~/features/mail/mail.server";
 import { societyConfig } from "~/features/society/config.server";
 import { seedDemoContent } from "~/features/society/demo-content.server";
 import { logger } from "~/logger.server";
@@ -59,9 +61,14 @@ async function start() {
   }
 }
 
-export const ready = start();
+export const ready = start().then(() => {
+  startMailWorker();
+  startRetentionJob();
+});
 
 export async function shutdown() {
+  stopMailWorker();
+  stopRetentionJob();
   await disconnect();
 }
 

@@ -77,8 +77,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
 
   return (
     <Section>
-      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">관리자 대시보드</h1>
-      <p className="mt-1 text-slate-600">회원 승인과 학회 콘텐츠를 관리합니다.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">관리자 대시보드</h1>
+          <p className="mt-1 text-slate-600">회원 승인과 학회 콘텐츠를 관리합니다.</p>
+        </div>
+        <Button asChild variant="secondary" size="sm">
+          <Link to="/admin/audit">감사 기록 · 내보내기</Link>
+        </Button>
+      </div>
       <Tabs.Root
         value={tab}
         onValueChange={(value) =>

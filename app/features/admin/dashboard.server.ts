@@ -181,7 +181,7 @@ const HANDLERS: Record<string, Handler> = {
   },
   "move-executive": {
     failure: "순서 변경 실패",
-    run: async (form, context) => {
+    run: async (form) => {
       await moveExecutive(withId(form), form.get("direction") === "up" ? "up" : "down");
       return { title: "순서 변경 완료" };
     },

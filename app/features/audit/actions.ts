@@ -28,3 +28,6 @@ export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export function auditActionLabel(action: string) {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 }
+
+/** Entries per page on /admin/audit. */
+export const AUDIT_PAGE_SIZE = 50;

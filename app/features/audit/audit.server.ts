@@ -4,7 +4,7 @@ import { and, count, desc, eq, lt, type SQL } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { logger } from "~/logger.server";
 import { auditLog } from "../../../db/schema";
-import type { AuditAction } from "./actions";
+import { AUDIT_PAGE_SIZE, type AuditAction } from "./actions";
 
 export type Actor = { id: string; email: string };
 /** Who acts and from where: passed by routes to the services that audit themselves. */
@@ -33,8 +33,6 @@ export async function recordAudit(entry: AuditEntry) {
     logger.error({ err: error, action: entry.action }, "Could not write the audit log");
   }
 }
-
-export const AUDIT_PAGE_SIZE = 50;
 
 /** The audit log newest first, filtered by administrator and action, a page at a time. */
 export async function listAudit(filter: { actorId?: string; action?: string; page?: number }) {

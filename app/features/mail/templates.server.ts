@@ -4,7 +4,7 @@ import { env } from "~/env.server";
 import { societyConfig } from "../society/config.server";
 import type { MailMessage } from "./mail.server";
 
-const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const link = (pathname: string) => `${env.PUBLIC_URL}${pathname}`;
 
@@ -26,12 +26,12 @@ function compose(
   ].join("\n\n");
   const html = `<!doctype html><html lang="ko"><body style="margin:0;background:#f1f5f9;font-family:'Apple SD Gothic Neo','Malgun Gothic',sans-serif;color:#1e293b">
 <div style="max-width:560px;margin:0 auto;padding:24px">
-<p style="font-size:18px;font-weight:700;color:#1a4794;margin:0 0 16px">${escape(s.name)}</p>
+<p style="font-size:18px;font-weight:700;color:#1a4794;margin:0 0 16px">${escapeHtml(s.name)}</p>
 <div style="background:#fff;border-radius:12px;padding:24px;line-height:1.7;font-size:15px">
-${paragraphs.map((p) => `<p style="margin:0 0 12px">${escape(p).replaceAll("\n", "<br>")}</p>`).join("\n")}
-${action ? `<p style="margin:20px 0 0"><a href="${escape(action.url)}" style="display:inline-block;background:#1a4794;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escape(action.label)}</a></p>` : ""}
+${paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n")}
+${action ? `<p style="margin:20px 0 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1a4794;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>` : ""}
 </div>
-<p style="font-size:12px;color:#64748b;margin:16px 0 0">${escape(footer)}<br>본 메일은 발신 전용입니다.</p>
+<p style="font-size:12px;color:#64748b;margin:16px 0 0">${escapeHtml(footer)}<br>본 메일은 발신 전용입니다.</p>
 </div></body></html>`;
   return { to, subject: `[${s.shortName}] ${subject}`, text, html };
 }

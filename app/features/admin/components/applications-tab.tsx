@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -13,6 +14,13 @@ import { useDashboardAction } from "./use-dashboard-action";
 
 export function ApplicationsTab({ applications }: { applications: ApplicationRow[] }) {
   const [viewing, setViewing] = useState<ApplicationRow | null>(null);
+  // Opening the detail asks the server for it, so the viewing is recorded in the audit log.
+  const detail = useFetcher<ApplicationRow>();
+  const open = (application: ApplicationRow) => {
+    setViewing(application);
+    detail.load(`/api/membership-applications/${application.id}`);
+  };
+  const shown = detail.data?.id === viewing?.id ? (detail.data ?? viewing) : viewing;
   const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
   const action = useDashboardAction();
   const count = (status: string) => applications.filter((a) => a.status === status).length;
@@ -61,7 +69,7 @@ export function ApplicationsTab({ applications }: { applications: ApplicationRow
             className: "whitespace-nowrap",
             cell: (a) => (
               <div className="flex gap-1.5">
-                <Button size="sm" variant="secondary" onClick={() => setViewing(a)}>
+                <Button size="sm" variant="secondary" onClick={() => open(a)}>
                   상세
                 </Button>
                 {a.status === "pending" ? (
@@ -98,23 +106,23 @@ export function ApplicationsTab({ applications }: { applications: ApplicationRow
         title="정회원 가입 신청 상세"
         wide
       >
-        {viewing ? (
+        {shown ? (
           <div className="grid gap-4">
             <DetailList
               items={[
-                ["이름", viewing.name],
-                ["이메일", viewing.email],
-                ["연락처", viewing.phone],
-                ["면허번호", viewing.licenseNumber],
-                ["병원", viewing.hospitalName],
-                ["진료과목", viewing.department],
-                ["병원 주소", viewing.address],
-                ["신청일", formatDate(viewing.createdAt)],
-                ["상태", STATUS_LABELS[viewing.status as "pending"]?.admin ?? viewing.status],
-                ["거부 사유", viewing.rejectionReason],
+                ["이름", shown.name],
+                ["이메일", shown.email],
+                ["연락처", shown.phone],
+                ["면허번호", shown.licenseNumber],
+                ["병원", shown.hospitalName],
+                ["진료과목", shown.department],
+                ["병원 주소", shown.address],
+                ["신청일", formatDate(shown.createdAt)],
+                ["상태", STATUS_LABELS[shown.status as "pending"]?.admin ?? shown.status],
+                ["거부 사유", shown.rejectionReason],
               ]}
             />
-            <LicenceImage src={viewing.licenseImageUrl} alt={`${viewing.name}님의 의사 면허증`} />
+            <LicenceImage src={shown.licenseImageUrl} alt={`${shown.name}님의 의사 면허증`} />
           </div>
         ) : null}
       </Dialog>

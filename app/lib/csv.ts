@@ -1,0 +1,14 @@
+// CSV that Excel opens correctly in Korean (UTF-8 with a BOM) and that cannot smuggle formulas:
+// a cell starting with = + - @ (or a tab / carriage return) is prefixed with an apostrophe.
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: unknown): string {
+  let text = value === null || value === undefined ? "" : String(value);
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return `"${text.replaceAll('"', '""')}"`;
+}
+
+export function toCsv(header: string[], rows: unknown[][]): string {
+  const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
