@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import {
+  type ApiAnnouncement,
+  EMPTY_BASE_URL,
+  expectNoSeriousA11yViolations,
+  PUBLIC_PAGES,
+  setMobileMenu,
+} from "./public-support";
+
+// axe-core must report no violation of impact serious or critical on any public page.
+
+test.describe("axe on the public pages", () => {
+  for (const { path } of PUBLIC_PAGES) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+
+  test("an announcement's login-required card", async ({ page, request }) => {
+    const [first] = (await (await request.get("/api/announcements")).json()) as ApiAnnouncement[];
+    await page.goto(`/announcements/${first!.id}`);
+    await expect(page.getByRole("heading", { name: "로그인이 필요합니다" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("the 404 pages", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.goto("/announcements/not-a-uuid");
+    await expect(page.getByRole("heading", { name: "공지사항을 찾을 수 없습니다." })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("axe at 375 px", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("home with the mobile menu open", async ({ page }) => {
+    await page.goto("/");
+    await setMobileMenu(page, true);
+    await expect(page.getByRole("navigation", { name: "모바일 메뉴" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test("activities", async ({ page }) => {
+    await page.goto("/activities");
+    await expect(page.getByRole("heading", { level: 1, name: "학술 활동" })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe("axe on the empty states", () => {
+  for (const path of ["/", "/announcements", "/activities", "/history", "/executives"]) {
+    test(`${path} without content`, async ({ page }) => {
+      await page.goto(`${EMPTY_BASE_URL}${path}`);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
