@@ -144,7 +144,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     </Link>
                   </h3>
                   <p className="mt-2 text-[15px] leading-7 text-slate-600">
-                    {truncate(item.excerpt, HOME_PREVIEW_LENGTH)}
+                    {item.truncated && Array.from(item.excerpt).length <= HOME_PREVIEW_LENGTH
+                      ? `${item.excerpt}...`
+                      : truncate(item.excerpt, HOME_PREVIEW_LENGTH)}
                   </p>
                 </li>
               ))}

@@ -72,6 +72,20 @@ export function Header() {
           ))}
         </ul>
       </nav>
+      {/* Without JavaScript the toggle cannot open: show the links plainly instead. */}
+      <noscript>
+        <nav aria-label="모바일 메뉴" className="border-t border-slate-200 md:hidden">
+          <ul className="flex flex-wrap gap-x-1 px-4 py-2">
+            {links.map((item) => (
+              <li key={item.to}>
+                <a href={item.to} className="block rounded-md px-3 py-2 text-[15px] text-slate-700">
+                  {item.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </noscript>
       <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden">
         <nav aria-label="모바일 메뉴">
           <ul className="flex flex-col px-4 py-2">

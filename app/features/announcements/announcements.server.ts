@@ -16,6 +16,8 @@ export type AnnouncementSummary = {
   title: string;
   category: string;
   excerpt: string;
+  /** True when the body is longer than the excerpt (the pages then add "..."). */
+  truncated: boolean;
   views: number;
   createdAt: Date;
 };
@@ -34,12 +36,11 @@ export async function listAnnouncements(options: { limit?: number } = {}) {
     .from(announcements)
     .orderBy(desc(announcements.createdAt), desc(announcements.id));
   const rows = await (options.limit ? query.limit(options.limit) : query);
-  return rows.map(
-    ({ content, ...row }): AnnouncementSummary => ({
-      ...row,
-      excerpt: firstCharacters(htmlToPlainText(content), EXCERPT_LENGTH),
-    }),
-  );
+  return rows.map(({ content, ...row }): AnnouncementSummary => {
+    const text = htmlToPlainText(content);
+    const excerpt = firstCharacters(text, EXCERPT_LENGTH);
+    return { ...row, excerpt, truncated: excerpt.length < text.length };
+  });
 }
 
 /** What anyone may know about an announcement: its title and category, never the body. */

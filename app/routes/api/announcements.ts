@@ -7,7 +7,8 @@ import { createAction } from "~/lib/admin-api.server";
 
 // GET /api/announcements: a bare array; each item has a plain-text `excerpt`, never the body.
 export async function loader() {
-  return Response.json(await listAnnouncements());
+  const list = await listAnnouncements();
+  return Response.json(list.map(({ truncated: _truncated, ...item }) => item));
 }
 
 // POST /api/announcements (administrators).

@@ -2,7 +2,6 @@ import { Eye } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate, isoDate } from "~/lib/dates";
 import { useOptionalUser } from "~/lib/root-data";
-import { EXCERPT_LENGTH } from "../constants";
 import { announcementHref } from "../links";
 import { CategoryBadge } from "./category-badge";
 
@@ -11,6 +10,7 @@ export type AnnouncementListItem = {
   title: string;
   category: string;
   excerpt: string;
+  truncated: boolean;
   views: number;
   createdAt: Date | string;
 };
@@ -38,7 +38,7 @@ export function AnnouncementCard({ announcement }: { announcement: AnnouncementL
         </Link>
       </h2>
       <p className="mt-2 text-[15px] leading-7 text-slate-600">
-        {Array.from(excerpt).length >= EXCERPT_LENGTH ? `${excerpt}...` : excerpt}
+        {announcement.truncated ? `${excerpt}...` : excerpt}
       </p>
     </article>
   );
