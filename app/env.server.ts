@@ -26,7 +26,12 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  TRUST_PROXY: z.string().optional(),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   // Signs session ids, upload URLs and flash cookies. Without it, a random secret is kept in
   // DATA_DIR/app-secret; several instances must share one, so set it when you run more than one.
   APP_SECRET: z

@@ -18,11 +18,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The token is a secret: keep it out of other sites' Referer headers and out of caches.
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-});
+// The token is a secret: keep it out of caches. (The site-wide Referrer-Policy,
+// strict-origin-when-cross-origin, already keeps it out of other sites' Referer headers.)
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

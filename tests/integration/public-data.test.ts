@@ -72,10 +72,14 @@ beforeAll(async () => {
       },
     ])
     .returning({ id: announcements.id, title: announcements.title });
-  fixtures.rich = inserted[0].id;
-  fixtures.plain = inserted[1].id;
-  fixtures.emoji = inserted[2].id;
-  fixtures.oldest = inserted[3].id;
+  const [rich, plain, emoji, oldest] = inserted;
+  if (!rich || !plain || !emoji || !oldest) {
+    throw new Error(`Expected 4 inserted announcements, got ${inserted.length}`);
+  }
+  fixtures.rich = rich.id;
+  fixtures.plain = plain.id;
+  fixtures.emoji = emoji.id;
+  fixtures.oldest = oldest.id;
 
   // Seminars inserted out of date order: two past, two upcoming.
   await db.insert(seminars).values([
@@ -167,6 +171,7 @@ beforeAll(async () => {
       address: "대구",
     })
     .returning({ id: users.id });
+  if (!user) throw new Error("Inserting the fixture user returned no row");
   await db.insert(sessions).values({
     sid: "sid-secret",
     sess: { userId: user.id },
@@ -325,7 +330,8 @@ describe("GET /api/executives", () => {
       credentials: "전문의",
       imageUrl: "https://example.com/first.jpg",
     });
-    expect(body[0].imageUrl).toBeNull();
+    expect(body[0]).toBeDefined();
+    expect(body[0]?.imageUrl).toBeNull();
   });
 });
 
@@ -452,6 +458,8 @@ describe("pages render the fixtures", () => {
     const text = mainText(html);
     const [upcoming, past] = text.split("지난 세미나");
     expect(past).toBeDefined();
+    // split always yields a first part; `past` was just checked.
+    if (upcoming === undefined || past === undefined) throw new Error("No past-seminar section");
     expect(upcoming.indexOf("다가오는 세미나")).toBeGreaterThanOrEqual(0);
     expect(upcoming.indexOf("다가오는 세미나")).toBeLessThan(upcoming.indexOf("먼 미래 세미나"));
     expect(upcoming).not.toContain("지난주 세미나");

@@ -25,7 +25,8 @@ export function decodeEntities(text: string): string {
 export function attributes(tag: string): Record<string, string> {
   const result: Record<string, string> = {};
   for (const [, name, value] of tag.matchAll(/([\w:-]+)(?:="([^"]*)")?/g)) {
-    if (name === tag.match(/^<([\w-]+)/)?.[1]) continue;
+    // The first group is not optional, so `name` is always set on a match.
+    if (name === undefined || name === tag.match(/^<([\w-]+)/)?.[1]) continue;
     result[name.toLowerCase()] = decodeEntities(value ?? "");
   }
   return result;
@@ -46,8 +47,8 @@ export function meta(html: string, key: string): string | undefined {
 
 /** The document's <title>, decoded. */
 export function title(html: string): string | undefined {
-  const match = html.match(/<title>([\s\S]*?)<\/title>/i);
-  return match ? decodeEntities(match[1]) : undefined;
+  const text = html.match(/<title>([\s\S]*?)<\/title>/i)?.[1];
+  return text === undefined ? undefined : decodeEntities(text);
 }
 
 /** The visible text of the <main> element (or the whole page), scripts removed, space collapsed. */

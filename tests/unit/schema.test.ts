@@ -31,6 +31,13 @@ afterAll(async () => {
   await handle?.close();
 });
 
+/** The first row of a query's result; throws when the query returned none. */
+function one<T>(result: readonly T[]): T {
+  const [row] = result;
+  if (row === undefined) throw new Error("Expected at least one row, got none");
+  return row;
+}
+
 let sequence = 0;
 function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
   sequence += 1;
@@ -48,8 +55,7 @@ function newUser(overrides: Partial<typeof users.$inferInsert> = {}) {
 }
 
 async function insertUser(overrides: Partial<typeof users.$inferInsert> = {}) {
-  const [user] = await handle.db.insert(users).values(newUser(overrides)).returning();
-  return user;
+  return one(await handle.db.insert(users).values(newUser(overrides)).returning());
 }
 
 function application(userId: string) {
@@ -85,7 +91,7 @@ const UNIQUE_VIOLATION = "23505";
 const FOREIGN_KEY_VIOLATION = "23503";
 
 async function rows(table: PgTable) {
-  return (await handle.db.select({ n: count() }).from(table))[0].n;
+  return one(await handle.db.select({ n: count() }).from(table)).n;
 }
 
 describe("users", () => {
@@ -127,10 +133,12 @@ describe("users", () => {
 
 describe("column defaults", () => {
   it("announcement: category '일반', views 0, createdAt now, id a uuid", async () => {
-    const [row] = await handle.db
-      .insert(announcements)
-      .values({ title: "제목", content: "<p>본문</p>" })
-      .returning();
+    const row = one(
+      await handle.db
+        .insert(announcements)
+        .values({ title: "제목", content: "<p>본문</p>" })
+        .returning(),
+    );
     expect(row.category).toBe("일반");
     expect(row.views).toBe(0);
     expect(row.imageUrl).toBeNull();
@@ -153,44 +161,49 @@ describe("column defaults", () => {
   });
 
   it("seminar: status 'open'", async () => {
-    const [row] = await handle.db
-      .insert(seminars)
-      .values({
-        title: "세미나",
-        description: "설명",
-        speaker: "연자",
-        date: new Date("2027-01-01T10:00:00Z"),
-        location: "장소",
-      })
-      .returning();
+    const row = one(
+      await handle.db
+        .insert(seminars)
+        .values({
+          title: "세미나",
+          description: "설명",
+          speaker: "연자",
+          date: new Date("2027-01-01T10:00:00Z"),
+          location: "장소",
+        })
+        .returning(),
+    );
     expect(row.status).toBe("open");
     expect(row.registrationUrl).toBeNull();
     expect(row.date.toISOString()).toBe("2027-01-01T10:00:00.000Z");
   });
 
   it("executive: order 0", async () => {
-    const [row] = await handle.db
-      .insert(executives)
-      .values({ name: "임원", position: "이사", title: "원장", credentials: "전문의" })
-      .returning();
+    const row = one(
+      await handle.db
+        .insert(executives)
+        .values({ name: "임원", position: "이사", title: "원장", credentials: "전문의" })
+        .returning(),
+    );
     expect(row.order).toBe(0);
     expect(row.imageUrl).toBeNull();
   });
 
   it("history event: month optional", async () => {
-    const [row] = await handle.db
-      .insert(historyEvents)
-      .values({ year: 2024, title: "연혁", description: "설명" })
-      .returning();
+    const row = one(
+      await handle.db
+        .insert(historyEvents)
+        .values({ year: 2024, title: "연혁", description: "설명" })
+        .returning(),
+    );
     expect(row.month).toBeNull();
   });
 
   it("membership application: status 'pending', no rejection reason", async () => {
     const user = await insertUser();
-    const [row] = await handle.db
-      .insert(membershipApplications)
-      .values(application(user.id))
-      .returning();
+    const row = one(
+      await handle.db.insert(membershipApplications).values(application(user.id)).returning(),
+    );
     expect(row.status).toBe("pending");
     expect(row.rejectionReason).toBeNull();
     expect(row.licenseImageUrl).toBeNull();
@@ -200,42 +213,50 @@ describe("column defaults", () => {
 
   it("seminar registration: status 'confirmed'", async () => {
     const user = await insertUser();
-    const [seminar] = await handle.db
-      .insert(seminars)
-      .values({ title: "s", description: "d", speaker: "p", date: new Date(), location: "l" })
-      .returning();
-    const [row] = await handle.db
-      .insert(seminarRegistrations)
-      .values({
-        seminarId: seminar.id,
-        userId: user.id,
-        name: user.name,
-        email: user.email,
-        phone: user.phone,
-      })
-      .returning();
+    const seminar = one(
+      await handle.db
+        .insert(seminars)
+        .values({ title: "s", description: "d", speaker: "p", date: new Date(), location: "l" })
+        .returning(),
+    );
+    const row = one(
+      await handle.db
+        .insert(seminarRegistrations)
+        .values({
+          seminarId: seminar.id,
+          userId: user.id,
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+        })
+        .returning(),
+    );
     expect(row.status).toBe("confirmed");
     expect(row.hospitalName).toBeNull();
   });
 
   it("academic resource and community post: downloads and views 0", async () => {
     const user = await insertUser();
-    const [resource] = await handle.db
-      .insert(academicResources)
-      .values({
-        title: "자료",
-        category: "학술",
-        fileUrl: "/objects/x",
-        fileName: "x.pdf",
-        fileSize: 10,
-        uploadedBy: user.id,
-      })
-      .returning();
+    const resource = one(
+      await handle.db
+        .insert(academicResources)
+        .values({
+          title: "자료",
+          category: "학술",
+          fileUrl: "/objects/x",
+          fileName: "x.pdf",
+          fileSize: 10,
+          uploadedBy: user.id,
+        })
+        .returning(),
+    );
     expect(resource.downloads).toBe(0);
-    const [post] = await handle.db
-      .insert(communityPosts)
-      .values({ title: "글", content: "내용", authorId: user.id, authorName: user.name })
-      .returning();
+    const post = one(
+      await handle.db
+        .insert(communityPosts)
+        .values({ title: "글", content: "내용", authorId: user.id, authorName: user.name })
+        .returning(),
+    );
     expect(post.views).toBe(0);
   });
 });
@@ -285,10 +306,12 @@ describe("foreign keys", () => {
         userId: keep.id,
       },
     ]);
-    const [seminar] = await handle.db
-      .insert(seminars)
-      .values({ title: "s", description: "d", speaker: "p", date: new Date(), location: "l" })
-      .returning();
+    const seminar = one(
+      await handle.db
+        .insert(seminars)
+        .values({ title: "s", description: "d", speaker: "p", date: new Date(), location: "l" })
+        .returning(),
+    );
     await handle.db.insert(seminarRegistrations).values({
       seminarId: seminar.id,
       userId: user.id,
@@ -321,17 +344,19 @@ describe("foreign keys", () => {
     await handle.db
       .insert(sessions)
       .values({ sid: "anonymous", sess: { flash: "x" }, expire: new Date(Date.now() + 60_000) });
-    const [row] = await handle.db.select().from(sessions).where(eq(sessions.sid, "anonymous"));
+    const row = one(await handle.db.select().from(sessions).where(eq(sessions.sid, "anonymous")));
     expect(row.userId).toBeNull();
     expect(row.sess).toEqual({ flash: "x" });
   });
 
   it("one registration per user and seminar", async () => {
     const user = await insertUser();
-    const [seminar] = await handle.db
-      .insert(seminars)
-      .values({ title: "s", description: "d", speaker: "p", date: new Date(), location: "l" })
-      .returning();
+    const seminar = one(
+      await handle.db
+        .insert(seminars)
+        .values({ title: "s", description: "d", speaker: "p", date: new Date(), location: "l" })
+        .returning(),
+    );
     const registration = {
       seminarId: seminar.id,
       userId: user.id,
@@ -347,10 +372,12 @@ describe("foreign keys", () => {
 
   it("deleting a post deletes its comments; deleting an uploader keeps the resource", async () => {
     const user = await insertUser();
-    const [post] = await handle.db
-      .insert(communityPosts)
-      .values({ title: "글", content: "내용", authorId: user.id, authorName: user.name })
-      .returning();
+    const post = one(
+      await handle.db
+        .insert(communityPosts)
+        .values({ title: "글", content: "내용", authorId: user.id, authorName: user.name })
+        .returning(),
+    );
     await handle.db
       .insert(communityComments)
       .values({ postId: post.id, authorId: user.id, authorName: user.name, content: "댓글" });
@@ -359,22 +386,23 @@ describe("foreign keys", () => {
       await handle.db.select().from(communityComments).where(eq(communityComments.postId, post.id)),
     ).toEqual([]);
 
-    const [resource] = await handle.db
-      .insert(academicResources)
-      .values({
-        title: "자료",
-        category: "학술",
-        fileUrl: "/objects/y",
-        fileName: "y.pdf",
-        fileSize: 1,
-        uploadedBy: user.id,
-      })
-      .returning();
+    const resource = one(
+      await handle.db
+        .insert(academicResources)
+        .values({
+          title: "자료",
+          category: "학술",
+          fileUrl: "/objects/y",
+          fileName: "y.pdf",
+          fileSize: 1,
+          uploadedBy: user.id,
+        })
+        .returning(),
+    );
     await handle.db.delete(users).where(eq(users.id, user.id));
-    const [kept] = await handle.db
-      .select()
-      .from(academicResources)
-      .where(eq(academicResources.id, resource.id));
+    const kept = one(
+      await handle.db.select().from(academicResources).where(eq(academicResources.id, resource.id)),
+    );
     expect(kept.uploadedBy).toBeNull();
   });
 });
@@ -384,7 +412,7 @@ describe("demo content", () => {
   let demo: DatabaseHandle;
   const tables = [announcements, seminars, executives, historyEvents] as const;
   const counts = () =>
-    Promise.all(tables.map(async (t) => (await demo.db.select({ n: count() }).from(t))[0].n));
+    Promise.all(tables.map(async (t) => one(await demo.db.select({ n: count() }).from(t)).n));
   let first: number[];
 
   beforeAll(async () => {
@@ -418,7 +446,7 @@ describe("demo content", () => {
     );
     expect(dates.some((d) => d >= Date.now())).toBe(true);
     expect(dates.some((d) => d < Date.now())).toBe(true);
-    expect((await demo.db.select({ n: count() }).from(users))[0].n).toBe(0);
+    expect(one(await demo.db.select({ n: count() }).from(users)).n).toBe(0);
   });
 
   it("is idempotent: seeding again inserts nothing", async () => {

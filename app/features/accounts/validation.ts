@@ -20,6 +20,12 @@ export const newPasswordField = z
   .min(PASSWORD_MIN_LENGTH, "비밀번호는 최소 8자 이상이어야 합니다")
   .max(128, "비밀번호는 128자 이하로 입력해주세요");
 
+/** Checks the confirmation as soon as both passwords are typed, even if other fields are not. */
+function bothPasswordsGiven(payload: { value: unknown }) {
+  const value = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+  return typeof value?.password === "string" && typeof value?.confirmPassword === "string";
+}
+
 /** The fields of POST /api/auth/register (SPEC.md §7) plus the privacy consent. */
 export const registerFields = {
   email: emailField,
@@ -56,6 +62,7 @@ export const signupFormSchema = z
   .refine((value) => value.password === value.confirmPassword, {
     message: "비밀번호가 일치하지 않습니다",
     path: ["confirmPassword"],
+    when: bothPasswordsGiven,
   });
 
 export const loginSchema = z.object({
@@ -88,6 +95,7 @@ export const resetPasswordSchema = z
   .refine((value) => value.password === value.confirmPassword, {
     message: "비밀번호가 일치하지 않습니다",
     path: ["confirmPassword"],
+    when: bothPasswordsGiven,
   });
 
 export const RESET_LINK_INVALID =
@@ -113,6 +121,7 @@ export const passwordChangeSchema = z
   .refine((value) => value.password === value.confirmPassword, {
     message: "비밀번호가 일치하지 않습니다",
     path: ["confirmPassword"],
+    when: bothPasswordsGiven,
   });
 
 export const withdrawalSchema = z.object({

@@ -120,7 +120,7 @@ function HistoryForm({ event, onClose }: { event: HistoryRow | null; onClose: ()
           />
         </div>
         <Field
-          id="history-title"
+          id="history-event-title"
           name="title"
           label="제목"
           required

@@ -1,5 +1,6 @@
 import { CheckCircle2, ImageUp, Loader2 } from "lucide-react";
 import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { FieldError, Label } from "~/components/ui/field";
 import { toast } from "~/lib/toast";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "../constants";
@@ -75,7 +76,8 @@ export function ImageUpload({
         credentials: "same-origin",
       });
       if (!put.ok) throw new Error(await messageOf(put));
-      setObjectPath(path);
+      // Commit the path to the hidden field before anyone validates the form.
+      flushSync(() => setObjectPath(path));
       setFileName(file.name);
       setPreview((old) => {
         if (old?.startsWith("blob:")) URL.revokeObjectURL(old);

@@ -1,0 +1,620 @@
+// Issue 5: the administrator dashboard as the demo administrator: approvals, applications,
+// announcements written with the editor's toolbar, seminars, executives and history, and the
+// access-denied state for a member.
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
+import {
+  applyThroughApi,
+  asAdmin,
+  createApprovedMember,
+  DEMO_ADMIN,
+  headerUserName,
+  loginAs,
+  open,
+  openDashboard,
+  PNG,
+  signUpThroughApi,
+  tableRow,
+  toast,
+  uniqueSuffix,
+  writeTempFile,
+} from "./fixtures";
+
+test.beforeEach(async ({ page }) => {
+  await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+});
+
+/** A page of its own (a fresh browser context), logged in as `account` when given. */
+async function newPage(
+  browser: Browser,
+  baseURL: string | undefined,
+  account?: { email: string; password: string },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, locale: "ko-KR", timezoneId: "Asia/Seoul" });
+  const page = await context.newPage();
+  if (account) await loginAs(page, account.email, account.password);
+  return page;
+}
+
+/** Waits until an <img> has loaded with a real picture (naturalWidth > 0). */
+async function expectImageLoaded(image: Locator) {
+  await expect(image).toBeVisible();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+test.describe("tab 1: associate approval", () => {
+  test("approve one pending member, reject another, view a licence image", async ({
+    page,
+    request,
+  }) => {
+    const approved = await signUpThroughApi(request);
+    const rejected = await signUpThroughApi(request);
+    await openDashboard(page, "준회원 승인");
+    await expect(page.getByRole("tab", { name: /^준회원 승인/ })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+
+    const caption = "승인 대기 회원";
+    let row = await tableRow(page, caption, approved.email);
+    await expect(row).toHaveCount(1);
+    for (const value of [
+      approved.name,
+      approved.phone,
+      approved.hospitalName,
+      approved.department,
+      approved.licenseNumber,
+    ]) {
+      await expect(row).toContainText(value);
+    }
+    await expect(row).toContainText(/\d{4}년 \d{1,2}월 \d{1,2}일/);
+
+    // The licence image viewer.
+    await row.getByRole("button", { name: "면허증 보기" }).click();
+    const viewer = page.getByRole("dialog", { name: "의사 면허증 확인" });
+    await expect(viewer).toBeVisible();
+    const image = viewer.getByRole("img", { name: `${approved.name}님의 의사 면허증` });
+    await expectImageLoaded(image);
+    const newTab = viewer.getByRole("link", { name: /새 탭에서 열기/ });
+    await expect(newTab).toHaveAttribute("target", "_blank");
+    const href = await newTab.getAttribute("href");
+    expect(href).toMatch(/^\/objects\//);
+    expect(await image.getAttribute("src")).toBe(href);
+    const served = await page.request.get(href ?? "");
+    expect(served.status()).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
+    for (const value of [
+      approved.name,
+      approved.licenseNumber,
+      approved.hospitalName,
+      approved.department,
+    ]) {
+      await expect(viewer).toContainText(value);
+    }
+    await viewer.getByRole("button", { name: "닫기" }).click();
+    await expect(viewer).toBeHidden();
+
+    row = await tableRow(page, caption, approved.email);
+    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await expect(toast(page, "승인 완료")).toBeVisible();
+    await expect(await tableRow(page, caption, approved.email)).toHaveCount(0);
+
+    row = await tableRow(page, caption, rejected.email);
+    await expect(row).toHaveCount(1);
+    await row.getByRole("button", { name: "거부", exact: true }).click();
+    await expect(toast(page, "거부 완료")).toBeVisible();
+    await expect(await tableRow(page, caption, rejected.email)).toHaveCount(0);
+
+    // The approved member can log in now; the rejected one cannot.
+    const approvedLogin = await request.post("/api/auth/login", {
+      data: { email: approved.email, password: approved.password },
+    });
+    expect(approvedLogin.status()).toBe(200);
+    const rejectedLogin = await request.post("/api/auth/login", {
+      data: { email: rejected.email, password: rejected.password },
+    });
+    expect(rejectedLogin.status()).toBe(403);
+  });
+});
+
+test.describe("tab 2: full-member approval", () => {
+  test("approve after the confirm naming the applicant; reject with a reason", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.slow(); // a long journey through several pages and contexts
+    const first = await createApprovedMember(request);
+    const second = await createApprovedMember(request);
+    await applyThroughApi(first);
+    await applyThroughApi(second);
+
+    const panel = await openDashboard(page, "정회원 승인");
+    const countCard = (label: string) =>
+      panel.getByRole("listitem").filter({ has: page.getByText(label, { exact: true }) });
+    const count = async (label: string) =>
+      Number(await countCard(label).getByRole("paragraph").nth(1).textContent());
+    const approvedBefore = await count("승인됨");
+    const rejectedBefore = await count("거부됨");
+    expect(await count("대기중")).toBeGreaterThanOrEqual(2);
+
+    const caption = "정회원 가입 신청 목록";
+    let row = await tableRow(page, caption, first.email);
+    await expect(row).toHaveCount(1);
+    for (const value of [
+      first.name,
+      first.phone,
+      first.licenseNumber,
+      first.hospitalName,
+      first.department,
+    ]) {
+      await expect(row).toContainText(value);
+    }
+    await expect(row.getByText("대기중", { exact: true })).toBeVisible();
+
+    // Approve: a confirm prompt naming the applicant.
+    await row.getByRole("button", { name: "승인", exact: true }).click();
+    const confirm = page.getByRole("alertdialog", { name: "정회원 승인" });
+    await expect(confirm).toContainText(`${first.name}님의 정회원 가입 신청을 승인하시겠습니까?`);
+    await confirm.getByRole("button", { name: "승인" }).click();
+    await expect(toast(page, "승인 완료")).toBeVisible();
+    row = await tableRow(page, caption, first.email);
+    await expect(row.getByText("승인됨", { exact: true })).toBeVisible();
+    await expect(row.getByRole("button", { name: "승인", exact: true })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: "거부", exact: true })).toHaveCount(0);
+    await expect(countCard("승인됨")).toContainText(String(approvedBefore + 1));
+    expect(await count("승인됨")).toBe(approvedBefore + 1);
+
+    // Reject: the reason dialog; its confirm button stays disabled while the reason is blank.
+    row = await tableRow(page, caption, second.email);
+    await row.getByRole("button", { name: "거부", exact: true }).click();
+    const reject = page.getByRole("dialog", { name: "정회원 신청 거부" });
+    await expect(reject).toContainText(`${second.name}님의 신청을 거부하는 사유를 입력해주세요.`);
+    const reason = reject.getByRole("textbox", { name: "거부 사유" });
+    const submit = reject.getByRole("button", { name: "거부", exact: true });
+    await expect(submit).toBeDisabled();
+    await reason.fill("   ");
+    await expect(submit).toBeDisabled();
+    const why = "연회비 입금이 확인되지 않았습니다.";
+    await reason.fill(why);
+    await expect(submit).toBeEnabled();
+    await submit.click();
+    await expect(toast(page, "거부 완료")).toBeVisible();
+    await expect(reject).toBeHidden();
+    row = await tableRow(page, caption, second.email);
+    await expect(row.getByText("거부됨", { exact: true })).toBeVisible();
+    await expect(countCard("거부됨")).toContainText(String(rejectedBefore + 1));
+    expect(await count("거부됨")).toBe(rejectedBefore + 1);
+    expect(await count("승인됨")).toBe(approvedBefore + 1);
+
+    // The detail dialog shows the reason.
+    await row.getByRole("button", { name: "상세" }).click();
+    const detail = page.getByRole("dialog", { name: "정회원 가입 신청 상세" });
+    await expect(detail).toContainText(why);
+    await expect(detail).toContainText(second.address);
+    await detail.getByRole("button", { name: "닫기" }).click();
+
+    // The applicants see the outcome: a 정회원 mark, and the rejection with its reason.
+    const firstPage = await newPage(browser, baseURL, first);
+    await open(firstPage, "/membership/apply");
+    await expect(firstPage.getByRole("main").getByText("승인됨", { exact: true })).toBeVisible();
+    await expect(firstPage.getByRole("banner").getByText("정회원").first()).toBeVisible();
+    await expect(headerUserName(firstPage, first.name)).toBeVisible();
+    await firstPage.context().close();
+
+    const secondPage = await newPage(browser, baseURL, second);
+    await open(secondPage, "/membership/apply");
+    const main = secondPage.getByRole("main");
+    await expect(main.getByText("거부됨", { exact: true })).toBeVisible();
+    await expect(main).toContainText(why);
+    await secondPage.context().close();
+  });
+});
+
+test.describe("tab 3: announcements", () => {
+  test("write one with the editor's toolbar, see it public and as a member, edit, delete", async ({
+    page,
+    request,
+    browser,
+    baseURL,
+  }) => {
+    test.slow(); // a long journey through several pages and contexts
+    const title = `E2E 공지 ${uniqueSuffix()}`;
+    const editedTitle = `${title} (수정)`;
+    const link = "https://example.org/e2e-link";
+    try {
+      await openDashboard(page, "공지사항");
+      await page.getByRole("button", { name: "공지사항 작성" }).click();
+      const form = page.getByRole("dialog", { name: "공지사항 작성" });
+      await expect(form).toBeVisible();
+      await form.getByRole("textbox", { name: "제목" }).fill(title);
+      const category = form.getByRole("combobox", { name: "분류" });
+      await expect(category).toHaveValue("일반");
+      await category.selectOption("학술");
+
+      const editor = form.getByRole("textbox", { name: "공지사항 내용" });
+      const toolbar = form.getByRole("toolbar", { name: "서식 도구" });
+      await expect(editor).toBeVisible();
+      await editor.click();
+      await page.keyboard.type("This announcement was written by the end-to-end test. ");
+      const bold = toolbar.getByRole("button", { name: "굵게" });
+      await bold.click();
+      await expect(bold).toHaveAttribute("aria-pressed", "true");
+      await page.keyboard.type("Important");
+      await bold.click();
+      await expect(bold).toHaveAttribute("aria-pressed", "false");
+      await page.keyboard.type(
+        " words come in bold, and this sentence makes the text longer than one hundred characters.",
+      );
+      await page.keyboard.press("Enter");
+      const bullets = toolbar.getByRole("button", { name: "글머리 기호 목록" });
+      await bullets.click();
+      await expect(bullets).toHaveAttribute("aria-pressed", "true");
+      await page.keyboard.type("First item");
+      await page.keyboard.press("Enter");
+      await page.keyboard.type("Second item");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Enter"); // an empty item leaves the list
+      await expect(bullets).toHaveAttribute("aria-pressed", "false");
+      await page.keyboard.type("Read more: ");
+
+      // The link button asks with window.prompt: an address without http(s) is refused...
+      const linkButton = toolbar.getByRole("button", { name: "링크" });
+      page.once("dialog", (dialog) => dialog.accept("example.org/without-scheme"));
+      await linkButton.click();
+      await expect(toast(page, "잘못된 URL")).toBeVisible();
+      await expect(toast(page, "잘못된 URL")).toContainText(
+        "링크는 http:// 또는 https://로 시작해야 합니다",
+      );
+      await expect(editor.locator("a")).toHaveCount(0);
+      // ...an https address is inserted as a link.
+      page.once("dialog", async (dialog) => {
+        expect(dialog.type()).toBe("prompt");
+        expect(dialog.message()).toBe("링크 주소를 입력하세요");
+        await dialog.accept(link);
+      });
+      await linkButton.click();
+      await expect(editor.locator(`a[href="${link}"]`)).toHaveText(link);
+
+      // The image button opens the editor's hidden file input.
+      await page.keyboard.press("End");
+      await page.keyboard.press("Enter");
+      const chooser = page.waitForEvent("filechooser");
+      await toolbar.getByRole("button", { name: "이미지" }).click();
+      await (await chooser).setFiles(writeTempFile("editor-image.png", PNG));
+      await expect(toast(page, "업로드 완료")).toBeVisible();
+      await expect(editor.locator("img")).toHaveCount(1);
+
+      await expect(editor.locator("strong")).toHaveText("Important");
+      await expect(editor.locator("ul > li")).toHaveText(["First item", "Second item"]);
+
+      await form.getByRole("button", { name: "등록" }).click();
+      await expect(toast(page, "공지사항 등록 완료")).toBeVisible();
+      await expect(form).toBeHidden();
+      let row = await tableRow(page, "공지사항 목록", title);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("학술");
+
+      // On the public list, as a visitor: title, category, and the text without markup.
+      const visitor = await newPage(browser, baseURL);
+      await open(visitor, "/announcements");
+      const card = visitor
+        .getByRole("main")
+        .getByRole("article")
+        .filter({ has: visitor.getByRole("heading", { name: title, exact: true }) });
+      await expect(card).toHaveCount(1);
+      await expect(card.getByText("학술", { exact: true })).toBeVisible();
+      await expect(card).toContainText("This announcement was written by the end-to-end test.");
+      await expect(card).not.toContainText("<strong>");
+      await visitor.context().close();
+
+      // As an approved member, in the detail page: bold, the list, the link and the image.
+      const listed = (await (await request.get("/api/announcements")).json()) as Array<{
+        id: string;
+        title: string;
+      }>;
+      const id = listed.find((a) => a.title === title)?.id;
+      expect(id).toBeTruthy();
+      const member = await createApprovedMember(request);
+      const reader = await newPage(browser, baseURL, member);
+      await open(reader, `/announcements/${id}`);
+      const article = reader.getByRole("main").getByRole("article");
+      await expect(article.getByRole("heading", { level: 1 })).toHaveText(title);
+      await expect(article.locator("strong")).toHaveText("Important");
+      await expect(article.locator("ul > li")).toHaveText(["First item", "Second item"]);
+      const bodyLink = article.getByRole("link", { name: link });
+      await expect(bodyLink).toHaveAttribute("href", link);
+      const bodyImage = article.locator("img");
+      await expect(bodyImage).toHaveCount(1);
+      await expectImageLoaded(bodyImage);
+
+      // Edit the title.
+      row = await tableRow(page, "공지사항 목록", title);
+      await row.getByRole("button", { name: `${title} 수정` }).click();
+      const edit = page.getByRole("dialog", { name: "공지사항 수정" });
+      const titleField = edit.getByRole("textbox", { name: "제목" });
+      await expect(titleField).toHaveValue(title);
+      await expect(
+        edit.getByRole("textbox", { name: "공지사항 내용" }).locator("strong"),
+      ).toHaveText("Important");
+      await titleField.fill(editedTitle);
+      await edit.getByRole("button", { name: "수정" }).click();
+      await expect(toast(page, "공지사항 수정 완료")).toBeVisible();
+      await expect(edit).toBeHidden();
+      await expect(await tableRow(page, "공지사항 목록", editedTitle)).toHaveCount(1);
+      await open(reader, `/announcements/${id}`);
+      await expect(article.getByRole("heading", { level: 1 })).toHaveText(editedTitle);
+      await expect(article.locator("strong")).toHaveText("Important");
+
+      // Delete it after the confirm.
+      row = await tableRow(page, "공지사항 목록", editedTitle);
+      await row.getByRole("button", { name: `${editedTitle} 삭제` }).click();
+      const confirm = page.getByRole("alertdialog", { name: "공지사항 삭제" });
+      await expect(confirm).toContainText(editedTitle);
+      await confirm.getByRole("button", { name: "삭제" }).click();
+      await expect(toast(page, "공지사항 삭제 완료")).toBeVisible();
+      await expect(await tableRow(page, "공지사항 목록", editedTitle)).toHaveCount(0);
+      const after = (await (await request.get("/api/announcements")).json()) as Array<{
+        id: string;
+      }>;
+      expect(after.some((a) => a.id === id)).toBe(false);
+      const gone = await reader.goto(`/announcements/${id}`);
+      expect(gone?.status()).toBe(404);
+      await reader.context().close();
+    } finally {
+      await removeAnnouncements([title, editedTitle]);
+    }
+  });
+});
+
+test("the announcement form refuses a link that is not http(s), with a failure toast", async ({
+  page,
+  request,
+}) => {
+  const title = `E2E 링크 ${uniqueSuffix()}`;
+  try {
+    await openDashboard(page, "공지사항");
+    await page.getByRole("button", { name: "공지사항 작성" }).click();
+    const form = page.getByRole("dialog", { name: "공지사항 작성" });
+    await form.getByRole("textbox", { name: "제목" }).fill(title);
+    await form.getByRole("textbox", { name: "공지사항 내용" }).click();
+    await page.keyboard.type("Body text.");
+    const linkField = form.getByRole("textbox", { name: "관련 링크 (선택)" });
+    await linkField.fill("ftp://example.org/file");
+    await form.getByRole("button", { name: "등록" }).click();
+    await expect(toast(page, "공지사항 저장 실패")).toBeVisible();
+    await expect(linkField).toHaveAccessibleDescription(
+      "링크는 http:// 또는 https://로 시작해야 합니다",
+    );
+    await expect(form).toBeVisible();
+    const listed = (await (await request.get("/api/announcements")).json()) as Array<{
+      title: string;
+    }>;
+    expect(listed.some((a) => a.title === title)).toBe(false);
+  } finally {
+    await removeAnnouncements([title]);
+  }
+});
+
+test.describe("tab 4: academic activities", () => {
+  test("create a seminar, close it (see '신청 마감' on /activities), delete it", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.slow(); // a long journey through several pages and contexts
+    const title = `E2E 세미나 ${uniqueSuffix()}`;
+    const registrationUrl = "https://example.org/register";
+    try {
+      await openDashboard(page, "학술 활동");
+      await page.getByRole("button", { name: "학술 활동 등록" }).click();
+      const form = page.getByRole("dialog", { name: "학술 활동 등록" });
+      await form.getByRole("textbox", { name: "제목" }).fill(title);
+      await form
+        .getByRole("textbox", { name: "설명" })
+        .fill("끝에서 끝까지 시험하는 세미나입니다.");
+      await form.getByRole("textbox", { name: "연자" }).fill("홍길동 원장");
+      await form.getByLabel("일시").fill("2031-05-20T19:30");
+      await form.getByRole("textbox", { name: "장소" }).fill("대구 수성구 학회 세미나실");
+      await expect(form.getByRole("combobox", { name: "상태" })).toHaveValue("open");
+      await form.getByRole("textbox", { name: "신청 링크 (선택)" }).fill(registrationUrl);
+      await form.getByRole("button", { name: "등록" }).click();
+      await expect(toast(page, "학술 활동 등록 완료")).toBeVisible();
+      await expect(form).toBeHidden();
+      let row = await tableRow(page, "학술 활동 목록", title);
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText("홍길동 원장");
+      await expect(row).toContainText("2031");
+      await expect(row.getByText("진행중", { exact: true })).toBeVisible();
+
+      const visitor = await newPage(browser, baseURL);
+      await open(visitor, "/activities");
+      const card = visitor
+        .getByRole("main")
+        .getByRole("article")
+        .filter({ has: visitor.getByRole("heading", { name: title, exact: true }) });
+      await expect(card.getByText("진행중", { exact: true })).toBeVisible();
+      await expect(card.getByRole("link", { name: /참가 신청/ })).toHaveAttribute(
+        "href",
+        registrationUrl,
+      );
+
+      // Close it.
+      await row.getByRole("button", { name: `${title} 수정` }).click();
+      const edit = page.getByRole("dialog", { name: "학술 활동 수정" });
+      await expect(edit.getByRole("textbox", { name: "제목" })).toHaveValue(title);
+      await expect(edit.getByLabel("일시")).toHaveValue("2031-05-20T19:30");
+      await edit
+        .getByRole("combobox", { name: "상태" })
+        .selectOption({ label: "마감 (신청 불가)" });
+      await edit.getByRole("button", { name: "수정" }).click();
+      await expect(toast(page, "학술 활동 수정 완료")).toBeVisible();
+      row = await tableRow(page, "학술 활동 목록", title);
+      await expect(row.getByText("마감", { exact: true })).toBeVisible();
+
+      await open(visitor, "/activities");
+      await expect(card.getByText("마감", { exact: true })).toBeVisible();
+      await expect(card.getByRole("button", { name: "신청 마감" })).toBeDisabled();
+      await expect(card.getByRole("link", { name: /참가 신청/ })).toHaveCount(0);
+
+      // Delete it.
+      await row.getByRole("button", { name: `${title} 삭제` }).click();
+      const confirm = page.getByRole("alertdialog", { name: "학술 활동 삭제" });
+      await expect(confirm).toContainText(title);
+      await confirm.getByRole("button", { name: "삭제" }).click();
+      await expect(toast(page, "학술 활동 삭제 완료")).toBeVisible();
+      await expect(await tableRow(page, "학술 활동 목록", title)).toHaveCount(0);
+      await open(visitor, "/activities");
+      await expect(card).toHaveCount(0);
+      await visitor.context().close();
+    } finally {
+      await removeSeminars([title]);
+    }
+  });
+});
+
+test.describe("tabs 5 and 6: executives and history", () => {
+  test("edit an executive's position and see it on /executives", async ({ page }) => {
+    const name = `시험임원${uniqueSuffix().slice(-6)}`;
+    const position = "E2E 이사";
+    const newPosition = "E2E 부회장";
+    const created = await asAdmin(async (admin) => {
+      const response = await admin.post("/api/executives", {
+        data: {
+          name,
+          position,
+          title: "시험의원 대표원장",
+          credentials: "끝에서 끝까지 시험",
+          order: 9000,
+        },
+      });
+      expect(response.status()).toBe(201);
+      return (await response.json()) as { id: string };
+    });
+    try {
+      await openDashboard(page, "임원진");
+      const row = await tableRow(page, "임원진 목록", name);
+      await expect(row).toContainText(position);
+      await row.getByRole("button", { name: `${name} 수정` }).click();
+      const form = page.getByRole("dialog", { name: "임원 정보 수정" });
+      const field = form.getByRole("textbox", { name: "직위" });
+      await expect(field).toHaveValue(position);
+      await field.fill(newPosition);
+      await form.getByRole("button", { name: "수정" }).click();
+      await expect(toast(page, "임원 정보 수정 완료")).toBeVisible();
+      await expect(form).toBeHidden();
+      await expect(await tableRow(page, "임원진 목록", name)).toContainText(newPosition);
+
+      await open(page, "/executives");
+      const card = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name, exact: true }) });
+      await expect(card).toContainText(newPosition);
+      await expect(card).not.toContainText(position);
+    } finally {
+      await asAdmin((admin) => admin.delete(`/api/executives/${created.id}`));
+    }
+  });
+
+  test("edit a history event's title and see it on /history", async ({ page }) => {
+    const title = `E2E 연혁 ${uniqueSuffix()}`;
+    const newTitle = `${title} 수정됨`;
+    const created = await asAdmin(async (admin) => {
+      const response = await admin.post("/api/history", {
+        data: { year: 2030, month: 3, title, description: "끝에서 끝까지 시험하는 연혁입니다." },
+      });
+      expect(response.status()).toBe(201);
+      return (await response.json()) as { id: string };
+    });
+    try {
+      await openDashboard(page, "연혁");
+      const row = await tableRow(page, "연혁 목록", title);
+      await expect(row).toContainText("2030");
+      await expect(row).toContainText("3월");
+      await row.getByRole("button", { name: `${title} 수정` }).click();
+      const form = page.getByRole("dialog", { name: "연혁 수정" });
+      // The title field must be labelled '제목'. (Its id, "history-title", is also the id of the
+      // tab's heading, so the label points at the heading: reported; go on by the field's name.)
+      await expect
+        .soft(form.getByRole("textbox", { name: "제목" }), "the title field is labelled '제목'")
+        .toHaveCount(1);
+      const field = form.locator('input[name="title"]');
+      await expect(field).toHaveValue(title);
+      await field.fill(newTitle);
+      await form.getByRole("button", { name: "수정" }).click();
+      await expect(toast(page, "연혁 수정 완료")).toBeVisible();
+      await expect(form).toBeHidden();
+      await expect(await tableRow(page, "연혁 목록", newTitle)).toHaveCount(1);
+
+      await open(page, "/history");
+      const entry = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { name: newTitle, exact: true }) });
+      await expect(entry).toContainText("2030년 3월");
+      await expect(page.getByRole("heading", { name: title, exact: true })).toHaveCount(0);
+    } finally {
+      await asAdmin((admin) => admin.delete(`/api/history/${created.id}`));
+    }
+  });
+});
+
+test.describe("access", () => {
+  test("a member who opens the dashboard sees '접근 권한이 없습니다'", async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const member = await createApprovedMember(request);
+    const page = await newPage(browser, baseURL, member);
+    const response = await page.goto("/admin/dashboard");
+    expect(response?.status()).toBe(403);
+    const main = page.getByRole("main");
+    await expect(main.getByRole("heading", { name: "접근 권한이 없습니다" })).toBeVisible();
+    await expect(main.getByRole("link", { name: "홈으로" })).toHaveAttribute("href", "/");
+    await expect(main.getByRole("tab")).toHaveCount(0);
+    await expect(page.getByRole("banner").getByRole("link", { name: "관리자" })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test("the administrator gets the six tabs and the header link", async ({ page }) => {
+    await open(page, "/admin/dashboard");
+    await expect(page.getByRole("tab")).toHaveText([
+      /^준회원 승인/,
+      /^정회원 승인/,
+      "공지사항",
+      "학술 활동",
+      "임원진",
+      "연혁",
+    ]);
+    await expect(
+      page.getByRole("navigation", { name: "주 메뉴" }).getByRole("link", { name: "관리자" }),
+    ).toHaveAttribute("href", "/admin/dashboard");
+  });
+});
+
+/** Deletes leftover announcements with these titles (after a failure half-way). */
+async function removeAnnouncements(titles: string[]) {
+  await removeLeftovers("/api/announcements", titles);
+}
+
+/** Deletes leftover seminars with these titles (after a failure half-way). */
+async function removeSeminars(titles: string[]) {
+  await removeLeftovers("/api/seminars", titles);
+}
+
+/** Deletes the items of a collection whose title is one of `titles`, as administrator. */
+async function removeLeftovers(collection: string, titles: string[]) {
+  await asAdmin(async (admin) => {
+    const list = (await (await admin.get(collection)).json()) as Array<{
+      id: string;
+      title: string;
+    }>;
+    for (const item of list.filter((i) => titles.includes(i.title))) {
+      await admin.delete(`${collection}/${item.id}`);
+    }
+  });
+}

@@ -1,0 +1,85 @@
+// Issue 6's outbox mode: without SMTP_URL (the embedded default), every message is written as an
+// .eml file under DATA_DIR/outbox within seconds, a complete RFC 5322 message that parses, from
+// the society's own address, so a newcomer sees exactly what would have been sent.
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin, type LoggedIn, postJson, signUp } from "../support/accounts";
+import { outboxDir, queueRowsTo, readOutbox, waitForOutboxMessagesTo } from "../support/mail";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const SOCIETY_NAME = "대한개원의AI마케팅학회";
+const SOCIETY_EMAIL = "office@example.org";
+
+let server: TestServer;
+let admin: LoggedIn;
+
+beforeAll(async () => {
+  // Neither SMTP_URL nor MAIL_FROM is set: the embedded default.
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  server = await startTestServer();
+  admin = await createAdmin(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("the outbox (no SMTP_URL)", () => {
+  it("starts empty: nothing is written before anything happens", async () => {
+    expect(await readOutbox()).toEqual([]);
+  });
+
+  it("writes a new sign-up's notice as an .eml file under DATA_DIR/outbox within seconds", async () => {
+    const dataDir = process.env.DATA_DIR!;
+    const started = Date.now();
+    const doctor = await signUp(server, { name: "문지호" });
+
+    const [mail, ...more] = await waitForOutboxMessagesTo(admin.email, 1, 5_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(more).toEqual([]);
+
+    // A file of its own, directly in DATA_DIR/outbox.
+    expect(mail!.file).toBeDefined();
+    expect(path.dirname(mail!.file!)).toBe(path.join(dataDir, "outbox"));
+    expect(mail!.file!.endsWith(".eml")).toBe(true);
+    expect(fs.statSync(mail!.file!).size).toBeGreaterThan(0);
+
+    // A whole message that parses: headers, Korean subject, plain text and HTML.
+    expect(mail!.to).toEqual([admin.email]);
+    expect(mail!.from).toEqual({ address: SOCIETY_EMAIL, name: SOCIETY_NAME });
+    expect(mail!.subject).toBe("[개원의AI마케팅학회] 새 회원가입 승인 요청");
+    expect(mail!.parsed.date).toBeInstanceOf(Date);
+    expect(mail!.parsed.messageId).toMatch(/^<.+@.+>$/);
+    expect(mail!.text).toContain("이름: 문지호");
+    expect(mail!.text).toContain(`이메일: ${doctor.email}`);
+    expect(mail!.html).toContain("문지호");
+    expect(mail!.html).toContain(doctor.email);
+
+    // The queue knows it went out.
+    const [row] = await queueRowsTo(server, admin.email);
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.lastError).toBeNull();
+  });
+
+  it("writes the doctor's approval next to it, with a /login link (PUBLIC_URL's default)", async () => {
+    const doctor = await signUp(server, { name: "배수아" });
+    const res = await postJson(server, `/api/users/${doctor.id}/approve`, undefined, {
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+
+    const [mail, ...more] = await waitForOutboxMessagesTo(doctor.email, 1, 5_000);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe("[개원의AI마케팅학회] 회원가입이 승인되었습니다");
+    expect(mail!.text).toContain("배수아님, 안녕하세요.");
+    // PUBLIC_URL is unset in the test server, so links use http://localhost:$PORT.
+    expect(mail!.text).toMatch(/로그인하기: http:\/\/localhost:\d+\/login/);
+
+    // One file per message: the two sign-up notices and this approval.
+    const all = await readOutbox();
+    expect(all.length).toBe(3);
+    expect(new Set(all.map((m) => m.file)).size).toBe(3);
+    expect(fs.readdirSync(outboxDir()).filter((name) => name.endsWith(".eml"))).toHaveLength(3);
+  });
+});
