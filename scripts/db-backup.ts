@@ -36,6 +36,7 @@ try {
       );
     }
     const db = new PGlite(path.join(env.DATA_DIR, "db"));
+    await db.waitReady;
     const dump = await db.dumpDataDir("gzip");
     await db.close();
     fs.writeFileSync(path.join(work, "pglite.tar.gz"), Buffer.from(await dump.arrayBuffer()));

@@ -62,7 +62,7 @@ function hasForm(html: string) {
 
 /** The header's account area shows the 정회원 mark right before the member's name. */
 function fullMemberMark(name: string) {
-  return new RegExp(`>정회원</span>\\s*<span[^>]*>${name}</span>`);
+  return new RegExp(`>정회원</span>\\s*<a[^>]*>${name}</a>`);
 }
 
 async function countApplications() {
@@ -242,7 +242,7 @@ describe("/membership/apply", () => {
 
     it("before approval the header shows the name without the 정회원 mark", async () => {
       const { html } = await page(server, "/", member.cookie);
-      expect(html).toMatch(new RegExp(`<span[^>]*>${member.name}</span>`));
+      expect(html).toMatch(new RegExp(`<a[^>]*href="/mypage"[^>]*>${member.name}</a>`));
       expect(html).not.toMatch(fullMemberMark(member.name));
     });
 
