@@ -9,6 +9,19 @@ const flag = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : v === "1" || v === "true"));
 
+/** An optional string; blank counts as unset. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v));
+
+/** An optional 0/1/true/false; blank or unset stays undefined, for defaults that depend on others. */
+const optionalFlag = z
+  .enum(["0", "1", "true", "false", ""])
+  .optional()
+  .transform((v) => (v === undefined || v === "" ? undefined : v === "1" || v === "true"));
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -64,11 +77,46 @@ const schema = z.object({
     .union([z.literal("").transform(() => undefined), z.coerce.number().int().min(0)])
     .optional(),
   AUDIT_LOG_RETENTION_DAYS: z.coerce.number().int().min(366).default(730),
-  STORAGE_DRIVER: z.enum(["local"]).default("local"),
+  // Uploaded files: `local` (DATA_DIR/objects) or `s3` (a bucket, shared by every instance).
+  STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText.transform((v) => v ?? "us-east-1"),
+  // An S3-compatible server (MinIO, R2, s3rver …); unset means AWS itself.
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // Unset: the AWS SDK's default chain (AWS_* variables, instance or task role).
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  // Default: true when S3_ENDPOINT is set (most S3-compatible servers need it), else false.
+  S3_FORCE_PATH_STYLE: optionalFlag,
+  S3_PREFIX: optionalText,
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });
 
-export type Env = z.infer<typeof schema> & { PUBLIC_URL: string; DATA_DIR: string };
+/** Rules between variables, checked after each one is valid on its own. */
+function checkCombinations(env: z.infer<typeof schema>): string[] {
+  const problems: string[] = [];
+  if (env.STORAGE_DRIVER === "s3") {
+    if (!env.S3_BUCKET) {
+      problems.push("  S3_BUCKET: required when STORAGE_DRIVER=s3 (the bucket that keeps uploads)");
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      problems.push(
+        "  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's default credentials",
+      );
+    }
+  }
+  return problems;
+}
+
+export type Env = Omit<z.infer<typeof schema>, "S3_FORCE_PATH_STYLE"> & {
+  PUBLIC_URL: string;
+  DATA_DIR: string;
+  S3_FORCE_PATH_STYLE: boolean;
+};
 
 function readEnv(): Env {
   // A .env file in the working directory fills in what the real environment does not set.
@@ -79,8 +127,13 @@ function readEnv(): Env {
     throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
   }
   const env = parsed.data;
+  const problems = checkCombinations(env);
+  if (problems.length > 0) {
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
+  }
   return {
     ...env,
+    S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
   };

@@ -1,6 +1,5 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field, FieldError, Label } from "~/components/ui/field";
@@ -11,6 +10,7 @@ import { ANNOUNCEMENT_CATEGORIES, DEFAULT_CATEGORY } from "~/features/announceme
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { formatDate } from "~/lib/dates";
 import { DataTable } from "./data-table";
+import { EditDeleteActions } from "./row-actions";
 import type { AnnouncementRow } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
@@ -60,29 +60,12 @@ export function AnnouncementsTab({ announcements }: { announcements: Announcemen
             className: "whitespace-nowrap",
             cell: (a) => (
               <div className="flex gap-1.5">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing(a)}
-                  aria-label={`${a.title} 수정`}
-                >
-                  <Pencil className="size-4" aria-hidden="true" /> 수정
-                </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      className="text-rose-700"
-                      aria-label={`${a.title} 삭제`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" /> 삭제
-                    </Button>
-                  }
-                  title="공지사항 삭제"
-                  description={`‘${a.title}’ 공지사항을 정말 삭제하시겠습니까? 삭제한 내용은 되돌릴 수 없습니다.`}
-                  confirmLabel="삭제"
-                  onConfirm={() => remove.run("delete-announcement", { id: a.id })}
+                <EditDeleteActions
+                  name={a.title}
+                  onEdit={() => setEditing(a)}
+                  deleteTitle="공지사항 삭제"
+                  deleteDescription={`‘${a.title}’ 공지사항을 정말 삭제하시겠습니까? 삭제한 내용은 되돌릴 수 없습니다.`}
+                  onDelete={() => remove.run("delete-announcement", { id: a.id })}
                 />
               </div>
             ),

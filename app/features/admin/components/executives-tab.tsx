@@ -1,12 +1,12 @@
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { DataTable } from "./data-table";
+import { EditDeleteActions } from "./row-actions";
 import type { ExecutiveRow } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
@@ -63,29 +63,12 @@ export function ExecutivesTab({ executives }: { executives: ExecutiveRow[] }) {
                 >
                   <ArrowDown className="size-4" aria-hidden="true" />
                 </Button>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing(e)}
-                  aria-label={`${e.name} 수정`}
-                >
-                  <Pencil className="size-4" aria-hidden="true" /> 수정
-                </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      className="text-rose-700"
-                      aria-label={`${e.name} 삭제`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" /> 삭제
-                    </Button>
-                  }
-                  title="임원 삭제"
-                  description={`${e.name} ${e.position}의 정보를 정말 삭제하시겠습니까?`}
-                  confirmLabel="삭제"
-                  onConfirm={() => action.run("delete-executive", { id: e.id })}
+                <EditDeleteActions
+                  name={e.name}
+                  onEdit={() => setEditing(e)}
+                  deleteTitle="임원 삭제"
+                  deleteDescription={`${e.name} ${e.position}의 정보를 정말 삭제하시겠습니까?`}
+                  onDelete={() => action.run("delete-executive", { id: e.id })}
                 />
               </div>
             ),

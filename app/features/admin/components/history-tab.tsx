@@ -1,11 +1,11 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { DataTable } from "./data-table";
+import { EditDeleteActions } from "./row-actions";
 import type { HistoryRow } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
@@ -44,29 +44,12 @@ export function HistoryTab({ history }: { history: HistoryRow[] }) {
             className: "whitespace-nowrap",
             cell: (h) => (
               <div className="flex gap-1.5">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing(h)}
-                  aria-label={`${h.title} 수정`}
-                >
-                  <Pencil className="size-4" aria-hidden="true" /> 수정
-                </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      className="text-rose-700"
-                      aria-label={`${h.title} 삭제`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" /> 삭제
-                    </Button>
-                  }
-                  title="연혁 삭제"
-                  description={`‘${h.title}’ 연혁을 정말 삭제하시겠습니까?`}
-                  confirmLabel="삭제"
-                  onConfirm={() => remove.run("delete-history", { id: h.id })}
+                <EditDeleteActions
+                  name={h.title}
+                  onEdit={() => setEditing(h)}
+                  deleteTitle="연혁 삭제"
+                  deleteDescription={`‘${h.title}’ 연혁을 정말 삭제하시겠습니까?`}
+                  onDelete={() => remove.run("delete-history", { id: h.id })}
                 />
               </div>
             ),

@@ -1,6 +1,5 @@
-import { Pencil, Plus, Trash2 } from "lucide-react";
+import { Plus } from "lucide-react";
 import { useState } from "react";
-import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
@@ -9,6 +8,7 @@ import { SelectField, TextareaField } from "~/components/ui/textarea-field";
 import { SEMINAR_STATUS_LABELS, SEMINAR_STATUSES } from "~/features/seminars/validation";
 import { formatDateTime, toSeoulDateTimeInput } from "~/lib/dates";
 import { DataTable } from "./data-table";
+import { EditDeleteActions } from "./row-actions";
 import type { SeminarRow } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
@@ -55,29 +55,12 @@ export function SeminarsTab({ seminars }: { seminars: SeminarRow[] }) {
             className: "whitespace-nowrap",
             cell: (s) => (
               <div className="flex gap-1.5">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => setEditing(s)}
-                  aria-label={`${s.title} 수정`}
-                >
-                  <Pencil className="size-4" aria-hidden="true" /> 수정
-                </Button>
-                <ConfirmDialog
-                  trigger={
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      className="text-rose-700"
-                      aria-label={`${s.title} 삭제`}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" /> 삭제
-                    </Button>
-                  }
-                  title="학술 활동 삭제"
-                  description={`‘${s.title}’ 학술 활동을 정말 삭제하시겠습니까?`}
-                  confirmLabel="삭제"
-                  onConfirm={() => remove.run("delete-seminar", { id: s.id })}
+                <EditDeleteActions
+                  name={s.title}
+                  onEdit={() => setEditing(s)}
+                  deleteTitle="학술 활동 삭제"
+                  deleteDescription={`‘${s.title}’ 학술 활동을 정말 삭제하시겠습니까?`}
+                  onDelete={() => remove.run("delete-seminar", { id: s.id })}
                 />
               </div>
             ),
