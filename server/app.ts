@@ -67,7 +67,7 @@ export const ready = start().then(() => {
 });
 
 export async function shutdown() {
-  stopMailWorker();
+  await stopMailWorker();
   stopRetentionJob();
   await disconnect();
 }
@@ -166,10 +166,15 @@ app.get("/healthz", async (_req, res) => {
   }
 });
 
+// In production the build is loaded once: given a function, React Router would rebuild its route
+// table on every request (meant for development, where the build changes under it).
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const build = production ? await loadBuild() : loadBuild;
+
 app.all(
   "/{*path}",
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build") as Promise<ServerBuild>,
+    build,
     getLoadContext: (req, res) => ({
       cspNonce: res.locals.cspNonce as string,
       clientIp: req.ip,

@@ -46,7 +46,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     id: "forgot-password",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   return (
     <Section className="max-w-md">

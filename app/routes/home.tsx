@@ -117,7 +117,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to="/announcements"
               className="inline-flex shrink-0 items-center gap-1 text-[15px] font-semibold text-brand-700 hover:underline"
             >
-              전체 보기 <ArrowRight className="size-4" aria-hidden="true" />
+              공지사항 전체 보기 <ArrowRight className="size-4" aria-hidden="true" />
             </Link>
           </div>
           {announcements.length === 0 ? (

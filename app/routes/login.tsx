@@ -83,7 +83,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
     id: "login",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
 

@@ -212,7 +212,7 @@ function ProfileForm({
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
     defaultValue: account,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   return (
     <Form
@@ -244,7 +244,7 @@ function PasswordForm({ actionData }: { actionData: ActionData }) {
     id: "password-change",
     lastResult: actionData?.intent === "password" ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (
@@ -292,7 +292,7 @@ function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdm
     id: "withdrawal",
     lastResult: actionData?.intent === "withdraw" ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawalSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
   });
   return (
     <Card className="border-rose-200 p-6 sm:p-8">

@@ -66,7 +66,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
     id: "reset-password",
     lastResult: actionData?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
   return (

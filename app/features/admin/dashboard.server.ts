@@ -181,8 +181,8 @@ const HANDLERS: Record<string, Handler> = {
   },
   "move-executive": {
     failure: "순서 변경 실패",
-    run: async (form) => {
-      await moveExecutive(withId(form), form.get("direction") === "up" ? "up" : "down");
+    run: async (form, context) => {
+      await moveExecutive(withId(form), form.get("direction") === "up" ? "up" : "down", context);
       return { title: "순서 변경 완료" };
     },
   },

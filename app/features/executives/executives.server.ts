@@ -49,7 +49,7 @@ export async function deleteExecutive(id: string, context?: AuditContext) {
 }
 
 /** Moves an executive one place up or down, renumbering everyone 1, 2, 3 … in one transaction. */
-export async function moveExecutive(id: string, direction: "up" | "down") {
+export async function moveExecutive(id: string, direction: "up" | "down", context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   await db.transaction(async (tx) => {

@@ -38,7 +38,11 @@ export async function enqueueMail(messages: MailMessage | MailMessage[]) {
   try {
     const db = await getDb();
     await db.insert(mailQueue).values(list);
-    setImmediate(() => void processMailQueue());
+    setImmediate(() => {
+      processMailQueue().catch((error: unknown) =>
+        logger.error({ err: error }, "Mail round failed"),
+      );
+    });
   } catch (error) {
     logger.error({ err: error }, "Could not queue mail");
   }
@@ -167,14 +171,18 @@ let timer: NodeJS.Timeout | undefined;
 /** Polls the queue for retries (and for mail queued by other instances). */
 export function startMailWorker() {
   if (timer) return;
-  timer = setInterval(() => void processMailQueue().catch(() => undefined), POLL_MS);
+  const round = () =>
+    processMailQueue().catch((error: unknown) => logger.error({ err: error }, "Mail round failed"));
+  timer = setInterval(round, POLL_MS);
   timer.unref();
-  void processMailQueue().catch(() => undefined);
+  void round();
 }
 
-export function stopMailWorker() {
+/** Stops polling and waits for a round in progress, so the database can close after it. */
+export async function stopMailWorker() {
   if (timer) clearInterval(timer);
   timer = undefined;
+  await running?.catch(() => undefined);
 }
 
 /** Unsent and failed messages, for tests and operators. */

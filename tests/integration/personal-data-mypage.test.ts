@@ -1,0 +1,371 @@
+// My page (issue 7, "My page"): GET /mypage shows the account, the application and the consent
+// record; POST /mypage (form-encoded, intent=profile|password, as the page's forms send it without
+// JavaScript) edits only phone, hospital, specialty and address of the poster's own account, and
+// changes the password (current one required; every other session ends, this one stays).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  createMember,
+  get,
+  HANGUL,
+  type LoggedIn,
+  logIn,
+  logInCookie,
+  PASSWORD,
+  postForm,
+  resetRateLimits,
+  sessionIdOf,
+  sessionRows,
+  userRow,
+} from "../support/accounts";
+import { applyOverHttp, ENGLISH_DEFAULTS, hydrationData } from "../support/admin";
+import { mainText, tags } from "../support/html";
+import { waitForQueueDrained } from "../support/mail";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+const WRONG_PASSWORD = "비밀번호가 올바르지 않습니다.";
+const LOGIN_REDIRECT = "/login?redirectTo=%2Fmypage";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  // Applications queue e-mails to the administrators; let them go out before the database closes.
+  if (server) await waitForQueueDrained(server);
+  await server?.close();
+});
+beforeEach(async () => {
+  await resetRateLimits(server);
+});
+
+type Reply = {
+  intent: string;
+  result: { status?: string; error?: Record<string, string[] | null> } | null;
+  toast: { title: string; description?: string } | null;
+};
+
+/** POSTs a /mypage form as a browser without JavaScript does, and reads the action's answer. */
+async function postMyPage(fields: Record<string, string>, cookie?: string | null) {
+  const res = await postForm(server, "/mypage", fields, { cookie });
+  const html = await res.text();
+  const location = res.headers.get("location");
+  if (res.status >= 300 && res.status < 400)
+    return { status: res.status, location, html, reply: null };
+  const reply = hydrationData(html).actionData?.["routes/mypage"] as Reply | undefined;
+  return { status: res.status, location, html, reply: reply ?? null };
+}
+
+function profileFields(overrides: Record<string, string> = {}) {
+  return {
+    intent: "profile",
+    phone: "010-7777-8888",
+    hospitalName: "수성연세내과의원",
+    department: "소화기내과",
+    address: "대구광역시 수성구 범어로 10",
+    ...overrides,
+  };
+}
+
+/** Every message of the reply is Korean, never a library's English default. */
+function expectKoreanErrors(reply: Reply | null) {
+  const messages = Object.values(reply?.result?.error ?? {}).flatMap((list) => list ?? []);
+  expect(messages.length).toBeGreaterThan(0);
+  for (const message of messages) {
+    expect(message, message).toMatch(HANGUL);
+    expect(message).not.toMatch(ENGLISH_DEFAULTS);
+  }
+  return messages;
+}
+
+async function meStatus(cookie: string) {
+  return (await get(server, "/api/auth/me", { cookie })).status;
+}
+
+describe("GET /mypage", () => {
+  it("sends a visitor to the login page", async () => {
+    const res = await get(server, "/mypage");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(LOGIN_REDIRECT);
+  });
+
+  it("shows the member's account, approval, application state and consent record", async () => {
+    const member = await createMember(server, {
+      name: "마이페이지의사",
+      phone: "010-2222-3333",
+      licenseNumber: "MY-24680",
+      hospitalName: "범어내과의원",
+      department: "가정의학과",
+      address: "대구광역시 수성구 달구벌대로 100",
+    });
+    const res = await get(server, "/mypage", { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toMatch(/no-store/);
+    const html = await res.text();
+    const text = mainText(html);
+    expect(text).toContain("마이페이지의사");
+    expect(text).toContain(member.email);
+    expect(text).toContain("MY-24680");
+    expect(text).toContain("승인된 회원");
+    expect(text).toContain("아직 정회원 가입을 신청하지 않았습니다.");
+
+    // The editable fields are shown in the profile form, filled with the stored values.
+    const inputs = tags(html, "input");
+    const value = (name: string) => inputs.find((input) => input.name === name)?.value;
+    expect(value("phone")).toBe("010-2222-3333");
+    expect(value("hospitalName")).toBe("범어내과의원");
+    expect(value("department")).toBe("가정의학과");
+    expect(value("address")).toBe("대구광역시 수성구 달구벌대로 100");
+    // Nothing else of the account is an input of the page.
+    for (const name of ["email", "licenseNumber", "name", "role", "isApproved"]) {
+      expect(inputs.some((input) => input.name === name)).toBe(false);
+    }
+
+    // The consent record with its version and date, the same as stored.
+    const row = await userRow(server, member.id);
+    expect(row?.privacyConsentVersion).toBe("v1");
+    expect(row?.privacyConsentAt).toBeInstanceOf(Date);
+    expect(text).toMatch(/개인정보 수집·이용 동의 \(v1\)/);
+    const times = tags(html, "time").map((t) => t.datetime);
+    expect(times).toContain(row!.privacyConsentAt!.toISOString());
+    expect(text).toMatch(/\d{4}[.\-년 ]+\d{1,2}[.\-월 ]+\d{1,2}/);
+  });
+
+  it("shows the state of the member's full-membership application", async () => {
+    const member = await createMember(server);
+    await applyOverHttp(server, member.cookie);
+    const text = mainText(await (await get(server, "/mypage", { cookie: member.cookie })).text());
+    expect(text).toContain("정회원 가입 신청 현황");
+    expect(text).toContain("검토 중");
+    expect(text).not.toContain("아직 정회원 가입을 신청하지 않았습니다.");
+  });
+});
+
+describe("POST /mypage intent=profile", () => {
+  let member: LoggedIn;
+  let other: LoggedIn;
+
+  beforeAll(async () => {
+    member = await createMember(server, { name: "수정하는의사", licenseNumber: "EDIT-1" });
+    other = await createMember(server, { name: "다른의사", licenseNumber: "OTHER-1" });
+  });
+
+  it("changes phone, hospital, specialty and address, and nothing else", async () => {
+    const before = await userRow(server, member.id);
+    const answer = await postMyPage(profileFields(), member.cookie);
+    expect(answer.status).toBe(200);
+    expect(answer.reply?.toast?.title).toBe("회원 정보 수정 완료");
+    const after = await userRow(server, member.id);
+    expect(after).toEqual({
+      ...before,
+      phone: "010-7777-8888",
+      hospitalName: "수성연세내과의원",
+      department: "소화기내과",
+      address: "대구광역시 수성구 범어로 10",
+      updatedAt: after?.updatedAt,
+    });
+
+    // The page shows the new values afterwards.
+    const html = await (await get(server, "/mypage", { cookie: member.cookie })).text();
+    const inputs = tags(html, "input");
+    expect(inputs.find((i) => i.name === "hospitalName")?.value).toBe("수성연세내과의원");
+    expect(inputs.find((i) => i.name === "address")?.value).toBe("대구광역시 수성구 범어로 10");
+  });
+
+  it("ignores e-mail, licence number, role, approval and name sent with the form", async () => {
+    const before = await userRow(server, member.id);
+    const answer = await postMyPage(
+      profileFields({
+        phone: "010-1111-2222",
+        email: "hijack@example.com",
+        licenseNumber: "FORGED-999",
+        role: "admin",
+        isApproved: "false",
+        name: "바뀐이름",
+        rejectedAt: new Date().toISOString(),
+        passwordHash: "x",
+      }),
+      member.cookie,
+    );
+    expect(answer.status).toBe(200);
+    const after = await userRow(server, member.id);
+    expect(after?.phone).toBe("010-1111-2222");
+    expect(after?.email).toBe(before?.email);
+    expect(after?.licenseNumber).toBe("EDIT-1");
+    expect(after?.role).toBe("member");
+    expect(after?.isApproved).toBe(true);
+    expect(after?.rejectedAt).toBeNull();
+    expect(after?.name).toBe("수정하는의사");
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    // Still an ordinary, approved member with the same e-mail.
+    const me = await get(server, "/api/auth/me", { cookie: member.cookie });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: before?.email, role: "member" });
+  });
+
+  it("changes only the poster's own row whatever id is sent with the form", async () => {
+    const otherBefore = await userRow(server, other.id);
+    const answer = await postMyPage(
+      profileFields({
+        id: other.id,
+        userId: other.id,
+        hospitalName: "남의병원을바꾸려는시도",
+      }),
+      member.cookie,
+    );
+    expect(answer.status).toBe(200);
+    expect(await userRow(server, other.id)).toEqual(otherBefore);
+    expect((await userRow(server, member.id))?.hospitalName).toBe("남의병원을바꾸려는시도");
+  });
+
+  it("sends a visitor to the login page and changes nothing", async () => {
+    const before = await userRow(server, member.id);
+    const answer = await postMyPage(profileFields({ id: member.id, hospitalName: "방문자" }));
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(LOGIN_REDIRECT);
+    expect(await userRow(server, member.id)).toEqual(before);
+  });
+
+  it("sends a bogus session cookie to the login page and changes nothing", async () => {
+    const before = await userRow(server, member.id);
+    const answer = await postMyPage(profileFields({ hospitalName: "위조" }), "sid=forged.value");
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(LOGIN_REDIRECT);
+    expect(await userRow(server, member.id)).toEqual(before);
+  });
+
+  it.each([
+    ["phone", "abc", "올바른 휴대전화번호를 입력해주세요"],
+    ["phone", "", "휴대전화번호를 입력해주세요"],
+    ["hospitalName", "", "병원명을 입력해주세요"],
+    ["department", "   ", "진료과목을 입력해주세요"],
+    ["address", "", "병원 주소를 입력해주세요"],
+    ["address", "가".repeat(201), "200자 이하로 입력해주세요"],
+  ])(
+    "refuses %s=%j with 400 and a Korean message, changing nothing",
+    async (field, value, message) => {
+      const before = await userRow(server, member.id);
+      const answer = await postMyPage(profileFields({ [field]: value }), member.cookie);
+      expect(answer.status).toBe(400);
+      expect(answer.reply?.intent).toBe("profile");
+      const messages = expectKoreanErrors(answer.reply);
+      expect(answer.reply?.result?.error?.[field]).toContain(message);
+      expect(messages).toContain(message);
+      expect(mainText(answer.html)).toContain(message);
+      expect(await userRow(server, member.id)).toEqual(before);
+    },
+  );
+
+  it("refuses a form without the fields with Korean messages for each", async () => {
+    const before = await userRow(server, member.id);
+    const answer = await postMyPage({ intent: "profile" }, member.cookie);
+    expect(answer.status).toBe(400);
+    const errors = answer.reply?.result?.error ?? {};
+    expect(Object.keys(errors)).toEqual(
+      expect.arrayContaining(["phone", "hospitalName", "department", "address"]),
+    );
+    expectKoreanErrors(answer.reply);
+    expect(await userRow(server, member.id)).toEqual(before);
+  });
+});
+
+describe("POST /mypage intent=password", () => {
+  const NEW_PASSWORD = "new-horse-battery-7";
+
+  it("refuses a wrong current password with 400 and keeps the password", async () => {
+    const member = await createMember(server);
+    const before = await userRow(server, member.id);
+    const answer = await postMyPage(
+      {
+        intent: "password",
+        currentPassword: "not-my-password",
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
+      member.cookie,
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.reply?.toast?.description).toBe(WRONG_PASSWORD);
+    expect(answer.reply?.result?.error?.currentPassword).toContain(WRONG_PASSWORD);
+    expect(mainText(answer.html)).toContain(WRONG_PASSWORD);
+    expect((await userRow(server, member.id))?.passwordHash).toBe(before?.passwordHash);
+    // The passwords typed are not echoed back into the page.
+    expect(answer.html).not.toContain("not-my-password");
+    expect(answer.html).not.toContain(NEW_PASSWORD);
+    expect((await logIn(server, member.email, PASSWORD)).status).toBe(200);
+  });
+
+  it.each([
+    [
+      { password: "short", confirmPassword: "short" },
+      "password",
+      "비밀번호는 최소 8자 이상이어야 합니다",
+    ],
+    [
+      { password: NEW_PASSWORD, confirmPassword: `${NEW_PASSWORD}x` },
+      "confirmPassword",
+      "비밀번호가 일치하지 않습니다",
+    ],
+    [
+      { currentPassword: "", password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD },
+      "currentPassword",
+      "현재 비밀번호를 입력해주세요",
+    ],
+  ])("refuses %j with 400 and a Korean message", async (fields, field, message) => {
+    const member = await createMember(server);
+    const before = await userRow(server, member.id);
+    const answer = await postMyPage(
+      { intent: "password", currentPassword: PASSWORD, ...fields },
+      member.cookie,
+    );
+    expect(answer.status).toBe(400);
+    expectKoreanErrors(answer.reply);
+    expect(answer.reply?.result?.error?.[field]).toContain(message);
+    expect((await userRow(server, member.id))?.passwordHash).toBe(before?.passwordHash);
+  });
+
+  it("changes the password, keeps this session and ends every other session", async () => {
+    const member = await createMember(server);
+    const second = await logInCookie(server, member.email, PASSWORD);
+    const third = await logInCookie(server, member.email, PASSWORD);
+    expect(await sessionRows(server, member.id)).toHaveLength(3);
+    for (const cookie of [member.cookie, second, third]) expect(await meStatus(cookie)).toBe(200);
+
+    const answer = await postMyPage(
+      {
+        intent: "password",
+        currentPassword: PASSWORD,
+        password: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      },
+      member.cookie,
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.reply?.toast?.title).toBe("비밀번호 변경 완료");
+    expect(answer.html).not.toContain(NEW_PASSWORD);
+
+    // This session stays; the others end at once.
+    expect(await meStatus(member.cookie)).toBe(200);
+    expect(await meStatus(second)).toBe(401);
+    expect(await meStatus(third)).toBe(401);
+    const remaining = await sessionRows(server, member.id);
+    expect(remaining.map((s) => s.sid)).toEqual([sessionIdOf(member.cookie)]);
+    expect((await get(server, "/mypage", { cookie: member.cookie })).status).toBe(200);
+
+    // The new password logs in; the old one does not.
+    expect((await logIn(server, member.email, PASSWORD)).status).toBe(401);
+    const fresh = await logIn(server, member.email, NEW_PASSWORD);
+    expect(fresh.status).toBe(200);
+  });
+
+  it("sends a visitor to the login page", async () => {
+    const answer = await postMyPage({
+      intent: "password",
+      currentPassword: PASSWORD,
+      password: NEW_PASSWORD,
+      confirmPassword: NEW_PASSWORD,
+    });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(LOGIN_REDIRECT);
+  });
+});
