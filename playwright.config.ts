@@ -21,7 +21,6 @@ const serverEnv = (port: number, seed: boolean) => ({
   AUTH_MAX_REQUESTS_PER_IP: "10000",
 });
 
-
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,

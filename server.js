@@ -13,6 +13,16 @@ const host = process.env.HOST || undefined;
 
 let entry;
 let handler;
+try {
+  entry = dev ? undefined : await import("./build/server/index.js");
+} catch (error) {
+  // An invalid environment (env.server.ts validates it on import) is told in plain words.
+  const message = error instanceof Error ? error.message : String(error);
+  if (message.startsWith("Invalid environment configuration")) {
+    console.error(`\nThe server did not start: ${message}\n`);
+  } else console.error("\nThe server did not start:", error);
+  process.exit(1);
+}
 if (dev) {
   const { default: express } = await import("express");
   const vite = await import("vite");
@@ -31,7 +41,6 @@ if (dev) {
   });
   handler = devApp;
 } else {
-  entry = await import("./build/server/index.js");
   handler = entry.app;
 }
 
@@ -49,10 +58,19 @@ const server = handler.listen(port, host, () => {
   entry.logger.info(`Server listening on http://localhost:${shown}`);
 });
 
+// Responses in flight, so a shutdown can tell kept-alive clients to reconnect elsewhere.
+const inFlight = new Set();
 let stopping = false;
+server.on("request", (_req, res) => {
+  if (stopping) res.setHeader("Connection", "close");
+  inFlight.add(res);
+  res.on("close", () => inFlight.delete(res));
+});
+
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
+  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
   entry.logger.info({ signal }, "Shutting down: finishing requests in flight");
   // Stop accepting, let in-flight requests finish, then close the database cleanly.
   const closed = new Promise((resolve) => server.close(resolve));

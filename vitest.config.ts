@@ -5,6 +5,11 @@ import { defineConfig } from "vitest/config";
 // real HTTP (build first: `npm run build`, which `npm test` does).
 const alias = { "~": path.resolve(import.meta.dirname, "app") };
 
+// The multi-instance tests spawn two production servers against PostgreSQL and s3rver. They are
+// not part of the default run: the project exists only when named, as `npm run test:multi`
+// (`vitest run --project multi-instance`, with TEST_DATABASE_URL set) does.
+const multiInstance = process.argv.some((arg) => /^(--project=)?multi-instance$/.test(arg));
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -27,6 +32,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      ...(multiInstance
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: "multi-instance",
+                include: ["tests/multi-instance/**/*.test.ts"],
+                environment: "node",
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+              },
+            },
+          ]
+        : []),
     ],
   },
 });

@@ -37,18 +37,28 @@ export class DatabaseLockedError extends Error {}
  * (SIGKILL, power loss) is taken over.
  */
 function acquireLock(lockFile: string) {
-  try {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      // Created exclusively: of two processes starting together, only one gets it.
+      fs.writeFileSync(lockFile, String(process.pid), { flag: "wx" });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
     const owner = Number.parseInt(fs.readFileSync(lockFile, "utf8"), 10);
-    if (owner && owner !== process.pid && isAlive(owner)) {
+    if (owner === process.pid) return;
+    if (owner && isAlive(owner)) {
       throw new DatabaseLockedError(
         `The embedded database in ${path.dirname(lockFile)} is in use by process ${owner}. ` +
           "Stop that server first, or point DATABASE_URL at PostgreSQL to run several processes.",
       );
     }
-  } catch (error) {
-    if (error instanceof DatabaseLockedError) throw error;
+    // Left by a process that died (SIGKILL, power loss): take it over.
+    fs.rmSync(lockFile, { force: true });
   }
-  fs.writeFileSync(lockFile, String(process.pid));
+  throw new DatabaseLockedError(
+    `Could not lock the embedded database in ${path.dirname(lockFile)}.`,
+  );
 }
 
 function isAlive(pid: number) {
@@ -63,13 +73,31 @@ function isAlive(pid: number) {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A lost connection (restart, failover) must fail the request using it, not crash the
+    // process: without listeners, pg's 'error' events are unhandled.
+    const onError = (error: Error) =>
+      console.error(`PostgreSQL connection error: ${error.message}`);
+    pool.on("error", onError);
+    pool.on("connect", (client) => client.on("error", onError));
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,
       kind: "postgres",
       fresh: false,
       migrate: async () => {
-        await migratePg(drizzlePg(pool, { casing: "snake_case" }), { migrationsFolder });
+        // Instances starting together take turns under an advisory lock held by one connection:
+        // the first applies the migrations, the others then find nothing left to apply.
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock(hashtext('society:migrations'))");
+          try {
+            await migratePg(drizzlePg(client, { casing: "snake_case" }), { migrationsFolder });
+          } finally {
+            await client.query("SELECT pg_advisory_unlock(hashtext('society:migrations'))");
+          }
+        } finally {
+          client.release();
+        }
       },
       close: () => pool.end(),
     };

@@ -1,6 +1,7 @@
 // `npm test`: lint, typecheck, build, unit and integration tests, then the browser tests.
 // Every step runs even when an earlier one failed, and the last line counts them all.
-// With TEST_DATABASE_URL set, the integration tests also run against that PostgreSQL server.
+// With TEST_DATABASE_URL set, the integration tests also run against that PostgreSQL server, and
+// the multi-instance tests run two production servers on it (npm run test:multi).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -93,7 +94,30 @@ if (process.env.TEST_DATABASE_URL) {
     "--outputFile=test-results/vitest-postgres.json",
   ]);
   count("vitest-postgres.json", pgOk);
+
+  const multiOk = step("two instances as one site (PostgreSQL, s3rver)", bin("vitest"), [
+    "run",
+    "--project",
+    "multi-instance",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile=test-results/vitest-multi-instance.json",
+  ]);
+  count("vitest-multi-instance.json", multiOk);
 }
+
+// The fault tests (npm run test:faults): production servers killed, restarted and starved of their
+// storage or database; backups restored. Their PostgreSQL part uses TEST_DATABASE_URL, else the
+// local server at 127.0.0.1:5432.
+const faultsOk = step("fault tests (SIGTERM, SIGKILL, locks, failures, backups)", bin("vitest"), [
+  "run",
+  "--config",
+  "vitest.faults.config.ts",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile=test-results/vitest-faults.json",
+]);
+count("vitest-faults.json", faultsOk);
 
 if (ensureChromium()) {
   const e2eOk = step(

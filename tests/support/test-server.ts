@@ -41,7 +41,9 @@ async function createPostgresDatabase(baseUrl: string) {
   };
 }
 
-export async function startTestServer(options: { seed?: boolean; env?: Record<string, string> } = {}) {
+export async function startTestServer(
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+) {
   const built = path.resolve("build/server/index.js");
   if (!fs.existsSync(built)) {
     throw new Error("No production build: run `npm run build` before the integration tests.");

@@ -71,4 +71,9 @@ export async function moveExecutive(id: string, direction: "up" | "down", contex
         .where(eq(executives.id, executive.id));
     }
   });
+  const [moved] = await db
+    .select({ name: executives.name })
+    .from(executives)
+    .where(eq(executives.id, id));
+  await audit(context, "executive_update", { id, label: moved?.name }, { move: direction });
 }

@@ -1,10 +1,11 @@
 import { createExecutive, listExecutives } from "~/features/executives/executives.server";
 import { executiveSchema } from "~/features/executives/validation";
 import { createAction } from "~/lib/admin-api.server";
+import { api } from "~/lib/errors.server";
 
-export async function loader() {
+export const loader = api(async () => {
   return Response.json(await listExecutives());
-}
+});
 
 // POST /api/executives (administrators; beyond SPEC.md, the dashboard edits executives).
 export const action = createAction(executiveSchema, createExecutive);

@@ -1,10 +1,11 @@
 import { createHistoryEvent, listHistory } from "~/features/history/history.server";
 import { historySchema } from "~/features/history/validation";
 import { createAction } from "~/lib/admin-api.server";
+import { api } from "~/lib/errors.server";
 
-export async function loader() {
+export const loader = api(async () => {
   return Response.json(await listHistory());
-}
+});
 
 // POST /api/history (administrators; beyond SPEC.md, the dashboard edits the timeline).
 export const action = createAction(historySchema, createHistoryEvent);

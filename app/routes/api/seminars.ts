@@ -1,11 +1,12 @@
 import { createSeminar, listSeminars } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
 import { createAction } from "~/lib/admin-api.server";
+import { api } from "~/lib/errors.server";
 
-export async function loader() {
+export const loader = api(async () => {
   const seminars = await listSeminars();
   return Response.json(seminars.map(({ createdAt: _createdAt, ...seminar }) => seminar));
-}
+});
 
 // POST /api/seminars (administrators).
 export const action = createAction(seminarSchema, createSeminar);
