@@ -69,6 +69,8 @@ const schema = z.object({
     .or(z.literal("").transform(() => undefined)),
   MAIL_FROM: z
     .string()
+    .trim()
+    .min(1)
     .optional()
     .or(z.literal("").transform(() => undefined)),
   // Retention (개인정보 최소 보관): licence images after the sign-up decision, and the audit log.

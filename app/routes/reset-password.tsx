@@ -18,9 +18,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The token is a secret: keep it out of caches. (The site-wide Referrer-Policy,
-// strict-origin-when-cross-origin, already keeps it out of other sites' Referer headers.)
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+// The token is a secret: keep it out of caches and out of every Referer header. Browsers apply
+// the last policy they know, so this page's no-referrer wins over the site-wide one.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+});
 
 export async function loader({ request }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";

@@ -864,7 +864,7 @@ describe("what the audit log never holds", () => {
       expect(text).not.toMatch(/password|token|sid=/i);
       const detailKeys = Object.keys((row.detail as Record<string, unknown> | null) ?? {});
       for (const key of detailKeys)
-        expect(["objectId", "rows", "applicationId", "role", "by"]).toContain(key);
+        expect(["objectId", "rows", "applicationId", "role", "by", "move"]).toContain(key);
     }
     // Every row has an actor e-mail; rows from a request have an actor id and an IP.
     const fromRequests = await server.db

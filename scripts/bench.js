@@ -1,0 +1,742 @@
+// `npm run bench`: measures the production build on this machine and prints one table.
+//
+//   npm run bench                  build, start, measure, print, write bench-results/latest.json
+//   npm run bench -- --no-build    measure the build/ that is already there
+//   npm run bench -- --check       exit 1 when a target of docs/performance.md is missed
+//
+// Further options, for quick looks while working: --duration=SECONDS (load test per URL, default
+// 10), --lighthouse-runs=N (default 3), --lighthouse-pages=/,/about, --no-load, --no-lighthouse.
+//
+// Everything runs on 127.0.0.1: the production server (fresh temporary DATA_DIR with demo
+// content), a plain node:http server serving the same home-page bytes (the ceiling), autocannon
+// and Lighthouse with Debian's Chromium. Everything started here is stopped at the end.
+import { execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import lighthouse from "lighthouse";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(`--${name}`);
+const option = (name, fallback) => {
+  const found = args.find((a) => a.startsWith(`--${name}=`));
+  const value = found ? Number(found.slice(name.length + 3)) : fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} needs a positive number`);
+  return value;
+};
+
+const CHECK = flag("check");
+const BUILD = !flag("no-build");
+const LOAD = !flag("no-load");
+const LIGHTHOUSE = !flag("no-lighthouse");
+const DURATION = option("duration", 10); // seconds of measured load per URL
+const WARMUP = 2; // seconds of unmeasured load before each measured run
+const CONNECTIONS = 50;
+const LH_RUNS = Math.round(option("lighthouse-runs", 3));
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+];
+
+const LOAD_PATHS = [
+  { name: "home page (SSR)", path: "/" },
+  { name: "announcement list (SSR)", path: "/announcements" },
+  { name: "GET /api/announcements", path: "/api/announcements" },
+];
+const JS_PAGES = ["/", "/announcements", "/about", "/activities"];
+const LH_PAGES = (
+  args.find((a) => a.startsWith("--lighthouse-pages="))?.slice(19) ?? "/,/announcements,/about"
+).split(",");
+const LH_CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+/** The targets of docs/performance.md (1 KB = 1000 bytes, as DevTools and Lighthouse count). */
+const TARGETS = {
+  lighthousePerformance: 95,
+  lighthouseOther: 100,
+  homeJsGzipBytes: 120_000,
+  homeShareOfCeiling: 0.1,
+  homeP99Ms: 100,
+};
+
+// ---------------------------------------------------------------------------------------------
+// Processes: everything started here is registered so that it is stopped on every way out.
+
+const cleanups = [];
+let cleaningUp;
+function cleanup() {
+  cleaningUp ??= (async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`cleanup: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping everything the benchmark started…`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves with "timeout" after `ms` without keeping the process alive. */
+const deadline = (ms) => new Promise((resolve) => setTimeout(resolve, ms, "timeout").unref());
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {net.AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a child process whose output is kept (last lines) rather than shown. */
+function startChild(label, command, argv, options) {
+  const child = spawn(command, argv, { ...options, stdio: ["ignore", "pipe", "pipe"] });
+  const lines = [];
+  const keep = (chunk) => {
+    lines.push(...chunk.toString().split("\n"));
+    if (lines.length > 200) lines.splice(0, lines.length - 200);
+  };
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
+  const exited = new Promise((resolve) => child.once("exit", (code, sig) => resolve(code ?? sig)));
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const result = await Promise.race([exited, deadline(15_000)]);
+    if (result === "timeout") {
+      child.kill("SIGKILL");
+      await exited;
+    }
+  };
+  cleanups.push(stop);
+  return { child, exited, stop, output: () => lines.join("\n"), label };
+}
+
+/** Polls a URL until it answers 200; bounded by `seconds`. */
+async function waitFor(url, seconds, proc) {
+  const until = Date.now() + seconds * 1000;
+  while (Date.now() < until) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      throw new Error(`${proc.label} exited before it was ready:\n${proc.output()}`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  throw new Error(`${proc.label} did not answer ${url} within ${seconds} s:\n${proc.output()}`);
+}
+
+async function getBytes(url) {
+  // identity: the bytes as the app renders them, before the compression middleware.
+  const response = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+/** CPU time (ms) a process has used so far, all threads (Linux; undefined elsewhere). */
+function cpuMs(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]); // utime + stime, in 1/100 s
+    return Number.isFinite(ticks) ? ticks * 10 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function loadTest(url, pid) {
+  const options = {
+    url,
+    connections: CONNECTIONS,
+    headers: { "accept-encoding": "gzip", accept: "text/html,application/json" },
+  };
+  await autocannon({ ...options, duration: WARMUP });
+  const cpuBefore = cpuMs(pid);
+  const result = await autocannon({ ...options, duration: DURATION });
+  const cpuAfter = cpuMs(pid);
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
+  return {
+    url,
+    connections: CONNECTIONS,
+    durationSeconds: DURATION,
+    requestsPerSecond: Math.round(result.requests.average),
+    latencyP50Ms: result.latency.p50,
+    latencyP99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    // The server's own CPU time per answered request: less noisy than requests/s on a busy machine.
+    serverCpuMsPerRequest:
+      cpu === undefined || result.requests.total === 0
+        ? undefined
+        : Number((cpu / result.requests.total).toFixed(3)),
+  };
+}
+
+/** JavaScript URLs a page's HTML loads: preloads, scripts and the inline module's imports. */
+function scriptUrlsInHtml(html, base) {
+  const urls = new Set();
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel=["']?modulepreload/.test(m[0])) continue;
+    const href = m[0].match(/\bhref=["']([^"']+)["']/);
+    if (href) urls.add(new URL(href[1], base).href);
+  }
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = m[1].match(/\bsrc=["']([^"']+)["']/);
+    if (src) urls.add(new URL(src[1], base).href);
+    // Inline module: `import * as route0 from "/assets/…"` and `import("/assets/entry…")`.
+    for (const i of m[2].matchAll(
+      /\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*["']([^"']+\.m?js)["']/g,
+    )) {
+      urls.add(new URL(i[1], base).href);
+    }
+  }
+  return urls;
+}
+
+/** Static imports inside a built chunk (`import"./x.js"`, `from"./x.js"`; not `import()`). */
+function staticImports(code, base) {
+  const urls = [];
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.m?js)["']/g)) {
+    urls.push(new URL(m[1], base).href);
+  }
+  return urls;
+}
+
+const gzipSize = (bytes) => zlib.gzipSync(bytes).length; // level 6, like `compression`
+
+async function pageJavaScript(base, pagePath) {
+  const html = (await getBytes(new URL(pagePath, base))).toString("utf8");
+  const queue = [...scriptUrlsInHtml(html, new URL(pagePath, base))];
+  const seen = new Set(queue);
+  const files = [];
+  while (queue.length > 0 && seen.size < 500) {
+    const url = /** @type {string} */ (queue.shift());
+    if (new URL(url).origin !== new URL(base).origin) continue;
+    const bytes = await getBytes(url);
+    files.push({ file: new URL(url).pathname, bytes: bytes.length, gzipBytes: gzipSize(bytes) });
+    for (const next of staticImports(bytes.toString("utf8"), url)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return {
+    page: pagePath,
+    files: files.length,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+    fileList: files,
+  };
+}
+
+async function launchChrome() {
+  // chrome-launcher comes with lighthouse; resolve it from there rather than naming it ourselves.
+  const fromLighthouse = createRequire(fileURLToPath(import.meta.resolve("lighthouse")));
+  const chromeLauncher = await import(
+    pathToFileURL(fromLighthouse.resolve("chrome-launcher")).href
+  );
+  process.env.CHROME_PATH = CHROME_PATH;
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+    handleSIGINT: false,
+  });
+  cleanups.push(async () => chrome.kill());
+  return chrome;
+}
+
+/** What an audit's details point at: elements, URLs or text, in a line each. */
+function auditItems(details) {
+  const out = [];
+  const visit = (item) => {
+    if (!item || typeof item !== "object" || out.length >= 4) return;
+    if (item.type === "table" || item.type === "list" || item.type === "opportunity") {
+      for (const child of item.items ?? []) visit(child);
+      return;
+    }
+    const node = item.node ?? item.element;
+    const text = node?.snippet
+      ? `${node.snippet} ${node.nodeLabel ? `(${node.nodeLabel.replaceAll("\n", " ")})` : ""}`
+      : (item.url ?? item.source?.url ?? item.text ?? item.href);
+    if (typeof text === "string" && text) out.push(text.replace(/http:\/\/127\.0\.0\.1:\d+/g, ""));
+  };
+  visit(details);
+  return out;
+}
+
+/** Audits that cost a category points, with enough detail to find the cause. */
+function failingAudits(lhr, categoryId) {
+  const failing = [];
+  for (const ref of lhr.categories[categoryId].auditRefs) {
+    const audit = lhr.audits[ref.id];
+    if (!audit || audit.score === null || ref.weight === 0) continue;
+    if (audit.score >= (categoryId === "performance" ? 0.9 : 1)) continue;
+    failing.push({
+      id: ref.id,
+      score: audit.score,
+      displayValue: audit.displayValue,
+      items: auditItems(audit.details),
+    });
+  }
+  if (categoryId === "performance" && failing.length > 0) {
+    // Metrics alone do not say why: add the LCP element and what blocked the first paint.
+    for (const id of [
+      "largest-contentful-paint-element",
+      "render-blocking-insight",
+      "lcp-breakdown-insight",
+      "server-response-time",
+      "total-byte-weight",
+    ]) {
+      const audit = lhr.audits[id];
+      if (audit) {
+        failing.push({
+          id,
+          score: audit.score,
+          displayValue: audit.displayValue,
+          items: auditItems(audit.details).slice(0, 2),
+        });
+      }
+    }
+  }
+  return failing;
+}
+
+async function lighthousePage(port, url) {
+  const runs = [];
+  let failures = 0;
+  // A run that fails to record (NO_NAVSTART and the like happen on a busy machine) is repeated,
+  // at most twice per page.
+  while (runs.length < LH_RUNS) {
+    const result = await lighthouse(url, {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: LH_CATEGORIES,
+    });
+    const error = result ? result.lhr.runtimeError?.message : "no result";
+    if (!result || error) {
+      failures += 1;
+      console.log(`  ${new URL(url).pathname}: a Lighthouse run failed (${error}), repeating it`);
+      if (failures > 2) throw new Error(`Lighthouse failed on ${url}: ${error}`);
+      continue;
+    }
+    runs.push(result.lhr);
+  }
+  const perf = (lhr) => lhr.categories.performance.score ?? 0;
+  const sorted = [...runs].sort((a, b) => perf(a) - perf(b));
+  const median = /** @type {any} */ (sorted[Math.floor(sorted.length / 2)]);
+  const score = (id) => Math.round((median.categories[id].score ?? 0) * 100);
+  const metric = (id) => median.audits[id]?.numericValue;
+  return {
+    url: new URL(url).pathname,
+    runs: runs.length,
+    performanceScores: runs.map((lhr) => Math.round(perf(lhr) * 100)),
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    metricsMs: {
+      firstContentfulPaint: Math.round(metric("first-contentful-paint")),
+      largestContentfulPaint: Math.round(metric("largest-contentful-paint")),
+      totalBlockingTime: Math.round(metric("total-blocking-time")),
+      speedIndex: Math.round(metric("speed-index")),
+    },
+    cumulativeLayoutShift: Number((metric("cumulative-layout-shift") ?? 0).toFixed(3)),
+    failing: Object.fromEntries(
+      LH_CATEGORIES.map((id) => [id, failingAudits(median, id)]).filter(([, f]) => f.length > 0),
+    ),
+    lhr: median,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function table(headers, rows) {
+  const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell ?? "–")));
+  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
+  const line = (row) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)]
+    .map((l) => `  ${l}`)
+    .join("\n");
+}
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
+
+function chromiumVersion() {
+  try {
+    return execFileSync(CHROME_PATH, ["--version"], { encoding: "utf8", stdio: "pipe" }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+/** CPU ticks (1/100 s) used so far by every process on the machine. */
+function processTicks() {
+  const ticks = new Map();
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    const used = cpuMs(pid);
+    if (used !== undefined) ticks.set(pid, used / 10);
+  }
+  return ticks;
+}
+
+/** What else is using the CPU (a shared machine): processes busy during one second. */
+async function otherLoad() {
+  if (!fs.existsSync("/proc/self/stat")) return [];
+  const before = processTicks();
+  await sleep(1000);
+  const busy = [];
+  for (const [pid, ticks] of processTicks()) {
+    const percent = ticks - (before.get(pid) ?? ticks); // ticks in one second = % of a core
+    if (percent < 5 || Number(pid) === process.pid || Number(pid) === process.ppid) continue;
+    let command = "";
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+    } catch {
+      continue;
+    }
+    busy.push({ cpuPercent: Math.round(percent), command: command.slice(0, 100) });
+  }
+  return busy.sort((a, b) => b.cpuPercent - a.cpuPercent).slice(0, 8);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const started = Date.now();
+  const results = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+      chromium: chromiumVersion(),
+      loadAverageAtStart: os.loadavg().map((n) => Number(n.toFixed(2))),
+      busyProcessesAtStart: await otherLoad(),
+    },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION, lighthouseRuns: LH_RUNS },
+    load: /** @type {Record<string, any>} */ ({}),
+    javascript: /** @type {any[]} */ ([]),
+    lighthouse: /** @type {any[]} */ ([]),
+    targets: /** @type {any[]} */ ([]),
+  };
+
+  if (BUILD) {
+    console.log("Building the production bundle…");
+    const t = Date.now();
+    const build = startChild(
+      "react-router build",
+      process.execPath,
+      [path.join(root, "node_modules/@react-router/dev/bin.js"), "build"],
+      { cwd: root, env: { ...process.env, NODE_ENV: "production" } },
+    );
+    const code = await Promise.race([build.exited, deadline(300_000)]);
+    if (code !== 0) throw new Error(`The build failed (${code}):\n${build.output()}`);
+    console.log(`  built in ${((Date.now() - t) / 1000).toFixed(0)} s`);
+  }
+  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+    throw new Error("build/server/index.js is missing: run without --no-build");
+  }
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-"));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`Starting the production server on ${base} (fresh DATA_DIR with demo content)…`);
+  const server = startChild("the production server", process.execPath, ["server.js"], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: path.join(dataDir, "data"),
+      DATABASE_URL: "",
+      SEED_DEMO: "1",
+      LOG_LEVEL: "warn",
+      AUTH_MAX_REQUESTS_PER_IP: "1000000",
+      LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000",
+    },
+  });
+  await waitFor(`${base}/healthz`, 120, server);
+
+  if (LOAD) {
+    const homeBytes = await getBytes(`${base}/`);
+    const gzFile = path.join(dataDir, "home.html.gz");
+    fs.writeFileSync(gzFile, zlib.gzipSync(homeBytes));
+    const ceilingPort = await freePort();
+    const ceiling = startChild(
+      "the node:http ceiling server",
+      process.execPath,
+      ["--input-type=module", "-e", CEILING_SERVER],
+      { env: { ...process.env, CEILING_FILE: gzFile, CEILING_PORT: String(ceilingPort) } },
+    );
+    await waitFor(`http://127.0.0.1:${ceilingPort}/`, 30, ceiling);
+
+    console.log(
+      `Load: ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per URL (autocannon)…`,
+    );
+    results.load.ceiling = {
+      name: "node:http, same home-page bytes (ceiling)",
+      ...(await loadTest(`http://127.0.0.1:${ceilingPort}/`, ceiling.child.pid)),
+      htmlBytes: homeBytes.length,
+      gzipBytes: fs.statSync(gzFile).size,
+    };
+    await ceiling.stop();
+    for (const target of LOAD_PATHS) {
+      results.load[target.path] = {
+        name: target.name,
+        ...(await loadTest(`${base}${target.path}`, server.child.pid)),
+      };
+    }
+  }
+
+  console.log("JavaScript per public page (gzip)…");
+  for (const page of JS_PAGES) results.javascript.push(await pageJavaScript(base, page));
+
+  if (LIGHTHOUSE) {
+    console.log(`Lighthouse: mobile, ${LH_RUNS} runs per page, median by performance score…`);
+    const chrome = await launchChrome();
+    fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
+    for (const page of LH_PAGES) {
+      const { lhr, ...summary } = await lighthousePage(chrome.port, `${base}${page}`);
+      const name = page === "/" ? "home" : page.slice(1).replaceAll("/", "-");
+      fs.writeFileSync(
+        path.join(root, "bench-results", `lighthouse-${name}.json`),
+        JSON.stringify(lhr),
+      );
+      results.lighthouse.push(summary);
+      console.log(`  ${page}: performance ${summary.performanceScores.join(", ")}`);
+    }
+  }
+
+  await cleanup();
+  results.machine.loadAverageAtEnd = os.loadavg().map((n) => Number(n.toFixed(2)));
+  results.machine.busyProcessesAtEnd = await otherLoad();
+  results.totalSeconds = Math.round((Date.now() - started) / 1000);
+
+  // Targets.
+  const target = (name, wanted, actual, met) => results.targets.push({ name, wanted, actual, met });
+  for (const page of results.lighthouse) {
+    target(
+      `Lighthouse performance ${page.url}`,
+      `>= ${TARGETS.lighthousePerformance}`,
+      page.performance,
+      page.performance >= TARGETS.lighthousePerformance,
+    );
+    for (const [key, label] of [
+      ["accessibility", "accessibility"],
+      ["bestPractices", "best practices"],
+      ["seo", "SEO"],
+    ]) {
+      target(
+        `Lighthouse ${label} ${page.url}`,
+        `= ${TARGETS.lighthouseOther}`,
+        page[key],
+        page[key] >= TARGETS.lighthouseOther,
+      );
+    }
+  }
+  const homeJs = results.javascript.find((p) => p.page === "/");
+  if (homeJs) {
+    target(
+      "home page JavaScript (gzip)",
+      `<= ${kb(TARGETS.homeJsGzipBytes)}`,
+      kb(homeJs.gzipBytes),
+      homeJs.gzipBytes <= TARGETS.homeJsGzipBytes,
+    );
+  }
+  const home = results.load["/"];
+  const ceilingRps = results.load.ceiling?.requestsPerSecond;
+  if (home && ceilingRps) {
+    const share = home.requestsPerSecond / ceilingRps;
+    target(
+      "home page requests/s vs ceiling",
+      `>= ${TARGETS.homeShareOfCeiling * 100}%`,
+      `${(share * 100).toFixed(1)}%`,
+      share >= TARGETS.homeShareOfCeiling,
+    );
+    target(
+      "home page p99 latency",
+      `< ${TARGETS.homeP99Ms} ms`,
+      `${home.latencyP99Ms} ms`,
+      home.latencyP99Ms < TARGETS.homeP99Ms,
+    );
+    target("home page errors", "0", home.errors, home.errors === 0);
+  }
+
+  // Report.
+  console.log(
+    `\nBenchmark ${results.date} · ${results.machine.cpus} cores (${results.machine.cpuModel}) · Node ${process.version} · ${results.machine.chromium}`,
+  );
+  console.log(
+    `Load average at start ${results.machine.loadAverageAtStart.join(" ")}, at end ${results.machine.loadAverageAtEnd.join(" ")}`,
+  );
+  for (const [when, list] of [
+    ["start", results.machine.busyProcessesAtStart],
+    ["end", results.machine.busyProcessesAtEnd],
+  ]) {
+    const shown = list.map((p) => `${p.cpuPercent}% ${p.command}`).join("\n    ");
+    console.log(`Other processes busy at the ${when}: ${shown ? `\n    ${shown}` : "none"}`);
+  }
+  if (LOAD) {
+    console.log(
+      `\nThroughput: ${CONNECTIONS} connections, ${DURATION} s each, Accept-Encoding: gzip\n`,
+    );
+    console.log(
+      table(
+        ["", "req/s", "p50 ms", "p99 ms", "errors", "vs ceiling", "server CPU ms/req"],
+        ["ceiling", ...LOAD_PATHS.map((p) => p.path)].map((key) => {
+          const r = results.load[key];
+          return [
+            r.name,
+            r.requestsPerSecond,
+            r.latencyP50Ms,
+            r.latencyP99Ms,
+            r.errors,
+            `${((r.requestsPerSecond / ceilingRps) * 100).toFixed(1)}%`,
+            r.serverCpuMsPerRequest,
+          ];
+        }),
+      ),
+    );
+  }
+  console.log("\nJavaScript each page loads (gzip level 6, as served)\n");
+  console.log(
+    table(
+      ["page", "files", "raw", "gzip", "largest files (gzip)"],
+      results.javascript.map((p) => [
+        p.page,
+        p.files,
+        kb(p.bytes),
+        kb(p.gzipBytes),
+        p.fileList
+          .slice(0, 3)
+          .map((f) => `${path.basename(f.file)} ${kb(f.gzipBytes)}`)
+          .join(", "),
+      ]),
+    ),
+  );
+  if (LIGHTHOUSE) {
+    console.log(`\nLighthouse (mobile, median of ${LH_RUNS} by performance)\n`);
+    console.log(
+      table(
+        [
+          "page",
+          "perf",
+          "a11y",
+          "best pr.",
+          "SEO",
+          "FCP ms",
+          "LCP ms",
+          "TBT ms",
+          "CLS",
+          "perf runs",
+        ],
+        results.lighthouse.map((p) => [
+          p.url,
+          p.performance,
+          p.accessibility,
+          p.bestPractices,
+          p.seo,
+          p.metricsMs.firstContentfulPaint,
+          p.metricsMs.largestContentfulPaint,
+          p.metricsMs.totalBlockingTime,
+          p.cumulativeLayoutShift,
+          p.performanceScores.join("/"),
+        ]),
+      ),
+    );
+    for (const page of results.lighthouse) {
+      for (const [category, audits] of Object.entries(page.failing)) {
+        for (const a of audits) {
+          console.log(
+            `  ${page.url} ${category}: ${a.id} (${a.score})${a.displayValue ? ` ${a.displayValue}` : ""}${a.items.length ? `\n      ${a.items.join("\n      ")}` : ""}`,
+          );
+        }
+      }
+    }
+  }
+  console.log("\nTargets\n");
+  console.log(
+    table(
+      ["target", "wanted", "measured", "met"],
+      results.targets.map((t) => [t.name, t.wanted, t.actual, t.met ? "yes" : "NO"]),
+    ),
+  );
+  const missed = results.targets.filter((t) => !t.met);
+  console.log(
+    `\n${results.targets.length - missed.length} of ${results.targets.length} targets met · ${results.totalSeconds} s`,
+  );
+
+  fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
+  fs.writeFileSync(
+    path.join(root, "bench-results/latest.json"),
+    `${JSON.stringify(results, null, 2)}\n`,
+  );
+  console.log("Written to bench-results/latest.json");
+  if (CHECK && missed.length > 0) process.exitCode = 1;
+}
+
+// The ceiling: the least work a Node.js server can do to answer with the home page's bytes.
+const CEILING_SERVER = `
+import fs from "node:fs";
+import http from "node:http";
+const body = fs.readFileSync(process.env.CEILING_FILE);
+const server = http.createServer((req, res) => {
+  res.writeHead(200, {
+    "content-type": "text/html; charset=utf-8",
+    "content-encoding": "gzip",
+    "content-length": body.length,
+    vary: "Accept-Encoding",
+  });
+  res.end(body);
+});
+server.listen(Number(process.env.CEILING_PORT), "127.0.0.1");
+process.on("SIGTERM", () => { server.close(() => process.exit(0)); server.closeAllConnections(); });
+`;
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nThe benchmark failed: ${error instanceof Error ? error.message : error}`);
+  process.exitCode = 2;
+} finally {
+  await cleanup();
+}
