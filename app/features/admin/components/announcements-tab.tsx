@@ -1,7 +1,6 @@
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { Field, FieldError, Label } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { SelectField } from "~/components/ui/textarea-field";
@@ -9,6 +8,7 @@ import { CategoryBadge } from "~/features/announcements/components/category-badg
 import { ANNOUNCEMENT_CATEGORIES, DEFAULT_CATEGORY } from "~/features/announcements/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { formatDate } from "~/lib/dates";
+import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
 import { EditDeleteActions } from "./row-actions";
 import type { AnnouncementRow } from "./types";
@@ -89,81 +89,67 @@ function AnnouncementForm({
   announcement: AnnouncementRow | null;
   onClose: () => void;
 }) {
-  const action = useDashboardAction(onClose);
-  const { errors } = action;
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ContentFormDialog
       title={announcement ? "공지사항 수정" : "공지사항 작성"}
+      intent="save-announcement"
+      id={announcement?.id}
       wide
+      onClose={onClose}
     >
-      <action.fetcher.Form
-        method="post"
-        action="/admin/dashboard"
-        className="grid gap-4"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="save-announcement" />
-        {announcement ? <input type="hidden" name="id" value={announcement.id} /> : null}
-        <Field
-          id="announcement-title"
-          name="title"
-          label="제목"
-          required
-          defaultValue={announcement?.title}
-          errors={errors.title ? [errors.title] : undefined}
-        />
-        <div className="grid gap-1.5">
-          <Label htmlFor="announcement-content" required>
-            내용
-          </Label>
-          <Suspense fallback={<Skeleton className="h-60 w-full" />}>
-            <RichTextEditor
-              name="content"
-              label="공지사항 내용"
-              defaultValue={announcement?.content ?? ""}
-              invalid={Boolean(errors.content)}
-              describedBy={errors.content ? "announcement-content-error" : undefined}
-            />
-          </Suspense>
-          <FieldError id="announcement-content-error" message={errors.content} />
-        </div>
-        <SelectField
-          id="announcement-category"
-          name="category"
-          label="분류"
-          defaultValue={announcement?.category ?? DEFAULT_CATEGORY}
-          options={ANNOUNCEMENT_CATEGORIES.map((c) => ({ value: c, label: c }))}
-          error={errors.category}
-        />
-        <ImageUpload
-          name="imageUrl"
-          label="대표 이미지 (선택)"
-          endpoint="/api/objects/upload"
-          successMessage="이미지가 업로드되었습니다."
-          defaultValue={announcement?.imageUrl ?? ""}
-          errors={errors.imageUrl ? [errors.imageUrl] : undefined}
-          clearable
-        />
-        <Field
-          id="announcement-link"
-          name="linkUrl"
-          type="url"
-          label="관련 링크 (선택)"
-          placeholder="https://"
-          defaultValue={announcement?.linkUrl ?? ""}
-          errors={errors.linkUrl ? [errors.linkUrl] : undefined}
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={action.pending}>
-            {action.pending ? "저장 중..." : announcement ? "수정" : "등록"}
-          </Button>
-        </div>
-      </action.fetcher.Form>
-    </Dialog>
+      {(errors) => (
+        <>
+          <Field
+            id="announcement-title"
+            name="title"
+            label="제목"
+            required
+            defaultValue={announcement?.title}
+            errors={errors("title")}
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor="announcement-content" required>
+              내용
+            </Label>
+            <Suspense fallback={<Skeleton className="h-60 w-full" />}>
+              <RichTextEditor
+                name="content"
+                label="공지사항 내용"
+                defaultValue={announcement?.content ?? ""}
+                invalid={Boolean(errors("content"))}
+                describedBy={errors("content") ? "announcement-content-error" : undefined}
+              />
+            </Suspense>
+            <FieldError id="announcement-content-error" message={errors("content")?.[0]} />
+          </div>
+          <SelectField
+            id="announcement-category"
+            name="category"
+            label="분류"
+            defaultValue={announcement?.category ?? DEFAULT_CATEGORY}
+            options={ANNOUNCEMENT_CATEGORIES.map((c) => ({ value: c, label: c }))}
+            error={errors("category")?.[0]}
+          />
+          <ImageUpload
+            name="imageUrl"
+            label="대표 이미지 (선택)"
+            endpoint="/api/objects/upload"
+            successMessage="이미지가 업로드되었습니다."
+            defaultValue={announcement?.imageUrl ?? ""}
+            errors={errors("imageUrl")}
+            clearable
+          />
+          <Field
+            id="announcement-link"
+            name="linkUrl"
+            type="url"
+            label="관련 링크 (선택)"
+            placeholder="https://"
+            defaultValue={announcement?.linkUrl ?? ""}
+            errors={errors("linkUrl")}
+          />
+        </>
+      )}
+    </ContentFormDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { ArrowDown, ArrowUp, Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
+import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
 import { EditDeleteActions } from "./row-actions";
 import type { ExecutiveRow } from "./types";
@@ -95,88 +95,73 @@ function ExecutiveForm({
   nextOrder: number;
   onClose: () => void;
 }) {
-  const action = useDashboardAction(onClose);
-  const { errors } = action;
-  const error = (name: string) => (errors[name] ? [errors[name]] : undefined);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ContentFormDialog
       title={executive ? "임원 정보 수정" : "임원 추가"}
+      intent="save-executive"
+      id={executive?.id}
       wide
+      onClose={onClose}
     >
-      <action.fetcher.Form
-        method="post"
-        action="/admin/dashboard"
-        className="grid gap-4"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="save-executive" />
-        {executive ? <input type="hidden" name="id" value={executive.id} /> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="executive-name"
-            name="name"
-            label="이름"
+      {(errors) => (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="executive-name"
+              name="name"
+              label="이름"
+              required
+              defaultValue={executive?.name}
+              errors={errors("name")}
+            />
+            <Field
+              id="executive-position"
+              name="position"
+              label="직위"
+              required
+              placeholder="예: 부회장"
+              defaultValue={executive?.position}
+              errors={errors("position")}
+            />
+            <Field
+              id="executive-title"
+              name="title"
+              label="소속·직함"
+              required
+              placeholder="예: ○○의원 대표원장"
+              defaultValue={executive?.title}
+              errors={errors("title")}
+            />
+            <Field
+              id="executive-order"
+              name="order"
+              type="number"
+              min={0}
+              label="순서"
+              required
+              defaultValue={executive?.order ?? nextOrder}
+              errors={errors("order")}
+            />
+          </div>
+          <TextareaField
+            id="executive-credentials"
+            name="credentials"
+            label="약력"
             required
-            defaultValue={executive?.name}
-            errors={error("name")}
+            defaultValue={executive?.credentials}
+            error={errors("credentials")?.[0]}
           />
-          <Field
-            id="executive-position"
-            name="position"
-            label="직위"
-            required
-            placeholder="예: 부회장"
-            defaultValue={executive?.position}
-            errors={error("position")}
+          <ImageUpload
+            name="imageUrl"
+            label="사진 (선택)"
+            endpoint="/api/objects/upload"
+            successMessage="사진이 업로드되었습니다."
+            defaultValue={executive?.imageUrl ?? ""}
+            errors={errors("imageUrl")}
+            clearable
           />
-          <Field
-            id="executive-title"
-            name="title"
-            label="소속·직함"
-            required
-            placeholder="예: ○○의원 대표원장"
-            defaultValue={executive?.title}
-            errors={error("title")}
-          />
-          <Field
-            id="executive-order"
-            name="order"
-            type="number"
-            min={0}
-            label="순서"
-            required
-            defaultValue={executive?.order ?? nextOrder}
-            errors={error("order")}
-          />
-        </div>
-        <TextareaField
-          id="executive-credentials"
-          name="credentials"
-          label="약력"
-          required
-          defaultValue={executive?.credentials}
-          error={errors.credentials}
-        />
-        <ImageUpload
-          name="imageUrl"
-          label="사진 (선택)"
-          endpoint="/api/objects/upload"
-          successMessage="사진이 업로드되었습니다."
-          defaultValue={executive?.imageUrl ?? ""}
-          errors={error("imageUrl")}
-          clearable
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={action.pending}>
-            {action.pending ? "저장 중..." : executive ? "수정" : "등록"}
-          </Button>
-        </div>
-      </action.fetcher.Form>
-    </Dialog>
+        </>
+      )}
+    </ContentFormDialog>
   );
 }

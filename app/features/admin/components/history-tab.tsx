@@ -1,9 +1,9 @@
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
+import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
 import { EditDeleteActions } from "./row-actions";
 import type { HistoryRow } from "./types";
@@ -64,69 +64,54 @@ export function HistoryTab({ history }: { history: HistoryRow[] }) {
 }
 
 function HistoryForm({ event, onClose }: { event: HistoryRow | null; onClose: () => void }) {
-  const action = useDashboardAction(onClose);
-  const { errors } = action;
-  const error = (name: string) => (errors[name] ? [errors[name]] : undefined);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ContentFormDialog
       title={event ? "연혁 수정" : "연혁 추가"}
+      intent="save-history"
+      id={event?.id}
+      onClose={onClose}
     >
-      <action.fetcher.Form
-        method="post"
-        action="/admin/dashboard"
-        className="grid gap-4"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="save-history" />
-        {event ? <input type="hidden" name="id" value={event.id} /> : null}
-        <div className="grid grid-cols-2 gap-4">
+      {(errors) => (
+        <>
+          <div className="grid grid-cols-2 gap-4">
+            <Field
+              id="history-year"
+              name="year"
+              type="number"
+              label="연도"
+              required
+              defaultValue={event?.year ?? new Date().getFullYear()}
+              errors={errors("year")}
+            />
+            <Field
+              id="history-month"
+              name="month"
+              type="number"
+              min={1}
+              max={12}
+              label="월 (선택)"
+              defaultValue={event?.month ?? ""}
+              errors={errors("month")}
+            />
+          </div>
           <Field
-            id="history-year"
-            name="year"
-            type="number"
-            label="연도"
+            id="history-event-title"
+            name="title"
+            label="제목"
             required
-            defaultValue={event?.year ?? new Date().getFullYear()}
-            errors={error("year")}
+            defaultValue={event?.title}
+            errors={errors("title")}
           />
-          <Field
-            id="history-month"
-            name="month"
-            type="number"
-            min={1}
-            max={12}
-            label="월 (선택)"
-            defaultValue={event?.month ?? ""}
-            errors={error("month")}
+          <TextareaField
+            id="history-description"
+            name="description"
+            label="설명"
+            required
+            defaultValue={event?.description}
+            error={errors("description")?.[0]}
           />
-        </div>
-        <Field
-          id="history-event-title"
-          name="title"
-          label="제목"
-          required
-          defaultValue={event?.title}
-          errors={error("title")}
-        />
-        <TextareaField
-          id="history-description"
-          name="description"
-          label="설명"
-          required
-          defaultValue={event?.description}
-          error={errors.description}
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={action.pending}>
-            {action.pending ? "저장 중..." : event ? "수정" : "등록"}
-          </Button>
-        </div>
-      </action.fetcher.Form>
-    </Dialog>
+        </>
+      )}
+    </ContentFormDialog>
   );
 }

@@ -2,11 +2,11 @@ import { Plus } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Dialog } from "~/components/ui/dialog";
 import { Field } from "~/components/ui/field";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
 import { SEMINAR_STATUS_LABELS, SEMINAR_STATUSES } from "~/features/seminars/validation";
 import { formatDateTime, toSeoulDateTimeInput } from "~/lib/dates";
+import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
 import { EditDeleteActions } from "./row-actions";
 import type { SeminarRow } from "./types";
@@ -78,93 +78,78 @@ export function SeminarsTab({ seminars }: { seminars: SeminarRow[] }) {
 }
 
 function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose: () => void }) {
-  const action = useDashboardAction(onClose);
-  const { errors } = action;
-  const error = (name: string) => (errors[name] ? [errors[name]] : undefined);
   return (
-    <Dialog
-      open
-      onOpenChange={(open) => !open && onClose()}
+    <ContentFormDialog
       title={seminar ? "학술 활동 수정" : "학술 활동 등록"}
+      intent="save-seminar"
+      id={seminar?.id}
       wide
+      onClose={onClose}
     >
-      <action.fetcher.Form
-        method="post"
-        action="/admin/dashboard"
-        className="grid gap-4"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="save-seminar" />
-        {seminar ? <input type="hidden" name="id" value={seminar.id} /> : null}
-        <Field
-          id="seminar-title"
-          name="title"
-          label="제목"
-          required
-          defaultValue={seminar?.title}
-          errors={error("title")}
-        />
-        <TextareaField
-          id="seminar-description"
-          name="description"
-          label="설명"
-          required
-          defaultValue={seminar?.description}
-          error={errors.description}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
+      {(errors) => (
+        <>
           <Field
-            id="seminar-speaker"
-            name="speaker"
-            label="연자"
+            id="seminar-title"
+            name="title"
+            label="제목"
             required
-            defaultValue={seminar?.speaker}
-            errors={error("speaker")}
+            defaultValue={seminar?.title}
+            errors={errors("title")}
           />
+          <TextareaField
+            id="seminar-description"
+            name="description"
+            label="설명"
+            required
+            defaultValue={seminar?.description}
+            error={errors("description")?.[0]}
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              id="seminar-speaker"
+              name="speaker"
+              label="연자"
+              required
+              defaultValue={seminar?.speaker}
+              errors={errors("speaker")}
+            />
+            <Field
+              id="seminar-date"
+              name="date"
+              type="datetime-local"
+              label="일시"
+              required
+              defaultValue={seminar ? toSeoulDateTimeInput(seminar.date) : undefined}
+              errors={errors("date")}
+            />
+            <Field
+              id="seminar-location"
+              name="location"
+              label="장소"
+              required
+              defaultValue={seminar?.location}
+              errors={errors("location")}
+            />
+            <SelectField
+              id="seminar-status"
+              name="status"
+              label="상태"
+              defaultValue={seminar?.status ?? "open"}
+              options={SEMINAR_STATUSES.map((s) => ({ value: s, label: SEMINAR_STATUS_LABELS[s] }))}
+              error={errors("status")?.[0]}
+            />
+          </div>
           <Field
-            id="seminar-date"
-            name="date"
-            type="datetime-local"
-            label="일시"
-            required
-            defaultValue={seminar ? toSeoulDateTimeInput(seminar.date) : undefined}
-            errors={error("date")}
+            id="seminar-registration"
+            name="registrationUrl"
+            type="url"
+            label="신청 링크 (선택)"
+            placeholder="https://"
+            defaultValue={seminar?.registrationUrl ?? ""}
+            errors={errors("registrationUrl")}
           />
-          <Field
-            id="seminar-location"
-            name="location"
-            label="장소"
-            required
-            defaultValue={seminar?.location}
-            errors={error("location")}
-          />
-          <SelectField
-            id="seminar-status"
-            name="status"
-            label="상태"
-            defaultValue={seminar?.status ?? "open"}
-            options={SEMINAR_STATUSES.map((s) => ({ value: s, label: SEMINAR_STATUS_LABELS[s] }))}
-            error={errors.status}
-          />
-        </div>
-        <Field
-          id="seminar-registration"
-          name="registrationUrl"
-          type="url"
-          label="신청 링크 (선택)"
-          placeholder="https://"
-          defaultValue={seminar?.registrationUrl ?? ""}
-          errors={error("registrationUrl")}
-        />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" disabled={action.pending}>
-            {action.pending ? "저장 중..." : seminar ? "수정" : "등록"}
-          </Button>
-        </div>
-      </action.fetcher.Form>
-    </Dialog>
+        </>
+      )}
+    </ContentFormDialog>
   );
 }

@@ -1,0 +1,54 @@
+import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { useDashboardAction } from "./use-dashboard-action";
+
+/** A field's server message in the shape <Field errors> takes. */
+export type FieldErrors = (name: string) => string[] | undefined;
+
+/**
+ * The create/edit dialog of a content tab: posts `intent` (and `id` when editing) with the fields
+ * to the dashboard's action, shows the server's Korean messages beside the fields, and closes on
+ * success.
+ */
+export function ContentFormDialog({
+  title,
+  intent,
+  id,
+  wide = false,
+  onClose,
+  children,
+}: {
+  title: string;
+  intent: string;
+  /** The row being edited; none when creating. */
+  id?: string;
+  wide?: boolean;
+  onClose: () => void;
+  children: (errors: FieldErrors) => ReactNode;
+}) {
+  const action = useDashboardAction(onClose);
+  const errors: FieldErrors = (name) => (action.errors[name] ? [action.errors[name]] : undefined);
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={title} wide={wide}>
+      <action.fetcher.Form
+        method="post"
+        action="/admin/dashboard"
+        className="grid gap-4"
+        noValidate
+      >
+        <input type="hidden" name="intent" value={intent} />
+        {id ? <input type="hidden" name="id" value={id} /> : null}
+        {children(errors)}
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" disabled={action.pending}>
+            {action.pending ? "저장 중..." : id ? "수정" : "등록"}
+          </Button>
+        </div>
+      </action.fetcher.Form>
+    </Dialog>
+  );
+}
