@@ -5,7 +5,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { forgotPasswordSchema } from "~/features/accounts/validation";
 import { AppError } from "~/lib/errors.server";
@@ -73,14 +73,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             required
             autoComplete="email"
           />
-          {form.errors?.[0] ? (
-            <p
-              role="alert"
-              className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError message={form.errors?.[0]} />
           <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "보내는 중..." : "재설정 링크 받기"}
           </Button>

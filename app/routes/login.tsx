@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation, useSearchParams } from "reac
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { LOGIN_FAILED, logIn, PENDING_APPROVAL } from "~/features/accounts/accounts.server";
 import { createUserSession, getCurrentUser } from "~/features/accounts/session.server";
 import { loginSchema, safeRedirect } from "~/features/accounts/validation";
@@ -112,15 +112,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
             required
             autoComplete="current-password"
           />
-          {form.errors?.[0] ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={form.errors?.[0]} />
           <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
             {pending ? "로그인 중..." : "로그인"}
           </Button>

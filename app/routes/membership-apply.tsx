@@ -6,7 +6,7 @@ import { data, Form, Link, useNavigation } from "react-router";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   applyForFullMembership,
@@ -220,14 +220,7 @@ function ApplicationForm({ account, actionData }: FormProps) {
           successMessage="의사 자격증 이미지가 업로드되었습니다."
           errors={fields.licenseImageUrl.errors}
         />
-        {form.errors?.[0] ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError message={form.errors?.[0]} />
         <div className="mt-2 flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => window.history.back()}>
             취소

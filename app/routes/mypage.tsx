@@ -6,7 +6,7 @@ import { PageHeader, Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import {
   changeMyPassword,
   getMyAccount,
@@ -329,14 +329,7 @@ function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdm
             {fields.confirm.errors[0]}
           </p>
         ) : null}
-        {form.errors?.[0] ? (
-          <p
-            role="alert"
-            className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
-          >
-            {form.errors[0]}
-          </p>
-        ) : null}
+        <FormError message={form.errors?.[0]} />
         <div className="flex justify-end">
           <Button type="submit" disabled={pending} className="bg-rose-700 hover:bg-rose-800">
             {pending ? "처리 중..." : "회원 탈퇴"}

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field } from "~/components/ui/field";
+import { Field, FormError } from "~/components/ui/field";
 import { isResetTokenValid, resetPassword } from "~/features/accounts/password-reset.server";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/features/accounts/validation";
 import { AppError } from "~/lib/errors.server";
@@ -104,14 +104,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               required
               autoComplete="new-password"
             />
-            {form.errors?.[0] ? (
-              <p
-                role="alert"
-                className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
-              >
-                {form.errors[0]}
-              </p>
-            ) : null}
+            <FormError message={form.errors?.[0]} />
             <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "변경 중..." : "비밀번호 변경"}
             </Button>

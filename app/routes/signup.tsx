@@ -5,7 +5,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Field, FieldError } from "~/components/ui/field";
+import { Field, FieldError, FormError } from "~/components/ui/field";
 import { registerMember } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { signupFormSchema } from "~/features/accounts/validation";
@@ -174,15 +174,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
             name={fields.privacyConsent.name}
             id={fields.privacyConsent.id}
           />
-          {form.errors?.[0] ? (
-            <p
-              id={form.errorId}
-              role="alert"
-              className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
-            >
-              {form.errors[0]}
-            </p>
-          ) : null}
+          <FormError id={form.errorId} message={form.errors?.[0]} />
           <Button type="submit" size="lg" disabled={pending} className="w-full">
             {pending ? "가입 신청 중..." : "회원가입"}
           </Button>

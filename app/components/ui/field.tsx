@@ -70,3 +70,16 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
     </p>
   ) : null;
 }
+
+/** A form-level message (a server refusal not tied to one field), announced when it appears. */
+export function FormError({ id, message }: { id?: string; message?: string }) {
+  return message ? (
+    <p
+      id={id}
+      role="alert"
+      className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+    >
+      {message}
+    </p>
+  ) : null;
+}
