@@ -58,6 +58,9 @@ const schema = z.object({
     .min(8)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // How long a stored public page may be served before it is rendered again even though no
+  // content changed (for what changes with the clock alone); 0 turns the page cache off.
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
   SIGNUP_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),

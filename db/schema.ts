@@ -2,6 +2,7 @@
 // camelCase in TypeScript and JSON, as the spec names them.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   date,
   index,
@@ -337,3 +338,12 @@ export const auditLog = pgTable(
     index("audit_log_action_idx").on(t.action, t.createdAt),
   ],
 );
+
+// One row whose number goes up, in the same transaction, with every write to the tables the
+// public pages show (triggers in migration 0005). The page cache (server/page-cache.ts) serves a
+// stored page only while this number is unchanged, so a write is visible on the next request on
+// every instance.
+export const contentVersion = pgTable("content_version", {
+  id: integer().primaryKey(),
+  version: bigint({ mode: "number" }).notNull(),
+});

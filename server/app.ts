@@ -18,12 +18,17 @@ import { startMailWorker, stopMailWorker } from "~/features/mail/mail.server";
 import { societyConfig } from "~/features/society/config.server";
 import { seedDemoContent } from "~/features/society/demo-content.server";
 import { logger } from "~/logger.server";
+import { pageCache } from "./page-cache";
 
 export { logger };
 
 declare module "react-router" {
   interface AppLoadContext {
-    cspNonce: string;
+    /**
+     * This response's CSP nonce; undefined when the page is rendered for the page cache, whose
+     * policy lists the page's script hashes instead (server/page-cache.ts).
+     */
+    cspNonce: string | undefined;
     /** The client's address (behind a proxy only when TRUST_PROXY says so). */
     clientIp: string | undefined;
   }
@@ -130,6 +135,17 @@ app.use(
   }),
 );
 
+// In production the build is loaded once: given a function, React Router would rebuild its route
+// table on every request (meant for development, where the build changes under it).
+const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+const build = production ? await loadBuild() : loadBuild;
+
+// Before compression and the static files: stored pages are already compressed, and none of
+// their paths is a file.
+if (production && env.PAGE_CACHE_SECONDS > 0) {
+  app.use(pageCache({ build, mode: env.NODE_ENV, maxAgeSeconds: env.PAGE_CACHE_SECONDS }));
+}
+
 app.use(compression());
 
 if (production) {
@@ -165,11 +181,6 @@ app.get("/healthz", async (_req, res) => {
     res.status(503).json({ status: "unavailable" });
   }
 });
-
-// In production the build is loaded once: given a function, React Router would rebuild its route
-// table on every request (meant for development, where the build changes under it).
-const loadBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
-const build = production ? await loadBuild() : loadBuild;
 
 app.all(
   "/{*path}",

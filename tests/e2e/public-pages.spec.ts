@@ -53,6 +53,38 @@ test.describe("every public route", () => {
     expect(problems).toEqual([]);
   });
 
+  test("a stored page (page cache) runs under its hash policy: no violation, the page works", async ({
+    page,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+      document.addEventListener("securitypolicyviolation", (event) =>
+        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+      );
+    });
+    await page.setViewportSize({ width: 375, height: 812 });
+    for (const path of ["/", "/announcements", "/activities"]) {
+      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.headers()["x-page-cache"], path).toBe("hit");
+      expect(response?.headers()["content-security-policy"]).toContain("'sha256-");
+      await waitForHydration(page);
+      expect(
+        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
+      ).toEqual([]);
+    }
+    // Hydrated: the menu opens and a link navigates on the client.
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /메뉴/ }).click();
+    const menu = page.getByRole("navigation", { name: "모바일 메뉴" });
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "공지사항" }).click();
+    await expect(page).toHaveURL(/\/announcements$/);
+    await expect(page.getByRole("heading", { level: 1, name: "공지사항" })).toBeVisible();
+  });
+
   test("visitors see login and sign-up buttons in the header", async ({ page }) => {
     await page.goto("/about");
     const header = page.getByRole("banner");

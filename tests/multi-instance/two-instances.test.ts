@@ -1,8 +1,8 @@
 // Two app instances behave as one site (issue 8, "More than one server"): two production server
 // processes (`node server.js`) on different ports share nothing but one PostgreSQL database, one
 // APP_SECRET and one S3 bucket (s3rver on loopback). A session started on one is valid on the
-// other, a file uploaded through one is read through the other, and the login rate limit counts
-// attempts on both.
+// other, a file uploaded through one is read through the other, content saved through one is on
+// the other's next page (page cache), and the login rate limit counts attempts on both.
 //
 // Needs TEST_DATABASE_URL (a PostgreSQL server on which a fresh database is created and dropped)
 // and the production build. Not part of the default run: `npm run test:multi`; `npm test` runs it
@@ -273,6 +273,37 @@ describe("two instances, one site", () => {
     expect((await getAs(a, objectPath)).status).toBe(404);
     expect((await getAs(b, objectPath)).status).toBe(404);
     expect((await getAs(a, objectPath, admin.cookie)).status).toBe(200);
+  });
+
+  it("content saved through A is on B's next page for visitors, though B had stored the page", async () => {
+    const visit = async (instance: Instance) => {
+      const res = await call(instance, "/announcements");
+      return { state: res.headers.get("x-page-cache"), html: await res.text() };
+    };
+    await visit(a);
+    await visit(b);
+    expect((await visit(b)).state).toBe("hit");
+
+    const title = `두 서버 공지 ${crypto.randomBytes(3).toString("hex")}`;
+    const created = await postJson(
+      a,
+      "/api/announcements",
+      { title, content: "<p>본문</p>", category: "공지" },
+      admin.cookie,
+    );
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const onB = await visit(b);
+    expect(onB.state).toBe("miss");
+    expect(onB.html).toContain(title);
+    expect((await visit(a)).html).toContain(title);
+
+    // A change made outside the app (an operator's SQL) too.
+    await withDatabase(databaseUrl, (client) =>
+      client.query("UPDATE announcements SET title = $1 WHERE id = $2", [`${title} (수정)`, id]),
+    );
+    expect((await visit(b)).html).toContain(`${title} (수정)`);
+    expect((await visit(a)).html).toContain(`${title} (수정)`);
   });
 
   it("the login rate limit counts failures on both instances", async () => {

@@ -1,0 +1,212 @@
+// The public pages as a visitor without a session sees them, rendered once and served as stored
+// bytes until the content they show changes (docs/decisions/005-page-cache-on-a-content-version.md).
+//
+// Correct on every instance: each request reads the database's content version, which triggers
+// move on in the same transaction as every write to the tables these pages show (migration 0005).
+// A stored page is served only while the version it was rendered at is still the current one, so
+// a write is visible on the next request wherever that request lands. Pages that change with the
+// clock alone (a seminar moving to 지난 세미나 at its start) are rendered again after maxAgeSeconds.
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { eq } from "drizzle-orm";
+import type express from "express";
+import { createRequestHandler, type ServerBuild } from "react-router";
+import { getDb } from "~/db.server";
+import { contentVersion } from "../db/schema";
+
+/**
+ * Pages whose HTML for a visitor depends only on the path, the build, the clock and the tables
+ * with a content-version trigger (announcements, seminars, executives, history_events) or the
+ * environment. A page that reads anything else (sessions, tokens, applications) must not be here.
+ */
+export const CACHED_PAGES = new Set([
+  "/",
+  "/about",
+  "/history",
+  "/executives",
+  "/membership",
+  "/activities",
+  "/announcements",
+  "/location",
+  "/privacy",
+]);
+
+/** The session cookie's name (features/accounts/session.server.ts): its holder gets their own page. */
+const SESSION_COOKIE = /(?:^|;\s*)sid=/;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+type StoredPage = {
+  version: number;
+  storedAt: number;
+  headers: [string, string][];
+  csp: string;
+  bodies: { identity: Buffer; gzip: Buffer; br: Buffer };
+};
+
+async function readContentVersion() {
+  const db = await getDb();
+  const [row] = await db
+    .select({ version: contentVersion.version })
+    .from(contentVersion)
+    .where(eq(contentVersion.id, 1));
+  return row?.version ?? 0;
+}
+
+let nextRead: Promise<number> | undefined;
+
+/**
+ * The current content version. Requests that arrive in the same turn of the event loop share one
+ * read, made after all of them arrived, so each still sees every write acknowledged before it.
+ */
+function currentContentVersion() {
+  nextRead ??= new Promise<number>((resolve, reject) => {
+    setImmediate(() => {
+      nextRead = undefined;
+      readContentVersion().then(resolve, reject);
+    });
+  });
+  return nextRead;
+}
+
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/** CSP source expressions for the inline scripts of a page whose bytes are fixed. */
+export function inlineScriptHashes(html: string) {
+  const hashes = new Set<string>();
+  for (const [, attributes, content] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes ?? "")) continue;
+    const digest = crypto
+      .createHash("sha256")
+      .update(content ?? "", "utf8")
+      .digest("base64");
+    hashes.add(`'sha256-${digest}'`);
+  }
+  return [...hashes];
+}
+
+/** The response's policy with the per-request nonce replaced by the page's script hashes. */
+function policyWithHashes(policy: string, hashes: string[]) {
+  return policy.replace(/'nonce-[^']*'/, hashes.join(" "));
+}
+
+function requestFor(req: express.Request) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  return new Request(url, { method: "GET", headers });
+}
+
+function chooseEncoding(req: express.Request): keyof StoredPage["bodies"] {
+  // Brotli first when the browser takes both, as `compression` does for the other responses.
+  if (req.acceptsEncodings("br") === "br") return "br";
+  return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
+}
+
+function send(req: express.Request, res: express.Response, page: StoredPage, state: string) {
+  const encoding = chooseEncoding(req);
+  const body = page.bodies[encoding];
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  res.setHeader("Content-Security-Policy", page.csp);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.setHeader("X-Page-Cache", state);
+  res.status(200).end(req.method === "HEAD" ? undefined : body);
+}
+
+export function pageCache(options: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  mode: string;
+  maxAgeSeconds: number;
+}) {
+  const handleRequest = createRequestHandler(options.build, options.mode);
+  const pages = new Map<string, StoredPage>();
+  // One render per page and version, however many visitors ask for it at once.
+  const rendering = new Map<string, Promise<StoredPage | Response>>();
+
+  async function render(req: express.Request, res: express.Response, version: number) {
+    // No nonce: the stored bytes are sent to many visitors, so the policy lists their hashes.
+    const response = await handleRequest(requestFor(req), {
+      cspNonce: undefined,
+      clientIp: req.ip,
+    });
+    const html = response.headers.get("content-type")?.startsWith("text/html");
+    if (response.status !== 200 || !html || response.headers.has("set-cookie")) return response;
+    const identity = Buffer.from(await response.arrayBuffer());
+    const [gzipped, brotlied] = await Promise.all([
+      gzip(identity, { level: 9 }),
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    ]);
+    const policy = String(res.getHeader("Content-Security-Policy") ?? "");
+    return {
+      version,
+      storedAt: Date.now(),
+      headers: [...response.headers].filter(([name]) => name !== "content-length"),
+      csp: policyWithHashes(policy, inlineScriptHashes(identity.toString("utf8"))),
+      bodies: { identity, gzip: gzipped, br: brotlied },
+    } satisfies StoredPage;
+  }
+
+  /** A page that may not be stored (an error, a redirect) still gets a policy matching its bytes. */
+  async function sendUncached(res: express.Response, response: Response) {
+    res.status(response.status);
+    for (const [name, value] of response.headers) res.append(name, value);
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.headers.get("content-type")?.startsWith("text/html")) {
+      const policy = String(res.getHeader("Content-Security-Policy") ?? "");
+      res.setHeader(
+        "Content-Security-Policy",
+        policyWithHashes(policy, inlineScriptHashes(body.toString("utf8"))),
+      );
+    }
+    res.end(res.req.method === "HEAD" ? undefined : body);
+  }
+
+  const middleware: express.RequestHandler = async (req, res, next) => {
+    if (
+      (req.method !== "GET" && req.method !== "HEAD") ||
+      !CACHED_PAGES.has(req.path) ||
+      req.originalUrl !== req.path ||
+      SESSION_COOKIE.test(req.get("cookie") ?? "")
+    ) {
+      return next();
+    }
+    let version: number;
+    try {
+      version = await currentContentVersion();
+    } catch {
+      // The database is unreachable: the normal handler answers (and fails) as it would anyway.
+      return next();
+    }
+    try {
+      const stored = pages.get(req.path);
+      const fresh = Date.now() - (stored?.storedAt ?? 0) < options.maxAgeSeconds * 1000;
+      if (stored && stored.version === version && fresh) return send(req, res, stored, "hit");
+
+      const key = `${req.path} ${version}`;
+      let pending = rendering.get(key);
+      if (!pending) {
+        pending = render(req, res, version).finally(() => rendering.delete(key));
+        rendering.set(key, pending);
+      }
+      const result = await pending;
+      if (result instanceof Response) {
+        // Only the request that rendered it may send it: a Response body can be read once.
+        if (!result.bodyUsed) return await sendUncached(res, result);
+        return next();
+      }
+      const latest = pages.get(req.path);
+      if (!latest || latest.version <= result.version) pages.set(req.path, result);
+      send(req, res, result, "miss");
+    } catch (error) {
+      next(error);
+    }
+  };
+  return middleware;
+}

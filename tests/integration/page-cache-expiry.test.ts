@@ -1,0 +1,41 @@
+// PAGE_CACHE_SECONDS bounds how long a stored page is served when no content changed, for what
+// changes with the clock alone (a seminar passing its start time moves to 지난 세미나).
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { seminars } from "../../db/schema";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { PAGE_CACHE_SECONDS: "1" } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function visit(path: string) {
+  const res = await server.fetch(path);
+  return { state: res.headers.get("x-page-cache"), html: await res.text() };
+}
+
+it("renders a stored page again after PAGE_CACHE_SECONDS, with the clock's changes", async () => {
+  // Starts in two seconds: listed as upcoming now, as past once it has begun.
+  await server.db.insert(seminars).values({
+    title: "곧 시작하는 세미나",
+    description: "설명",
+    speaker: "강사",
+    date: new Date(Date.now() + 2_000),
+    location: "학회 세미나실",
+  });
+  const first = await visit("/activities");
+  expect(first.state).toBe("miss");
+  expect((await visit("/activities")).state).toBe("hit");
+  expect(first.html).toContain("곧 시작하는 세미나");
+  expect(first.html).not.toContain("지난 세미나");
+
+  await new Promise((resolve) => setTimeout(resolve, 2_200));
+  const later = await visit("/activities");
+  expect(later.state).toBe("miss");
+  const pastHeading = later.html.indexOf("지난 세미나");
+  expect(pastHeading).toBeGreaterThan(-1);
+  expect(later.html.indexOf("곧 시작하는 세미나")).toBeGreaterThan(pastHeading);
+});

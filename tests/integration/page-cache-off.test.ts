@@ -1,0 +1,26 @@
+// PAGE_CACHE_SECONDS=0 turns the page cache off: every visitor's page is rendered for them, with
+// its own nonce.
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ env: { PAGE_CACHE_SECONDS: "0" } });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+it("renders every visit and keeps a fresh nonce per response", async () => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 2; i++) {
+    const res = await server.fetch("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-page-cache")).toBeNull();
+    const nonce = res.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(await res.text()).toContain(`nonce="${nonce}"`);
+    nonces.add(String(nonce));
+  }
+  expect(nonces.size).toBe(2);
+});
