@@ -304,10 +304,11 @@ describe("every write shows on the next request", () => {
   });
 
   it("the triggers cover every table the cached pages read", async () => {
-    const rows = await server.db.execute<{ table: string }>(sql`
+    const result = await server.db.execute(sql`
       select distinct event_object_table as "table" from information_schema.triggers
       where action_statement like '%bump_content_version%'`);
-    const tablesWithTrigger = ("rows" in rows ? rows.rows : rows).map((r) => r.table).sort();
+    const rows = (result as unknown as { rows: Array<{ table: string }> }).rows;
+    const tablesWithTrigger = rows.map((r) => r.table).sort();
     expect(tablesWithTrigger).toEqual([
       "announcements",
       "executives",
