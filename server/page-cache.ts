@@ -13,24 +13,10 @@ import { eq } from "drizzle-orm";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { getDb } from "~/db.server";
+import { PUBLIC_PAGES } from "~/features/society/public-pages";
 import { contentVersion } from "../db/schema";
 
-/**
- * Pages whose HTML for a visitor depends only on the path, the build, the clock and the tables
- * with a content-version trigger (announcements, seminars, executives, history_events) or the
- * environment. A page that reads anything else (sessions, tokens, applications) must not be here.
- */
-export const CACHED_PAGES = new Set([
-  "/",
-  "/about",
-  "/history",
-  "/executives",
-  "/membership",
-  "/activities",
-  "/announcements",
-  "/location",
-  "/privacy",
-]);
+const CACHED_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
 
 /** The session cookie's name (features/accounts/session.server.ts): its holder gets their own page. */
 const SESSION_COOKIE = /(?:^|;\s*)sid=/;
