@@ -75,11 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 정회원 안내 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              className="border border-white/40 bg-transparent text-white hover:bg-white/10"
-            >
+            <Button asChild variant="inverseOutline" size="lg">
               <Link to="/about">학회 소개</Link>
             </Button>
           </div>
