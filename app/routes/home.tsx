@@ -1,6 +1,6 @@
-import { ArrowRight, BrainCircuit, GraduationCap, Rocket, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ArrowRight, BrainCircuit, GraduationCap, Rocket, Users } from "~/components/ui/home-icons";
 import { listAnnouncements } from "~/features/announcements/announcements.server";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
 import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announcements/constants";

@@ -1,7 +1,7 @@
-import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Menu, X } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
 import { NAVIGATION } from "./navigation";

@@ -1,7 +1,7 @@
-import { X } from "lucide-react";
 import { Toast } from "radix-ui";
 import { cn } from "~/lib/cn";
 import { dismissToast, type ToastMessage } from "~/lib/toast";
+import { X } from "./icons";
 
 export const TOAST_DURATION_MS = 5000;
 
