@@ -16,7 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { isFullMember } from "~/features/membership/applications.server";
-import { SeminarListSkeleton } from "~/features/seminars/components/seminar-cards";
+import { SeminarListSkeleton } from "~/features/seminars/components/seminar-list-skeleton";
 import { societyConfig } from "~/features/society/config.server";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";

@@ -165,7 +165,7 @@ export function ErrorBoundary() {
       : "알 수 없는 오류";
   return (
     <Section className="max-w-xl">
-      <Card className="border-rose-200 p-8 text-center">
+      <Card tone="danger" className="p-8 text-center">
         <h1 className="text-xl font-bold text-slate-900">데이터를 불러오지 못했습니다</h1>
         <p className="mt-2 text-slate-600">잠시 후 다시 시도해주세요. ({message})</p>
         <Button asChild className="mt-6">

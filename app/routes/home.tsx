@@ -1,6 +1,6 @@
-import { ArrowRight, BrainCircuit, GraduationCap, Rocket, Users } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { ArrowRight, BrainCircuit, GraduationCap, Rocket, Users } from "~/components/ui/home-icons";
 import { listAnnouncements } from "~/features/announcements/announcements.server";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
 import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announcements/constants";
@@ -75,11 +75,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 정회원 안내 <ArrowRight className="size-4" aria-hidden="true" />
               </Link>
             </Button>
-            <Button
-              asChild
-              size="lg"
-              className="border border-white/40 bg-transparent text-white hover:bg-white/10"
-            >
+            <Button asChild variant="inverseOutline" size="lg">
               <Link to="/about">학회 소개</Link>
             </Button>
           </div>

@@ -94,7 +94,7 @@ export default function Membership() {
         </ol>
 
         <div className="mt-14 grid gap-6 lg:grid-cols-[1fr_auto] lg:items-center">
-          <Card className="bg-slate-50 p-6 sm:p-8">
+          <Card tone="muted" className="p-6 sm:p-8">
             <h2 className="text-lg font-bold text-slate-900">문의</h2>
             <p className="mt-2 text-[15px] text-slate-600">
               가입 절차나 회비에 관해 궁금한 점은 학회 사무국으로 문의해 주세요.

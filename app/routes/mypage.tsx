@@ -295,7 +295,7 @@ function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdm
     shouldValidate: "onSubmit",
   });
   return (
-    <Card className="border-rose-200 p-6 sm:p-8">
+    <Card tone="danger" className="p-6 sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">회원 탈퇴</h2>
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm leading-6 text-slate-700">
         <li>탈퇴하면 계정과 회원 정보, 정회원 가입 신청 내역이 삭제되며 되돌릴 수 없습니다.</li>
@@ -331,7 +331,7 @@ function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdm
         ) : null}
         <FormError message={form.errors?.[0]} />
         <div className="flex justify-end">
-          <Button type="submit" disabled={pending} className="bg-rose-700 hover:bg-rose-800">
+          <Button type="submit" variant="destructive" disabled={pending}>
             {pending ? "처리 중..." : "회원 탈퇴"}
           </Button>
         </div>

@@ -6,6 +6,7 @@ import {
   PUBLIC_PAGES,
   setMobileMenu,
   societyName,
+  waitForHydration,
 } from "./public-support";
 
 test.describe("desktop navigation", () => {
@@ -53,6 +54,33 @@ test.describe("desktop navigation", () => {
       .getByRole("link", { name: `${name} 홈` })
       .click();
     await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("going to /activities in the page shows the seminar skeleton until its data arrives", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    // Hold the page's data back until the skeleton has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/activities\.data/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page
+      .getByRole("navigation", { name: "주 메뉴" })
+      .getByRole("link", { name: "학술 활동", exact: true })
+      .click();
+    const skeleton = page.getByRole("main").locator('[aria-busy="true"]');
+    await expect(skeleton).toBeVisible();
+    await expect(skeleton).toContainText("세미나 목록을 불러오는 중입니다");
+    release();
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("학술 활동");
+    await expect(page).toHaveURL(/\/activities$/);
+    await expect(skeleton).toHaveCount(0);
   });
 });
 

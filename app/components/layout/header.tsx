@@ -1,14 +1,16 @@
-import { Menu, X } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { Menu, X } from "~/components/ui/icons";
 import { cn } from "~/lib/cn";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
 import { NAVIGATION } from "./navigation";
 
-function navClass({ isActive }: { isActive: boolean }) {
+/** A header link; in the mobile menu a full-width row with more height to tap. */
+function navClass(isActive: boolean, mobile = false) {
   return cn(
-    "rounded-md px-3 py-2 text-[15px] font-medium transition-colors",
+    "rounded-md px-3 text-[15px] font-medium transition-colors",
+    mobile ? "block py-3" : "py-2",
     isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700",
   );
 }
@@ -65,7 +67,12 @@ export function Header() {
         <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 px-4 py-1 sm:px-6">
           {links.map((item) => (
             <li key={item.to}>
-              <NavLink to={item.to} end={item.to === "/"} className={navClass} prefetch="intent">
+              <NavLink
+                to={item.to}
+                end={item.to === "/"}
+                className={({ isActive }) => navClass(isActive)}
+                prefetch="intent"
+              >
                 {item.label}
               </NavLink>
             </li>
@@ -94,7 +101,7 @@ export function Header() {
                 <NavLink
                   to={item.to}
                   end={item.to === "/"}
-                  className={({ isActive }) => cn(navClass({ isActive }), "block py-3")}
+                  className={({ isActive }) => navClass(isActive, true)}
                 >
                   {item.label}
                 </NavLink>

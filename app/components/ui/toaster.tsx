@@ -1,16 +1,46 @@
-import { X } from "lucide-react";
-import { Toast } from "radix-ui";
-import { useEffect, useState } from "react";
+import { type ComponentType, useEffect, useState } from "react";
 import { useLocation } from "react-router";
-import { cn } from "~/lib/cn";
-import { dismissToast, subscribeToasts, type ToastMessage, toast } from "~/lib/toast";
+import { subscribeToasts, type ToastMessage, toast } from "~/lib/toast";
 
-export const TOAST_DURATION_MS = 5000;
+type ToastViewComponent = ComponentType<{ message: ToastMessage | null }>;
 
+// The Radix toast (with its Presence, DismissableLayer, Portal and icon) is ≈ 12 KB of gzip
+// JavaScript that most visits never use: it is imported the first time there is a toast to show.
+// A plain dynamic import rather than React.lazy: a Suspense boundary holds back what it reveals
+// for 300 ms after showing its fallback, which would delay that first toast for nothing.
+let toastView: Promise<ToastViewComponent> | undefined;
+function loadToastView() {
+  toastView ??= import("./toast-view").then(
+    (module) => module.default,
+    (error) => {
+      toastView = undefined; // try again with the next toast
+      throw error;
+    },
+  );
+  return toastView;
+}
+
+/**
+ * Always mounted in the root: listens to the toast store and to the flash cookie, and renders the
+ * Radix toast once it has been loaded for a first message. It stays mounted after that.
+ */
 export function Toaster() {
   const [message, setMessage] = useState<ToastMessage | null>(null);
+  const [View, setView] = useState<ToastViewComponent | null>(null);
   const location = useLocation();
-  useEffect(() => subscribeToasts(setMessage), []);
+  useEffect(
+    () =>
+      subscribeToasts((next) => {
+        setMessage(next);
+        if (next) {
+          loadToastView().then(
+            (component) => setView(() => component),
+            () => {}, // not loaded (a dropped connection, a replaced deploy): this toast is skipped
+          );
+        }
+      }),
+    [],
+  );
   // A toast handed over by the server across a redirect (see flash.server.ts).
   // biome-ignore lint/correctness/useExhaustiveDependencies: look again after every navigation
   useEffect(() => {
@@ -25,54 +55,5 @@ export function Toaster() {
     }
   }, [location.key]);
 
-  return (
-    <Toast.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={50}
-      label="알림"
-    >
-      {message ? (
-        <Toast.Root
-          key={message.id}
-          defaultOpen
-          onOpenChange={(open) => {
-            if (!open) dismissToast();
-          }}
-          className={cn(
-            "relative grid gap-1 rounded-xl border p-4 pr-10 shadow-lg data-[swipe=end]:animate-out data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)]",
-            message.variant === "destructive"
-              ? "border-rose-700 bg-rose-700 text-white"
-              : "border-slate-200 bg-white text-slate-900",
-          )}
-        >
-          <Toast.Title className="text-[15px] font-semibold">{message.title}</Toast.Title>
-          {message.description ? (
-            <Toast.Description className="text-sm opacity-90">
-              {message.description}
-            </Toast.Description>
-          ) : null}
-          {message.action ? (
-            <Toast.Action
-              altText={message.action.label}
-              onClick={message.action.onClick}
-              className="mt-2 inline-flex h-8 w-fit items-center rounded-md border border-current px-3 text-sm font-medium"
-            >
-              {message.action.label}
-            </Toast.Action>
-          ) : null}
-          <Toast.Close
-            aria-label="닫기"
-            className="absolute top-3 right-3 rounded-md p-1 opacity-70 hover:opacity-100"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </Toast.Close>
-        </Toast.Root>
-      ) : null}
-      <Toast.Viewport
-        label="알림 ({hotkey})"
-        className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
-      />
-    </Toast.Provider>
-  );
+  return View ? <View message={message} /> : null;
 }

@@ -39,7 +39,7 @@ export function AnnouncementsTab({ announcements }: { announcements: Announcemen
         searchText={(a) => `${a.title} ${a.category}`}
         empty="등록된 공지사항이 없습니다."
         columns={[
-          { header: "제목", cell: (a) => a.title, className: "min-w-60 font-medium" },
+          { header: "제목", cell: (a) => a.title, primary: true, className: "min-w-60" },
           {
             header: "분류",
             cell: (a) => <CategoryBadge category={a.category} />,

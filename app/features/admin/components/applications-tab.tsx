@@ -53,7 +53,7 @@ export function ApplicationsTab({ applications }: { applications: ApplicationRow
         }
         empty="정회원 가입 신청이 없습니다."
         columns={[
-          { header: "이름", cell: (a) => a.name, className: "whitespace-nowrap font-medium" },
+          { header: "이름", cell: (a) => a.name, primary: true, className: "whitespace-nowrap" },
           { header: "이메일", cell: (a) => a.email },
           { header: "연락처", cell: (a) => a.phone, className: "whitespace-nowrap" },
           { header: "면허번호", cell: (a) => a.licenseNumber, className: "whitespace-nowrap" },
@@ -87,8 +87,7 @@ export function ApplicationsTab({ applications }: { applications: ApplicationRow
                     />
                     <Button
                       size="sm"
-                      variant="secondary"
-                      className="text-rose-700"
+                      variant="secondaryDestructive"
                       onClick={() => setRejecting(a)}
                     >
                       거부
@@ -187,11 +186,7 @@ function RejectDialog({
           <Button type="button" variant="secondary" onClick={onClose}>
             취소
           </Button>
-          <Button
-            type="submit"
-            disabled={blank || action.pending}
-            className="bg-rose-700 hover:bg-rose-800"
-          >
+          <Button type="submit" variant="destructive" disabled={blank || action.pending}>
             거부
           </Button>
         </div>

@@ -6,6 +6,9 @@ import { cn } from "~/lib/cn";
 export type Column<T> = {
   header: string;
   cell: (row: T) => ReactNode;
+  /** The row's name or title: medium weight, in the header cell too. */
+  primary?: boolean;
+  /** For the header and body cells: width and wrapping only (`cn()` does not resolve conflicts). */
   className?: string;
 };
 
@@ -81,7 +84,11 @@ export function DataTable<T>({
                   <th
                     key={column.header}
                     scope="col"
-                    className={cn("px-3 py-2.5 font-semibold whitespace-nowrap", column.className)}
+                    className={cn(
+                      "px-3 py-2.5 whitespace-nowrap",
+                      column.primary ? "font-medium" : "font-semibold",
+                      column.className,
+                    )}
                   >
                     {column.header}
                   </th>
@@ -94,7 +101,11 @@ export function DataTable<T>({
                   {columns.map((column) => (
                     <td
                       key={column.header}
-                      className={cn("px-3 py-2.5 text-slate-800", column.className)}
+                      className={cn(
+                        "px-3 py-2.5 text-slate-800",
+                        column.primary && "font-medium",
+                        column.className,
+                      )}
                     >
                       {column.cell(row)}
                     </td>

@@ -32,7 +32,7 @@ export function ExecutivesTab({ executives }: { executives: ExecutiveRow[] }) {
         searchText={(e) => `${e.name} ${e.position} ${e.title}`}
         empty="임원진 정보가 준비 중입니다."
         columns={[
-          { header: "이름", cell: (e) => e.name, className: "whitespace-nowrap font-medium" },
+          { header: "이름", cell: (e) => e.name, primary: true, className: "whitespace-nowrap" },
           { header: "직위", cell: (e) => e.position, className: "whitespace-nowrap" },
           { header: "소속·직함", cell: (e) => e.title },
           {

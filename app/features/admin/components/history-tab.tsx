@@ -37,7 +37,7 @@ export function HistoryTab({ history }: { history: HistoryRow[] }) {
             cell: (h) => (h.month ? `${h.month}월` : "-"),
             className: "whitespace-nowrap",
           },
-          { header: "제목", cell: (h) => h.title, className: "font-medium" },
+          { header: "제목", cell: (h) => h.title, primary: true },
           { header: "설명", cell: (h) => h.description },
           {
             header: "관리",

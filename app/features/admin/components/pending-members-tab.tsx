@@ -24,7 +24,7 @@ export function PendingMembersTab({ members }: { members: PendingMember[] }) {
         searchText={(m) => `${m.name} ${m.email} ${m.hospitalName} ${m.licenseNumber}`}
         empty="승인을 기다리는 회원이 없습니다."
         columns={[
-          { header: "이름", cell: (m) => m.name, className: "whitespace-nowrap font-medium" },
+          { header: "이름", cell: (m) => m.name, primary: true, className: "whitespace-nowrap" },
           { header: "이메일", cell: (m) => m.email },
           { header: "연락처", cell: (m) => m.phone, className: "whitespace-nowrap" },
           { header: "병원", cell: (m) => m.hospitalName },
@@ -54,8 +54,7 @@ export function PendingMembersTab({ members }: { members: PendingMember[] }) {
                 </Button>
                 <Button
                   size="sm"
-                  variant="secondary"
-                  className="text-rose-700"
+                  variant="secondaryDestructive"
                   disabled={busy(m.id)}
                   onClick={() => action.run("reject-member", { id: m.id })}
                 >

@@ -24,12 +24,7 @@ export function EditDeleteActions({
       </Button>
       <ConfirmDialog
         trigger={
-          <Button
-            size="sm"
-            variant="secondary"
-            className="text-rose-700"
-            aria-label={`${name} 삭제`}
-          >
+          <Button size="sm" variant="secondaryDestructive" aria-label={`${name} 삭제`}>
             <Trash2 className="size-4" aria-hidden="true" /> 삭제
           </Button>
         }

@@ -37,7 +37,8 @@ export function SeminarsTab({ seminars }: { seminars: SeminarRow[] }) {
         columns={[
           {
             header: "제목",
-            className: "min-w-56 font-medium",
+            primary: true,
+            className: "min-w-56",
             cell: (s) => (
               <span className="flex flex-wrap items-center gap-2">
                 {s.title}

@@ -406,9 +406,9 @@ function Toolbar({ editor }: { editor: Editor | null }) {
           htmlFor={colorId}
           title="글자 색"
           className={cn(
-            "relative inline-flex size-10 cursor-pointer items-center justify-center rounded-md text-slate-700 hover:bg-slate-200",
+            "relative inline-flex size-10 items-center justify-center rounded-md text-slate-700",
             "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
-            disabled && "cursor-not-allowed opacity-50 hover:bg-transparent",
+            disabled ? "cursor-not-allowed opacity-50" : "cursor-pointer hover:bg-slate-200",
           )}
         >
           <Palette className="size-5" aria-hidden="true" />

@@ -1,7 +1,6 @@
 import { CalendarDays, MapPin, Mic } from "lucide-react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Skeleton } from "~/components/ui/skeleton";
 import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
 
 export type SeminarView = {
@@ -87,27 +86,5 @@ export function PastSeminarCard({ seminar }: { seminar: SeminarView }) {
         {seminar.speaker}
       </p>
     </article>
-  );
-}
-
-/** Shown while the seminar list loads on a client-side navigation. */
-export function SeminarListSkeleton() {
-  return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6" aria-busy="true" aria-live="polite">
-      <span className="sr-only">세미나 목록을 불러오는 중입니다</span>
-      <Skeleton className="h-9 w-48" />
-      <div className="mt-8 grid gap-5 md:grid-cols-2">
-        {[0, 1].map((key) => (
-          <div key={key} className="rounded-2xl border border-slate-200 p-6">
-            <Skeleton className="h-6 w-3/4" />
-            <Skeleton className="mt-4 h-4 w-full" />
-            <Skeleton className="mt-2 h-4 w-5/6" />
-            <Skeleton className="mt-6 h-4 w-1/2" />
-            <Skeleton className="mt-2 h-4 w-1/3" />
-            <Skeleton className="mt-6 h-11 w-28" />
-          </div>
-        ))}
-      </div>
-    </div>
   );
 }

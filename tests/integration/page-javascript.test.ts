@@ -1,0 +1,132 @@
+// The JavaScript the home page loads before it is interactive, counted from the production build
+// the way `npm run bench` counts it: the modulepreload links, scripts and inline module imports of
+// the served HTML, plus the static imports inside those files, each gzip-compressed at level 6.
+// It must stay within the budget of docs/performance.md, and code that was taken off the home page
+// on purpose must not come back: the Radix toast (loaded when a toast is shown), tailwind-merge,
+// Radix Slot and DismissableLayer.
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+/** docs/performance.md: gzip JavaScript the home page loads, 1 KB = 1000 bytes. */
+const HOME_BUDGET_BYTES = 120_000;
+
+/** Strings that the built code of each package contains, and nothing else of ours does. */
+const UNWANTED: ReadonlyArray<{ what: string; code: RegExp }> = [
+  { what: "Radix toast", code: /toast\.swipeStart|toast\.viewportPause/ },
+  { what: "Radix DismissableLayer", code: /dismissableLayer\.pointerDownOutside/ },
+  { what: "Radix Slot", code: /radix\.slottable/ },
+  // Class-group ids from tailwind-merge's configuration.
+  { what: "tailwind-merge", code: /fvn-normal|container-named/ },
+];
+
+type Script = { path: string; code: string; gzipBytes: number };
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function text(path: string) {
+  const response = await server.fetch(path);
+  expect(response.status, `GET ${path}`).toBe(200);
+  return response.text();
+}
+
+/** JavaScript paths a page's HTML loads: preloads, scripts and the inline module's imports. */
+function scriptsInHtml(html: string) {
+  const paths = new Set<string>();
+  for (const [link] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel=["']?modulepreload/.test(link)) continue;
+    const href = link.match(/\bhref=["']([^"']+)["']/)?.[1];
+    if (href) paths.add(href);
+  }
+  for (const [, attributes = "", body = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    const src = attributes.match(/\bsrc=["']([^"']+)["']/)?.[1];
+    if (src) paths.add(src);
+    for (const [, path] of body.matchAll(
+      /\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*["']([^"']+\.m?js)["']/g,
+    )) {
+      if (path) paths.add(path);
+    }
+  }
+  return paths;
+}
+
+/** Static imports inside a built chunk (`import"./x.js"`, `from"./x.js"`; not `import()`). */
+function staticImports(code: string, from: string) {
+  return [...code.matchAll(/(?:\bfrom|\bimport)\s*["']([^"']+\.m?js)["']/g)].map(
+    ([, path]) => new URL(path ?? "", `http://site${from}`).pathname,
+  );
+}
+
+/** Every script a path loads before it runs: the HTML's, and what they import statically. */
+async function initialScripts(pagePath: string): Promise<Script[]> {
+  const queue = [...scriptsInHtml(await text(pagePath))].map(
+    (path) => new URL(path, `http://site${pagePath}`).pathname,
+  );
+  return loadWithStaticImports(queue);
+}
+
+async function loadWithStaticImports(start: string[]): Promise<Script[]> {
+  const queue = [...start];
+  const seen = new Set(queue);
+  const scripts: Script[] = [];
+  while (queue.length > 0) {
+    const path = queue.shift() as string;
+    const code = await text(path);
+    scripts.push({ path, code, gzipBytes: zlib.gzipSync(code).length });
+    for (const next of staticImports(code, path)) {
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+  }
+  return scripts;
+}
+
+describe("the home page's JavaScript", () => {
+  it(`is within the budget of ${HOME_BUDGET_BYTES / 1000} KB gzip`, async () => {
+    const scripts = await initialScripts("/");
+    expect(scripts.length).toBeGreaterThan(1);
+    const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
+    const list = scripts
+      .toSorted((a, b) => b.gzipBytes - a.gzipBytes)
+      .map((s) => `${s.path} ${s.gzipBytes}`)
+      .join("\n");
+    expect(total, `gzip bytes of the home page's JavaScript:\n${list}`).toBeLessThanOrEqual(
+      HOME_BUDGET_BYTES,
+    );
+  });
+
+  it("has no Radix toast, DismissableLayer, Slot or tailwind-merge code", async () => {
+    const scripts = await initialScripts("/");
+    const found = UNWANTED.flatMap(({ what, code }) =>
+      scripts.filter((s) => code.test(s.code)).map((s) => `${what} in ${s.path}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("can still load the Radix toast on demand, where the same check finds it", async () => {
+    const scripts = await initialScripts("/");
+    const lazy = scripts
+      .flatMap((s) =>
+        [...s.code.matchAll(/\bimport\(\s*["'`]([^"'`]*toast-view[^"'`]*\.js)["'`]/g)].map(
+          ([, path]) => new URL(path ?? "", `http://site${s.path}`).pathname,
+        ),
+      )
+      .filter((path, index, all) => all.indexOf(path) === index);
+    expect(lazy, "a dynamic import of the toast-view chunk in the home page's code").toHaveLength(
+      1,
+    );
+    const toastScripts = await loadWithStaticImports(lazy);
+    const radixToast = UNWANTED.find((u) => u.what === "Radix toast")?.code as RegExp;
+    expect(toastScripts.some((s) => radixToast.test(s.code))).toBe(true);
+  });
+});
