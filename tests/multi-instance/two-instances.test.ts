@@ -7,126 +7,48 @@
 // Needs TEST_DATABASE_URL (a PostgreSQL server on which a fresh database is created and dropped)
 // and the production build. Not part of the default run: `npm run test:multi`; `npm test` runs it
 // when TEST_DATABASE_URL is set.
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  PASSWORD,
-  PNG,
-  putObject,
-  registration,
-  sidCookie,
-  uniqueEmail,
-} from "../support/accounts";
+import { PASSWORD, PNG, putObject, registration, uniqueEmail } from "../support/accounts";
+import { cleanUp, login, ROOT, type ServerProcess, startServer, tempDir } from "../support/process";
 import { type FakeS3, startS3rver } from "../support/s3rver";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const serverUrl = process.env.TEST_DATABASE_URL;
 const APP_SECRET = crypto.randomBytes(32).toString("base64url");
 const MAX_FAILURES = 3;
 
-type Instance = {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-};
+/** A production server process (tests/support/process.ts) and the letter it goes by here. */
+type Instance = ServerProcess & { name: string };
 
 let databaseName: string | undefined;
 let databaseUrl: string;
 let s3: FakeS3 | undefined;
 let a: Instance;
 let b: Instance;
-const instances: Instance[] = [];
-const dataDirs: string[] = [];
 let admin: { email: string; cookie: string };
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts `node server.js` in production mode and waits until its /healthz answers 200. */
+/** `node server.js` in production on its own port and data directory, on the shared database. */
 async function startInstance(name: string, bucketEnv: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `society-${name}-`));
-  dataDirs.push(dataDir);
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
+  const server = await startServer({
+    dataDir: tempDir(`society-${name}-`),
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
       DATABASE_URL: databaseUrl,
       APP_SECRET,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "0",
-      LOG_LEVEL: "warn",
       LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
       ...bucketEnv,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout?.on("data", (part: Buffer) => {
-    output += part.toString();
-  });
-  child.stderr?.on("data", (part: Buffer) => {
-    output += part.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const instance: Instance = { name, url, child, output: () => output, exited };
-  instances.push(instance);
-
-  let gone = false;
-  void exited.then(() => {
-    gone = true;
-  });
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (gone) throw new Error(`instance ${name} exited before serving:\n${output}`);
-    try {
-      const res = await fetch(`${url}/healthz`);
-      if (res.status === 200) return instance;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`instance ${name} did not answer /healthz within 60 s:\n${output}`);
-}
-
-/** SIGTERM, then the exit code (SIGKILL after 15 s, answering null). */
-async function stopInstance(instance: Instance) {
-  if (instance.child.exitCode !== null || instance.child.signalCode !== null) {
-    return instance.child.exitCode;
-  }
-  instance.child.kill("SIGTERM");
-  const timer = setTimeout(() => instance.child.kill("SIGKILL"), 15_000);
-  const code = await instance.exited;
-  clearTimeout(timer);
-  return code;
+  return { ...server, name };
 }
 
 function call(instance: Instance, p: string, init: RequestInit = {}) {
-  return fetch(instance.url + p, { redirect: "manual", ...init });
+  return fetch(instance.baseUrl + p, { redirect: "manual", ...init });
 }
 
 function postJson(instance: Instance, p: string, body?: unknown, cookie?: string) {
@@ -146,15 +68,6 @@ function getAs(instance: Instance, p: string, cookie?: string) {
 
 function logIn(instance: Instance, email: string, password: string) {
   return postJson(instance, "/api/auth/login", { email, password });
-}
-
-async function logInCookie(instance: Instance, email: string, password: string) {
-  const res = await logIn(instance, email, password);
-  const cookie = sidCookie(res);
-  if (res.status !== 200 || !cookie) {
-    throw new Error(`login on ${instance.name} answered ${res.status}: ${await res.text()}`);
-  }
-  return cookie;
 }
 
 async function uploadUrl(instance: Instance, cookie?: string) {
@@ -181,7 +94,7 @@ beforeAll(async () => {
       "The multi-instance tests need PostgreSQL: set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres) and run `npm run test:multi`.",
     );
   }
-  if (!fs.existsSync(path.join(root, "build/server/index.js"))) {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
     throw new Error("No production build: run `npm run build` before the multi-instance tests.");
   }
   databaseName = `society_multi_${crypto.randomBytes(6).toString("hex")}`;
@@ -198,32 +111,32 @@ beforeAll(async () => {
   // An administrator, made the documented way (`npm run admin:create`) in the shared database.
   const email = uniqueEmail("admin");
   await promisify(execFile)(
-    path.join(root, "node_modules/.bin/tsx"),
+    path.join(ROOT, "node_modules/.bin/tsx"),
     ["scripts/admin-create.ts", "--email", email, "--password", PASSWORD, "--name", "관리자"],
     {
-      cwd: root,
-      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: dataDirs[0] },
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, DATA_DIR: a.dataDir },
     },
   );
-  admin = { email, cookie: await logInCookie(a, email, PASSWORD) };
+  admin = { email, cookie: await login(a.baseUrl, email, PASSWORD) };
 });
 
 afterAll(async () => {
-  const codes = await Promise.all(instances.map(stopInstance));
+  const exits = await Promise.all([a, b].filter(Boolean).map((instance) => instance.stop()));
+  await cleanUp();
   await s3?.close();
   if (serverUrl && databaseName) {
     await withDatabase(serverUrl, (client) =>
       client.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`),
     );
   }
-  for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   // Both shut down cleanly on SIGTERM.
-  expect(codes).toEqual(instances.map(() => 0));
+  expect(exits).toEqual(exits.map(() => ({ code: 0, signal: null })));
 });
 
 describe("two instances, one site", () => {
   it("both serve on their own ports from the same database", async () => {
-    expect(a.url).not.toBe(b.url);
+    expect(a.baseUrl).not.toBe(b.baseUrl);
     for (const instance of [a, b]) {
       const res = await call(instance, "/healthz");
       expect(res.status).toBe(200);
@@ -238,7 +151,7 @@ describe("two instances, one site", () => {
     expect(((await onB.json()) as { email: string }).email).toBe(admin.email);
     expect((await getAs(a, "/api/auth/me", admin.cookie)).status).toBe(200);
 
-    const other = await logInCookie(b, admin.email, PASSWORD);
+    const other = await login(b.baseUrl, admin.email, PASSWORD);
     expect((await getAs(a, "/api/auth/me", other)).status).toBe(200);
     expect((await postJson(b, "/api/auth/logout", undefined, other)).status).toBeLessThan(300);
     expect((await getAs(a, "/api/auth/me", other)).status).toBe(401);
@@ -249,7 +162,7 @@ describe("two instances, one site", () => {
 
   it("an image uploaded through A is read through B with the same bytes", async () => {
     const { uploadURL, objectPath } = await uploadUrl(a, admin.cookie);
-    expect(new URL(uploadURL).origin).toBe(a.url);
+    expect(new URL(uploadURL).origin).toBe(a.baseUrl);
     const put = await putObject(uploadURL, PNG);
     expect(put.status).toBe(200);
 
@@ -259,13 +172,14 @@ describe("two instances, one site", () => {
     expect(Buffer.from(await res.arrayBuffer()).equals(PNG)).toBe(true);
     // It is in the shared bucket, not on either instance's disk.
     expect(await s3?.exists(objectPath.replace("/objects/", ""))).toBe(true);
-    for (const dir of dataDirs) expect(fs.existsSync(path.join(dir, "objects"))).toBe(false);
+    for (const { dataDir } of [a, b])
+      expect(fs.existsSync(path.join(dataDir, "objects"))).toBe(false);
   });
 
   it("an upload URL signed by A is accepted by B (one APP_SECRET behind a load balancer)", async () => {
     const { uploadURL, objectPath } = await uploadUrl(a);
     const onB = new URL(uploadURL);
-    onB.host = new URL(b.url).host;
+    onB.host = new URL(b.baseUrl).host;
     expect((await putObject(onB.toString(), PNG)).status).toBe(200);
     // The same URL cannot be used again on the other instance.
     expect((await putObject(uploadURL, PNG)).status).toBe(409);
