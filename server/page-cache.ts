@@ -114,16 +114,24 @@ export function pageCache(options: {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const pages = new Map<string, StoredPage>();
   // One render per page and version, however many visitors ask for it at once.
-  const rendering = new Map<string, Promise<StoredPage | Response>>();
+  const rendering = new Map<string, Promise<StoredPage | undefined>>();
 
-  async function render(req: express.Request, res: express.Response, version: number) {
+  /** The page as stored, or undefined when it may not be stored (an error, a redirect, a cookie). */
+  async function render(
+    req: express.Request,
+    res: express.Response,
+    version: number,
+  ): Promise<StoredPage | undefined> {
     // No nonce: the stored bytes are sent to many visitors, so the policy lists their hashes.
     const response = await handleRequest(requestFor(req), {
       cspNonce: undefined,
       clientIp: req.ip,
     });
     const html = response.headers.get("content-type")?.startsWith("text/html");
-    if (response.status !== 200 || !html || response.headers.has("set-cookie")) return response;
+    if (response.status !== 200 || !html || response.headers.has("set-cookie")) {
+      await response.body?.cancel();
+      return undefined;
+    }
     const identity = Buffer.from(await response.arrayBuffer());
     const [gzipped, brotlied] = await Promise.all([
       gzip(identity, { level: 9 }),
@@ -136,22 +144,7 @@ export function pageCache(options: {
       headers: [...response.headers].filter(([name]) => name !== "content-length"),
       csp: policyWithHashes(policy, inlineScriptHashes(identity.toString("utf8"))),
       bodies: { identity, gzip: gzipped, br: brotlied },
-    } satisfies StoredPage;
-  }
-
-  /** A page that may not be stored (an error, a redirect) still gets a policy matching its bytes. */
-  async function sendUncached(res: express.Response, response: Response) {
-    res.status(response.status);
-    for (const [name, value] of response.headers) res.append(name, value);
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.headers.get("content-type")?.startsWith("text/html")) {
-      const policy = String(res.getHeader("Content-Security-Policy") ?? "");
-      res.setHeader(
-        "Content-Security-Policy",
-        policyWithHashes(policy, inlineScriptHashes(body.toString("utf8"))),
-      );
-    }
-    res.end(res.req.method === "HEAD" ? undefined : body);
+    };
   }
 
   const middleware: express.RequestHandler = async (req, res, next) => {
@@ -182,11 +175,8 @@ export function pageCache(options: {
         rendering.set(key, pending);
       }
       const result = await pending;
-      if (result instanceof Response) {
-        // Only the request that rendered it may send it: a Response body can be read once.
-        if (!result.bodyUsed) return await sendUncached(res, result);
-        return next();
-      }
+      // Not storable: the normal handler answers, with its own nonce (rare: errors, redirects).
+      if (!result) return next();
       const latest = pages.get(req.path);
       if (!latest || latest.version <= result.version) pages.set(req.path, result);
       send(req, res, result, "miss");

@@ -342,6 +342,10 @@ describe("a failing database (PostgreSQL behind a proxy that cuts connections)",
     expect((await sql.query("select 1 from announcements where title = '장애 중'")).rowCount).toBe(
       0,
     );
+    // The visitor's page is whole again: no error page was kept by the page cache.
+    const page = await getWith(`${server.baseUrl}/announcements`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("복구됨");
     expect((await server.stop()).code).toBe(0);
   });
 });
