@@ -19,6 +19,7 @@ const serverEnv = (port: number, seed: boolean) => ({
   PUBLIC_URL: `http://localhost:${port}`,
   DEMO_ADMIN_PASSWORD: "e2e-admin-password",
   AUTH_MAX_REQUESTS_PER_IP: "10000",
+  SIGNUP_UPLOADS_PER_IP_PER_HOUR: "10000",
 });
 
 export default defineConfig({

@@ -3,6 +3,11 @@
 import fs from "node:fs";
 import process from "node:process";
 
+// Everything the server creates (the embedded database, uploads, the app secret, mail files) is
+// readable by the server's user alone. Set before anything is opened; DATA_DIR's existing
+// contents are corrected at start (server/app.ts).
+process.umask(0o077);
+
 // A .env file fills in what the real environment does not set (see .env.example).
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 

@@ -3,7 +3,10 @@ import { defineConfig } from "vitest/config";
 
 // Unit tests run against the sources; integration tests run the production build in-process over
 // real HTTP (build first: `npm run build`, which `npm test` does).
-const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const alias = {
+  "~": path.resolve(import.meta.dirname, "app"),
+  "~db": path.resolve(import.meta.dirname, "db"),
+};
 
 // The multi-instance tests spawn two production servers against PostgreSQL and s3rver. They are
 // not part of the default run: the project exists only when named, as `npm run test:multi`
@@ -27,6 +30,7 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/database-template.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,

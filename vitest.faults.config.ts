@@ -5,7 +5,10 @@ import { defineConfig } from "vitest/config";
 // and starved of their storage or database. Kept out of the default `vitest run` (unit and
 // integration, vitest.config.ts) because they spawn processes and take minutes; the production
 // build must exist (`npm run build`).
-const alias = { "~": path.resolve(import.meta.dirname, "app") };
+const alias = {
+  "~": path.resolve(import.meta.dirname, "app"),
+  "~db": path.resolve(import.meta.dirname, "db"),
+};
 
 export default defineConfig({
   resolve: { alias },

@@ -1,7 +1,7 @@
 // The process's database, opened once from the environment. Kept on globalThis so development
 // reloads (and any second copy of this module) reuse the same connection instead of opening the
 // embedded database twice.
-import { type DatabaseHandle, openDatabase } from "../db/client.server";
+import { type DatabaseHandle, openDatabase } from "~db/client.server";
 import { env } from "./env.server";
 
 const key = Symbol.for("society.database");

@@ -61,7 +61,12 @@ const schema = z.object({
   // How long a stored public page may be served before it is rendered again even though no
   // content changed (for what changes with the clock alone); 0 turns the page cache off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Failed password checks per account and client (a known device, or an address) per 15 minutes.
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  // Failed password checks per account from all unknown clients together per 15 minutes.
+  LOGIN_MAX_FAILURES_ALL_CLIENTS: z.coerce.number().int().positive().default(50),
+  // A session ends this many days after login however active it is (fractions allowed).
+  SESSION_MAX_AGE_DAYS: z.coerce.number().positive().default(30),
   AUTH_MAX_REQUESTS_PER_IP: z.coerce.number().int().positive().default(100),
   SIGNUP_MAX_ATTEMPTS_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   // Mail: SMTP when SMTP_URL is set (smtp://user:pass@host:587), else .eml files in DATA_DIR/outbox.
@@ -98,6 +103,11 @@ const schema = z.object({
   // Default: true when S3_ENDPOINT is set (most S3-compatible servers need it), else false.
   S3_FORCE_PATH_STYLE: optionalFlag,
   S3_PREFIX: optionalText,
+  // Upload URLs for anonymous sign-up images per client address per hour (blank: the default).
+  SIGNUP_UPLOADS_PER_IP_PER_HOUR: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().default(10),
+  ),
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
 });
 

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
+import { tightenDataDir } from "../app/lib/private-files.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -117,6 +118,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = new PGlite();
   }
   await client.waitReady;
+  // PGlite's file system (Emscripten's NODEFS) sets file modes itself with chmod, 0666 or 0644,
+  // whatever the process's umask. Its directory is 0700, so nobody else can reach the files
+  // anyway; their own modes are corrected after each step that creates many of them (opening a
+  // new database, migrating) and on close, so none stays loose past a clean stop.
+  const tighten = () => {
+    if (options.kind === "pglite") tightenDataDir(path.join(options.dataDir, "db"));
+  };
+  tighten();
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
@@ -124,9 +133,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     fresh,
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
+      tighten();
     },
     close: async () => {
       if (!client.closed) await client.close();
+      tighten();
       if (lockFile) fs.rmSync(lockFile, { force: true });
     },
   };

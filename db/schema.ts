@@ -52,8 +52,15 @@ export const users = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // E-mail addresses are unique regardless of case.
-    uniqueIndex("users_email_lower_unique").on(sql`lower(${t.email})`),
+    // One live account per e-mail address regardless of case. Rejected accounts are left out:
+    // signing up again after a rejection creates a new account (new id) instead of reviving the
+    // rejected one, whose record, application and licence image stay with it and leave by its own
+    // retention clock (rejectedAt). Deleting or anonymising the rejected row instead would either
+    // drop its licence image before the retention period the administrators rely on, or keep
+    // personal data under a made-up address; this index frees the address without touching it.
+    uniqueIndex("users_email_lower_live_unique")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.rejectedAt} is null`),
     // The pending-approval queue.
     index("users_pending_idx").on(t.isApproved, t.createdAt),
   ],
@@ -65,6 +72,8 @@ export const sessions = pgTable(
     sid: text().primaryKey(),
     sess: jsonb().notNull(),
     expire: timestamp({ withTimezone: true }).notNull(),
+    // When the session started: it ends SESSION_MAX_AGE_DAYS later however active it is.
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // Lets every session of a user end at once (rejection, withdrawal, password change).
     userId: uuid().references(() => users.id, { onDelete: "cascade" }),
   },

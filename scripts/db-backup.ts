@@ -9,7 +9,9 @@ import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { env } from "~/env.server";
-import { DatabaseLockedError } from "../db/client.server";
+// Also sets umask 077 on import (before the body below creates any file).
+import { tightenDataDir } from "~/lib/private-files.server";
+import { DatabaseLockedError } from "~db/client.server";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
@@ -39,6 +41,8 @@ try {
     await db.waitReady;
     const dump = await db.dumpDataDir("gzip");
     await db.close();
+    // PGlite sets its files' modes itself (db/client.server.ts): keep them the user's alone.
+    tightenDataDir(path.join(env.DATA_DIR, "db"));
     fs.writeFileSync(path.join(work, "pglite.tar.gz"), Buffer.from(await dump.arrayBuffer()));
     manifest.database = "pglite.tar.gz";
   } else {

@@ -8,6 +8,8 @@ import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import * as tar from "tar";
 import { env } from "~/env.server";
+// Also sets umask 077 on import (before the body below creates any file).
+import { tightenDataDir } from "~/lib/private-files.server";
 
 const { values } = parseArgs({
   options: { from: { type: "string" }, force: { type: "boolean", default: false } },
@@ -48,6 +50,8 @@ try {
     fs.cpSync(source, target, { recursive: true });
   }
   fs.rmSync(work, { recursive: true, force: true });
+  // PGlite sets its files' modes itself (db/client.server.ts): keep them the user's alone.
+  tightenDataDir(env.DATA_DIR);
   console.log(`Restored ${from} into ${env.DATA_DIR}`);
 } catch (error) {
   console.error(`db:restore: ${(error as Error).message}`);

@@ -1,4 +1,6 @@
 // npm run db:migrate: applies the committed migrations to the database the environment names.
+// First, before anything opens a file: what this command creates is the user's alone.
+import "~/lib/private-files.server";
 import { connect, disconnect } from "~/db.server";
 
 try {

@@ -1,4 +1,6 @@
 // npm run db:seed: demo content into the database the environment names (empty tables only).
+// First, before anything opens a file: what this command creates is the user's alone.
+import "~/lib/private-files.server";
 import { connect, disconnect } from "~/db.server";
 import { seedDemoContent } from "~/features/society/demo-content.server";
 

@@ -4,6 +4,9 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
+// Like server.js (imported below): files created from here on are the server user's alone.
+process.umask(0o077);
+
 const root = path.resolve(import.meta.dirname, "..");
 const output = path.join(root, "build/server/index.js");
 const sources = [

@@ -2,21 +2,28 @@
 // and the React Router request handler. Bundled with the app by Vite (see vite.config.ts) so the
 // server and the routes share one database client.
 import crypto from "node:crypto";
+import type http from "node:http";
 import path from "node:path";
+import type { Duplex } from "node:stream";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import { sql } from "drizzle-orm";
 import express from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
 import type { ServerBuild } from "react-router";
 import { connect, disconnect } from "~/db.server";
 import { env } from "~/env.server";
 import { createAdministrator } from "~/features/accounts/accounts.server";
 import { startRetentionJob, stopRetentionJob } from "~/features/accounts/retention.server";
+import { carriesSessionCookie } from "~/features/accounts/session.server";
 import { startMailWorker, stopMailWorker } from "~/features/mail/mail.server";
 import { societyConfig } from "~/features/society/config.server";
 import { seedDemoContent } from "~/features/society/demo-content.server";
+import { startUploadSweep, stopUploadSweep } from "~/features/uploads/sweep.server";
+// Also sets umask 077 on import, for processes that start the app without server.js (the tests).
+import { tightenDataDir } from "~/lib/private-files.server";
 import { logger } from "~/logger.server";
 import { pageCache } from "./page-cache";
 
@@ -38,8 +45,33 @@ const production = env.NODE_ENV === "production";
 const DEMO_ADMIN_EMAIL = "admin@example.org";
 const secure = env.PUBLIC_URL.startsWith("https://");
 
+/** An install made before umask 077 (or copied in) gets its modes corrected, said in one line. */
+function tightenFileModes() {
+  const corrected = tightenDataDir(env.DATA_DIR);
+  if (corrected.directories + corrected.files + corrected.failed.length === 0) return;
+  logger.warn(
+    { dataDir: env.DATA_DIR, ...corrected, failed: corrected.failed.slice(0, 10) },
+    `Corrected file modes under DATA_DIR: ${corrected.directories} directories to 0700, ${corrected.files} files to 0600` +
+      (corrected.failed.length ? ` (${corrected.failed.length} could not be changed)` : ""),
+  );
+}
+
+/**
+ * Behind a proxy that terminates TLS, requests reach the app as http: without TRUST_PROXY the app
+ * cannot tell, and page forms sent from https://… look cross-site and are refused.
+ */
+function warnAboutProxySettings() {
+  if (secure && !env.TRUST_PROXY) {
+    logger.warn(
+      "PUBLIC_URL is https but TRUST_PROXY is unset: behind a TLS-terminating proxy every page form will be refused as cross-site; set TRUST_PROXY (docs/operations.md)",
+    );
+  }
+}
+
 /** Opens the database, applies migrations, and seeds demo content into a fresh embedded one. */
 async function start() {
+  warnAboutProxySettings();
+  tightenFileModes();
   let handle: Awaited<ReturnType<typeof connect>>;
   try {
     handle = await connect();
@@ -69,17 +101,74 @@ async function start() {
 export const ready = start().then(() => {
   startMailWorker();
   startRetentionJob();
+  startUploadSweep();
 });
 
 export async function shutdown() {
   await stopMailWorker();
   stopRetentionJob();
+  stopUploadSweep();
   await disconnect();
 }
 
 export const app = express();
 app.disable("x-powered-by");
 if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY);
+
+const BAD_REQUEST = { message: "잘못된 요청입니다. 주소를 확인해주세요." };
+const NOT_ALLOWED = { message: "허용되지 않은 요청 방식입니다." };
+const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+const ALLOW = ALLOWED_METHODS.join(", ");
+
+/**
+ * A request the app cannot represent is answered 4xx here, before anything else parses it: the
+ * Fetch API refuses TRACE and WebDAV methods, an absolute-form or `//host` target would make the
+ * request URL point at another host, and broken percent-encoding makes decoders throw, each of
+ * which would otherwise end as a 500.
+ */
+function refuseMalformedRequests(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  if (!ALLOWED_METHODS.includes(req.method)) {
+    // TRACE, TRACK and WebDAV alike: 405 with the methods the site takes. (501 would also be
+    // right for methods nobody here implements, but a client's mistake is a 4xx, never a 5xx.)
+    res.status(405).set("Allow", ALLOW).json(NOT_ALLOWED);
+    return;
+  }
+  const target = req.url;
+  let valid = target.startsWith("/") && !target.startsWith("//");
+  if (valid) {
+    try {
+      // Throws on broken escapes. Its result is used because the bundler takes the call for
+      // pure and would drop it otherwise (the decoded target still starts with "/").
+      valid = decodeURIComponent(target).startsWith("/");
+      new URL(`http://${req.get("host") ?? "localhost"}${target}`);
+    } catch {
+      valid = false;
+    }
+  }
+  if (!valid) {
+    res.status(400).json(BAD_REQUEST);
+    return;
+  }
+  next();
+}
+
+// CONNECT never reaches Express: Node hands it to the server's 'connect' listeners, and without
+// one drops the connection unanswered. Every server made by app.listen answers it 405.
+const listen = app.listen.bind(app) as (...args: unknown[]) => http.Server;
+app.listen = ((...args: unknown[]) => {
+  const server = listen(...args);
+  server.on("connect", (_req: http.IncomingMessage, socket: Duplex) => {
+    const body = JSON.stringify(NOT_ALLOWED);
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${ALLOW}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
+  return server;
+}) as typeof app.listen;
 
 app.use(
   pinoHttp({
@@ -92,7 +181,6 @@ app.use(
     },
   }),
 );
-
 app.use((_req, res, next) => {
   res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
   next();
@@ -117,7 +205,11 @@ app.use(
           (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`,
           "'strict-dynamic'",
         ],
+        // 'unsafe-inline' stays: stored announcement HTML keeps the editor's text-align and
+        // colour as style attributes, and the editor and Radix's dialogs add style elements at
+        // run time whose hashes vary (checked in Chromium: the dashboard breaks without it).
         "style-src": ["'self'", "'unsafe-inline'"],
+        // https: stays: announcements may embed images by https URL (the sanitiser allows it).
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
         "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
@@ -134,6 +226,34 @@ app.use(
     crossOriginEmbedderPolicy: false,
   }),
 );
+
+// The site uses none of these browser features; a script injected despite the CSP gets none.
+const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "interest-cohort=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+app.use((_req, res, next) => {
+  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+  next();
+});
+
+// After logging and the security headers (so refusals are logged and carry them), before
+// anything reads the URL.
+app.use(refuseMalformedRequests);
 
 // In production the build is loaded once: given a function, React Router would rebuild its route
 // table on every request (meant for development, where the build changes under it).
@@ -157,6 +277,41 @@ if (production) {
   );
   app.use(express.static(client, { maxAge: "1h", index: false }));
 }
+
+// Answers that may hold personal data are never stored by a browser's back/forward cache, a proxy
+// or a CDN: everything answered to a request carrying the session cookie (pages, their .data
+// requests, redirects, API calls), and the personal-data calls even when they answer an error to
+// a visitor. Registered after the static files and the page cache, which serve the same bytes to
+// everyone (hashed assets keep their year-long caching for signed-in users too). Set when the
+// headers are written, so no route can forget it or override it.
+const PERSONAL_PATHS = [
+  /^\/api\/auth\/me\/?$/,
+  /^\/api\/users\//,
+  /^\/api\/users\/?$/,
+  /^\/api\/membership-applications(\/|$)/,
+  /^\/admin\//,
+  /^\/objects\//,
+];
+function keepPersonalAnswersPrivate(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  const signedIn = carriesSessionCookie(req.get("cookie"));
+  const personal = PERSONAL_PATHS.some((pattern) => pattern.test(req.path));
+  if (!signedIn && !personal) return next();
+  // on-headers runs this once the route's own headers (writeHead arguments included) are set.
+  onHeaders(res, function (this: express.Response) {
+    // A public object (an administrator's image) keeps its own long caching for visitors.
+    const publicObject =
+      !signedIn &&
+      req.path.startsWith("/objects/") &&
+      String(this.getHeader("Cache-Control") ?? "").startsWith("public");
+    if (!publicObject) this.setHeader("Cache-Control", "private, no-store");
+  });
+  next();
+}
+app.use(keepPersonalAnswersPrivate);
 
 // Cross-site requests: a state-changing request from another origin is refused. Requests without
 // an Origin header (not from a browser) pass; the session cookie is SameSite=Lax besides.

@@ -13,13 +13,12 @@ import { eq } from "drizzle-orm";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { getDb } from "~/db.server";
+import { carriesSessionCookie } from "~/features/accounts/session.server";
 import { PUBLIC_PAGES } from "~/features/society/public-pages";
-import { contentVersion } from "../db/schema";
+import { nowMs } from "~/lib/clock.server";
+import { contentVersion } from "~db/schema";
 
 const CACHED_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
-
-/** The session cookie's name (features/accounts/session.server.ts): its holder gets their own page. */
-const SESSION_COOKIE = /(?:^|;\s*)sid=/;
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -78,9 +77,14 @@ function policyWithHashes(policy: string, hashes: string[]) {
   return policy.replace(/'nonce-[^']*'/, hashes.join(" "));
 }
 
+/**
+ * The request the stored page is rendered from: the visitor's, less every cookie and credential,
+ * so no session, however its cookie is spelled, can shape bytes that other visitors receive.
+ */
 function requestFor(req: express.Request) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
+    if (name === "cookie" || name === "authorization") continue;
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
@@ -140,7 +144,7 @@ export function pageCache(options: {
     const policy = String(res.getHeader("Content-Security-Policy") ?? "");
     return {
       version,
-      storedAt: Date.now(),
+      storedAt: nowMs(),
       headers: [...response.headers].filter(([name]) => name !== "content-length"),
       csp: policyWithHashes(policy, inlineScriptHashes(identity.toString("utf8"))),
       bodies: { identity, gzip: gzipped, br: brotlied },
@@ -152,7 +156,7 @@ export function pageCache(options: {
       (req.method !== "GET" && req.method !== "HEAD") ||
       !CACHED_PAGES.has(req.path) ||
       req.originalUrl !== req.path ||
-      SESSION_COOKIE.test(req.get("cookie") ?? "")
+      carriesSessionCookie(req.get("cookie"))
     ) {
       return next();
     }
@@ -165,7 +169,7 @@ export function pageCache(options: {
     }
     try {
       const stored = pages.get(req.path);
-      const fresh = Date.now() - (stored?.storedAt ?? 0) < options.maxAgeSeconds * 1000;
+      const fresh = nowMs() - (stored?.storedAt ?? 0) < options.maxAgeSeconds * 1000;
       if (stored && stored.version === version && fresh) return send(req, res, stored, "hit");
 
       const key = `${req.path} ${version}`;

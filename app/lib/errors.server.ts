@@ -74,24 +74,6 @@ export function api<Args>(handler: (args: Args) => Promise<Response>) {
   };
 }
 
-const MAX_JSON_BYTES = 64 * 1024;
-
-/** The request's JSON body; 400 for malformed JSON, 413 for a body past 64 KB. */
-export async function readJson(request: Request): Promise<unknown> {
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_JSON_BYTES) throw new AppError("too_large", "요청 본문이 너무 큽니다.");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) {
-    throw new AppError("too_large", "요청 본문이 너무 큽니다.");
-  }
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new AppError("invalid", "요청 본문이 올바른 JSON 형식이 아닙니다.");
-  }
-}
-
 /** Parses `data` with `schema`, or throws a 400 AppError with each field's Korean message. */
 export function parse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
   const result = schema.safeParse(data);
@@ -99,11 +81,20 @@ export function parse<T extends z.ZodType>(schema: T, data: unknown): z.infer<T>
   return result.data;
 }
 
+/** A 405 answer naming the methods the call takes. */
+function methodNotAllowedResponse(allow: string) {
+  return Response.json(
+    { message: "허용되지 않은 요청 방식입니다." },
+    { status: 405, headers: { Allow: allow } },
+  );
+}
+
 /** The loader of a call that only takes POST (or PUT/PATCH): a GET answers 405, not an error. */
 export function methodNotAllowed(allow: string) {
-  return () =>
-    Response.json(
-      { message: "허용되지 않은 요청 방식입니다." },
-      { status: 405, headers: { Allow: allow } },
-    );
+  return () => methodNotAllowedResponse(allow);
+}
+
+/** Throws a 405 answer unless the request uses one of `allowed`. */
+export function requireMethod(request: Request, ...allowed: string[]) {
+  if (!allowed.includes(request.method)) throw methodNotAllowedResponse(allowed.join(", "));
 }

@@ -1,10 +1,211 @@
+// The one way a page action reads its form. Nothing an anonymous client sends reaches Conform or
+// zod unchecked: the body is read with a byte limit, parsed by the platform's linear URL-encoded
+// parser, and held to the fields the form declares before any schema library sees it. Conform
+// expands names like `email[100000000]` into arrays and re-scans repeated names, so a 30-byte body
+// could exhaust the heap and 40,000 repeated fields could block the event loop for seconds; here
+// both are a 400 in microseconds.
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { AppError } from "./errors.server";
+import { DEFAULT_BODY_LIMIT, mediaType, readBodyBytes } from "./request-body.server";
+import { z } from "./zod";
 
-/** The submitted form, or a 400 for a body that is not a form (never a 500). */
-export async function readFormData(request: Request): Promise<FormData> {
-  try {
-    return await request.formData();
-  } catch {
-    throw data({ message: "요청 형식이 올바르지 않습니다." }, { status: 400 });
+/** A field a form accepts: its longest value in characters, and whether it may repeat. */
+export type FormField = { maxLength: number; multiple?: boolean };
+export type FormFields = Record<string, FormField>;
+
+type FormOptions = {
+  /** Byte limit of the body; 64 KB unless the form needs more (long rich text). */
+  maxBytes?: number;
+};
+
+/** How many values a repeatable field may carry at most (no form of ours has more options). */
+const MAX_REPEATS = 100;
+/** The longest value of a field whose schema names no maximum (an enum, a literal, a number). */
+const DEFAULT_MAX_LENGTH = 200;
+
+export const FORM_MESSAGES = {
+  unsupportedType: "지원하지 않는 요청 형식입니다. 페이지를 새로 고친 뒤 다시 시도해주세요.",
+  unknownField: "허용되지 않은 입력 항목이 포함되어 있습니다.",
+  repeatedField: "같은 입력 항목이 여러 번 전송되었습니다.",
+  tooManyFields: "입력 항목이 너무 많습니다.",
+  tooLong: "입력값이 너무 깁니다.",
+} as const;
+
+/** A page answer for a refused form: the message as data, with the given status. */
+function refuse(status: number, message: string) {
+  // After a refused body the rest of it is unread: the connection must not be reused.
+  const headers = status === 413 ? { Connection: "close" } : undefined;
+  return data({ message }, { status, headers });
+}
+
+/**
+ * The submitted form as FormData, read under a byte limit (413) and checked against `fields`:
+ * an undeclared name (including bracket or dot syntax the form does not use), a repeated name
+ * that is not declared `multiple`, or more values than the form has are a 400. A value longer
+ * than its field allows is cut to one character past the limit, so the schema's own Korean
+ * message for that field answers it and nothing longer reaches the schema.
+ */
+export async function readForm(
+  request: Request,
+  fields: FormFields,
+  { maxBytes = DEFAULT_BODY_LIMIT }: FormOptions = {},
+): Promise<FormData> {
+  const type = mediaType(request);
+  // Browsers send forms URL-encoded unless told otherwise; none of our forms asks for multipart.
+  if (type !== "application/x-www-form-urlencoded" && type !== "") {
+    throw refuse(415, FORM_MESSAGES.unsupportedType);
   }
+  let body: Buffer;
+  try {
+    body = await readBodyBytes(request, maxBytes);
+  } catch (error) {
+    if (error instanceof AppError) throw refuse(error.status, error.message);
+    throw refuse(400, "요청 형식이 올바르지 않습니다.");
+  }
+  const form = new FormData();
+  const seen = new Map<string, number>();
+  const allowedValues = Object.values(fields).reduce(
+    (sum, field) => sum + (field.multiple ? MAX_REPEATS : 1),
+    0,
+  );
+  let values = 0;
+  for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {
+    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (!field) throw refuse(400, FORM_MESSAGES.unknownField);
+    values += 1;
+    if (values > allowedValues) throw refuse(400, FORM_MESSAGES.tooManyFields);
+    const count = (seen.get(name) ?? 0) + 1;
+    seen.set(name, count);
+    if (count > (field.multiple ? MAX_REPEATS : 1)) {
+      throw refuse(400, field.multiple ? FORM_MESSAGES.tooManyFields : FORM_MESSAGES.repeatedField);
+    }
+    form.append(name, value.length > field.maxLength ? value.slice(0, field.maxLength + 1) : value);
+  }
+  return form;
+}
+
+/** The longest string a schema accepts, looking through optional, default, pipe and the like. */
+function maxLengthOf(schema: z.ZodType): number | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 10; depth++) {
+    const maxLength = (current as { maxLength?: number | null }).maxLength;
+    if (typeof maxLength === "number") return maxLength;
+    const def = (current as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+    current = (def.innerType ?? def.in) as z.ZodType | undefined;
+  }
+  return undefined;
+}
+
+function isArraySchema(schema: z.ZodType) {
+  let current: z.ZodType | undefined = schema;
+  for (let depth = 0; current && depth < 10; depth++) {
+    const def = (current as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+    if (def.type === "array") return true;
+    current = (def.innerType ?? def.in) as z.ZodType | undefined;
+  }
+  return false;
+}
+
+/** Several forms' fields as one (a page with several forms): each name at its longest. */
+export function mergeFormFields(...lists: FormFields[]): FormFields {
+  const merged: FormFields = {};
+  for (const list of lists) {
+    for (const [name, field] of Object.entries(list)) {
+      const known = merged[name];
+      merged[name] = known
+        ? {
+            maxLength: Math.max(known.maxLength, field.maxLength),
+            multiple: Boolean(known.multiple || field.multiple),
+          }
+        : field;
+    }
+  }
+  return merged;
+}
+
+/**
+ * The fields of a form's zod schema (an object, or a union of objects switched on an intent),
+ * each with the maximum length its schema gives (or a small default), plus `extra` fields the
+ * page reads itself (a redirect target).
+ */
+export function formFieldsOf(
+  schema: z.ZodType,
+  extra: FormFields = {},
+  defaultMaxLength = DEFAULT_MAX_LENGTH,
+): FormFields {
+  if (schema instanceof z.ZodUnion) {
+    const options = schema.options as readonly z.ZodType[];
+    return mergeFormFields(
+      ...options.map((option) => formFieldsOf(option, {}, defaultMaxLength)),
+      extra,
+    );
+  }
+  if (!(schema instanceof z.ZodObject)) {
+    throw new TypeError("A form's schema is an object, or a union of objects");
+  }
+  const fields: FormFields = {};
+  for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    fields[name] = {
+      maxLength: maxLengthOf(field) ?? defaultMaxLength,
+      multiple: isArraySchema(field),
+    };
+  }
+  return mergeFormFields(fields, extra);
+}
+
+/**
+ * Reads the form (see `readForm`) and parses it with Conform and the page's zod schema: the
+ * submission to reply with, and the FormData for the fields outside the schema.
+ */
+export async function readSubmission<Schema extends z.ZodType>(
+  request: Request,
+  schema: Schema,
+  options: FormOptions & { extra?: FormFields } = {},
+) {
+  const formData = await readForm(request, formFieldsOf(schema, options.extra), options);
+  const submission: Submission<z.input<Schema>, string[], z.output<Schema>> = parseWithZod<Schema>(
+    formData,
+    { schema },
+  );
+  return { formData, submission };
+}
+
+type ReplyOptions = {
+  formErrors?: string[];
+  fieldErrors?: Record<string, string[]>;
+  hideFields?: string[];
+};
+type Replyable = { reply: (options?: ReplyOptions) => SubmissionResult<string[]> };
+
+/**
+ * The one bridge from a service's error to a form's answer: an AppError becomes the Conform reply
+ * (its message above the form, its field messages beside their fields) with its HTTP status and
+ * message; anything else is rethrown, because a bug is not a form message.
+ */
+export function replyWithError(
+  submission: Replyable,
+  error: unknown,
+  options: {
+    /** Fields never sent back (passwords). */
+    hideFields?: string[];
+    /** A field that shows the error's message when the service named none (e-mail on a 409). */
+    fieldFor?: Partial<Record<number, string>>;
+  } = {},
+) {
+  if (!(error instanceof AppError)) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  for (const [name, message] of Object.entries(error.errors ?? {})) fieldErrors[name] = [message];
+  const field = options.fieldFor?.[error.status];
+  if (field) fieldErrors[field] ??= [error.message];
+  return {
+    status: error.status,
+    message: error.message,
+    result: submission.reply({
+      formErrors: [error.message],
+      fieldErrors,
+      hideFields: options.hideFields,
+    }),
+  };
 }

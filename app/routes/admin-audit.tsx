@@ -1,10 +1,10 @@
 import { Download } from "lucide-react";
-import { data, Form, Link, useSearchParams } from "react-router";
+import { Form, Link, useRouteError, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { SelectField } from "~/components/ui/textarea-field";
-import { getCurrentUser } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel } from "~/features/audit/actions";
 import { auditActors, listAudit } from "~/features/audit/audit.server";
 import { formatDateTime } from "~/lib/dates";
@@ -16,16 +16,20 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
+/** Far past any real log (50 a page), and small enough that the OFFSET stays a safe integer. */
+const MAX_PAGE = 1_000_000;
+
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  if (user?.role !== "admin")
-    return data({ access: "denied" as const }, { status: user ? 403 : 401 });
+  await requireAdmin(request);
   const url = new URL(request.url);
   const actor = url.searchParams.get("actor") ?? "";
   const action = url.searchParams.get("action") ?? "";
-  const page = Math.max(0, Number.parseInt(url.searchParams.get("page") ?? "1", 10) - 1 || 0);
+  // Clamped: a huge or malformed page number would otherwise reach the database as an OFFSET
+  // past what PostgreSQL accepts, a 500 instead of an empty page.
+  const requested = Number.parseInt(url.searchParams.get("page") ?? "1", 10);
+  const page = Number.isSafeInteger(requested) ? Math.min(Math.max(requested - 1, 0), MAX_PAGE) : 0;
   const [log, actors] = await Promise.all([
     listAudit({
       actorId: isUuid(actor) ? actor : undefined,
@@ -34,24 +38,11 @@ export async function loader({ request }: Route.LoaderArgs) {
     }),
     auditActors(),
   ]);
-  return { access: "granted" as const, ...log, actors };
+  return { ...log, actors };
 }
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  if (loaderData.access === "denied") {
-    return (
-      <Section className="max-w-xl">
-        <Card className="p-8 text-center">
-          <h1 className="text-xl font-bold text-slate-900">접근 권한이 없습니다</h1>
-          <p className="mt-2 text-slate-600">관리자만 이용할 수 있는 페이지입니다.</p>
-          <Button asChild className="mt-6">
-            <Link to="/">홈으로</Link>
-          </Button>
-        </Card>
-      </Section>
-    );
-  }
   const { rows, total, page, actors } = loaderData;
   const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
   const pageLink = (n: number) => {
@@ -178,4 +169,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
       ) : null}
     </Section>
   );
+}
+
+/** A guard's refusal shows the access-denied card; anything else goes to the root's boundary. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isAccessRefusal(error)) return <AccessDenied />;
+  throw error;
 }

@@ -1,19 +1,23 @@
-import { ShieldAlert } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { getCurrentUser } from "~/features/accounts/session.server";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import { AnnouncementsTab } from "~/features/admin/components/announcements-tab";
 import { ApplicationsTab } from "~/features/admin/components/applications-tab";
 import { ExecutivesTab } from "~/features/admin/components/executives-tab";
 import { HistoryTab } from "~/features/admin/components/history-tab";
 import { PendingMembersTab } from "~/features/admin/components/pending-members-tab";
 import { SeminarsTab } from "~/features/admin/components/seminars-tab";
-import { loadDashboard, runDashboardAction } from "~/features/admin/dashboard.server";
+import {
+  DASHBOARD_FORM,
+  loadDashboard,
+  runDashboardAction,
+} from "~/features/admin/dashboard.server";
 import { cn } from "~/lib/cn";
-import { readFormData } from "~/lib/forms.server";
+import { readForm } from "~/lib/forms.server";
 import type { Route } from "./+types/admin-dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,32 +27,17 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-// Every load and every action checks the role itself: administrators only.
+// Every load and every action checks the role itself: administrators only. A refusal (401, 403)
+// renders the ErrorBoundary's access-denied card.
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  if (user?.role !== "admin") {
-    return data({ access: "denied" as const }, { status: user ? 403 : 401 });
-  }
-  return { access: "granted" as const, ...(await loadDashboard()) };
+  await requireAdmin(request);
+  return loadDashboard();
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
-  if (user?.role !== "admin") {
-    return data(
-      {
-        ok: false,
-        intent: "",
-        toast: {
-          title: "권한 없음",
-          description: "관리자만 이용할 수 있습니다.",
-          variant: "destructive" as const,
-        },
-      },
-      { status: user ? 403 : 401 },
-    );
-  }
-  const { status, result } = await runDashboardAction(await readFormData(request), {
+  const user = await requireAdmin(request);
+  const form = await readForm(request, DASHBOARD_FORM.fields, DASHBOARD_FORM.options);
+  const { status, result } = await runDashboardAction(form, {
     actor: { id: user.id, email: user.email },
     ip: context.clientIp,
   });
@@ -66,7 +55,6 @@ const TABS = [
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const [searchParams, setSearchParams] = useSearchParams();
-  if (loaderData.access === "denied") return <AccessDenied />;
   const tab = TABS.some((t) => t.value === searchParams.get("tab"))
     ? (searchParams.get("tab") as string)
     : "members";
@@ -141,23 +129,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function AccessDenied() {
-  return (
-    <Section className="max-w-xl">
-      <Card className="p-8 text-center">
-        <ShieldAlert className="mx-auto size-12 text-rose-600" aria-hidden="true" />
-        <h1 className="mt-4 text-xl font-bold text-slate-900">접근 권한이 없습니다</h1>
-        <p className="mt-2 text-slate-600">관리자만 이용할 수 있는 페이지입니다.</p>
-        <Button asChild className="mt-6">
-          <Link to="/">홈으로</Link>
-        </Button>
-      </Card>
-    </Section>
-  );
-}
-
 export function ErrorBoundary() {
   const error = useRouteError();
+  if (isAccessRefusal(error)) return <AccessDenied />;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

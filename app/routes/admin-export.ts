@@ -1,5 +1,5 @@
+import { adminContext } from "~/features/admin/admin-api.server";
 import { exportApplicationsCsv, exportMembersCsv } from "~/features/admin/exports.server";
-import { adminContext } from "~/lib/admin-api.server";
 import { api } from "~/lib/errors.server";
 import type { Route } from "./+types/admin-export";
 

@@ -6,6 +6,7 @@ import { Card } from "~/components/ui/card";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   findAnnouncementHeadline,
+  mayReadAnnouncementBody,
   readAnnouncement,
 } from "~/features/announcements/announcements.server";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
@@ -32,9 +33,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const headline = await findAnnouncementHeadline(params.id);
   if (!headline) throw data(null, { status: 404 });
   const user = await getCurrentUser(request);
-  // Anyone but an approved member gets the login card; the body is never loaded for them.
-  const announcement = user?.isApproved ? await readAnnouncement(params.id, user.id) : null;
-  if (user?.isApproved && !announcement) throw data(null, { status: 404 });
+  // Anyone the service does not let read the body gets the login card.
+  const announcement = await readAnnouncement(params.id, user);
+  if (mayReadAnnouncementBody(user) && !announcement) throw data(null, { status: 404 });
   return { headline, announcement };
 }
 

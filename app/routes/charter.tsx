@@ -4,8 +4,7 @@ import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { CHARTER, CHARTER_EFFECTIVE_DATE } from "~/features/society/charter.server";
-import { societyConfig } from "~/features/society/config.server";
+import { readCharter } from "~/features/society/charter.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/charter";
 
@@ -18,18 +17,12 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-// The server decides: the charter text is sent to approved members only, never to anyone else.
+// The service decides who reads the charter (readCharter); anyone else gets the locked card.
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  if (!user?.isApproved) return { charter: null };
-  const charter = CHARTER.map((chapter) => ({
-    ...chapter,
-    articles: chapter.articles.map((article) => ({
-      ...article,
-      paragraphs: article.paragraphs.map((p) => p.replaceAll("{societyName}", societyConfig.name)),
-    })),
-  }));
-  return { charter, effectiveDate: CHARTER_EFFECTIVE_DATE };
+  const charter = readCharter(await getCurrentUser(request));
+  return charter
+    ? { charter: charter.chapters, effectiveDate: charter.effectiveDate }
+    : { charter: null };
 }
 
 export default function Charter({ loaderData }: Route.ComponentProps) {

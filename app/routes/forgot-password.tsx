@@ -8,9 +8,8 @@ import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { forgotPasswordSchema } from "~/features/accounts/validation";
-import { AppError } from "~/lib/errors.server";
 import { fieldProps } from "~/lib/forms";
-import { readFormData } from "~/lib/forms.server";
+import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/forgot-password";
 
@@ -22,19 +21,15 @@ export const meta: Route.MetaFunction = (args) =>
   });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema });
+  const { submission } = await readSubmission(request, forgotPasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
   try {
     await requestPasswordReset(submission.value.email, context.clientIp);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data(
-      { result: submission.reply({ formErrors: [error.message] }), sent: false },
-      { status: error.status },
-    );
+    const failed = replyWithError(submission, error);
+    return data({ result: failed.result, sent: false }, { status: failed.status });
   }
   // The same answer whether or not the account exists.
   return { result: submission.reply({ resetForm: true }), sent: true };

@@ -9,10 +9,9 @@ import { Field, FormError } from "~/components/ui/field";
 import { LOGIN_FAILED, logIn, PENDING_APPROVAL } from "~/features/accounts/accounts.server";
 import { createUserSession, getCurrentUser } from "~/features/accounts/session.server";
 import { loginSchema, safeRedirect } from "~/features/accounts/validation";
-import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readFormData } from "~/lib/forms.server";
+import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
@@ -34,8 +33,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const { formData, submission } = await readSubmission(request, loginSchema, {
+    extra: { redirectTo: { maxLength: 2000 } },
+  });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password"] }), toast: null },
@@ -43,9 +43,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const user = await logIn({ ...submission.value, ip: context.clientIp });
+    const user = await logIn({
+      ...submission.value,
+      ip: context.clientIp,
+      cookie: request.headers.get("Cookie"),
+    });
     const headers = new Headers();
     headers.append("Set-Cookie", await createUserSession(user));
+    headers.append("Set-Cookie", user.deviceCookie);
     headers.append(
       "Set-Cookie",
       flashToast({ title: "로그인 성공", description: `${user.name}님, 환영합니다.` }),
@@ -53,24 +58,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fallback = user.role === "admin" ? "/admin/dashboard" : "/";
     return redirect(safeRedirect(formData.get("redirectTo"), fallback), { headers });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const title =
-      error.message === PENDING_APPROVAL
-        ? "승인 대기 중"
-        : error.status === 429
-          ? "잠시 후 다시 시도해주세요"
-          : "로그인 실패";
+    const failed = replyWithError(submission, error, { hideFields: ["password"] });
+    const pending = failed.message === PENDING_APPROVAL;
+    const title = pending
+      ? "승인 대기 중"
+      : failed.status === 429
+        ? "잠시 후 다시 시도해주세요"
+        : "로그인 실패";
     return data(
       {
-        result: submission.reply({ formErrors: [error.message], hideFields: ["password"] }),
+        result: failed.result,
         toast: {
           title,
-          description: error.message || LOGIN_FAILED,
-          variant:
-            error.message === PENDING_APPROVAL ? ("default" as const) : ("destructive" as const),
+          description: failed.message || LOGIN_FAILED,
+          variant: pending ? ("default" as const) : ("destructive" as const),
         },
       },
-      { status: error.status },
+      { status: failed.status },
     );
   }
 }

@@ -19,9 +19,8 @@ import {
   REVIEW_DAYS,
 } from "~/features/membership/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
-import { AppError } from "~/lib/errors.server";
 import { fieldProps } from "~/lib/forms";
-import { readFormData } from "~/lib/forms.server";
+import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/membership-apply";
@@ -78,8 +77,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 401 },
     );
   }
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: applicationSchema });
+  const { submission } = await readSubmission(request, applicationSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), submitted: false, error: null }, { status: 400 });
   }
@@ -87,14 +85,10 @@ export async function action({ request }: Route.ActionArgs) {
     await applyForFullMembership(user, submission.value);
     return { result: submission.reply(), submitted: true, error: null };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
+    const failed = replyWithError(submission, error);
     return data(
-      {
-        result: submission.reply({ formErrors: [error.message] }),
-        submitted: false,
-        error: error.message,
-      },
-      { status: error.status },
+      { result: failed.result, submitted: false, error: failed.message },
+      { status: failed.status },
     );
   }
 }

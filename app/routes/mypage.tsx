@@ -16,9 +16,10 @@ import {
 import {
   clearSessionCookie,
   currentSessionId,
-  getCurrentUser,
+  requireUser,
 } from "~/features/accounts/session.server";
 import {
+  myPageSchema,
   passwordChangeSchema,
   profileSchema,
   withdrawalSchema,
@@ -26,10 +27,9 @@ import {
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readFormData } from "~/lib/forms.server";
+import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/mypage";
 
@@ -41,8 +41,7 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  if (!user) throw redirect("/login?redirectTo=%2Fmypage");
+  const user = await requireUser(request);
   const [account, application] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
@@ -60,20 +59,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "profile" | "password" | "withdraw";
-
-export async function action({ request }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
-  if (!user) throw redirect("/login?redirectTo=%2Fmypage");
-  const formData = await readFormData(request);
-  const intent = String(formData.get("intent")) as Intent;
-  const schema =
-    intent === "password"
-      ? passwordChangeSchema
-      : intent === "withdraw"
-        ? withdrawalSchema
-        : profileSchema;
-  const submission = parseWithZod(formData, { schema });
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request);
+  const { submission } = await readSubmission(request, myPageSchema);
+  const intent = String(submission.payload.intent ?? "");
   const hide = ["currentPassword", "password", "confirmPassword"];
   if (submission.status !== "success") {
     return data(
@@ -81,9 +70,12 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
+  const input = submission.value;
   try {
-    if (intent === "withdraw") {
-      await withdraw(user.id, (submission.value as { password: string }).password);
+    // The current-password checks count against the login limit of this account and client.
+    const client = { ip: context.clientIp, cookie: request.headers.get("Cookie") };
+    if (input.intent === "withdraw") {
+      await withdraw(user.id, input.password, client);
       const headers = new Headers();
       headers.append("Set-Cookie", await clearSessionCookie());
       headers.append(
@@ -92,9 +84,8 @@ export async function action({ request }: Route.ActionArgs) {
       );
       return redirect("/", { headers });
     }
-    if (intent === "password") {
-      const value = submission.value as { currentPassword: string; password: string };
-      await changeMyPassword(user.id, value, await currentSessionId(request));
+    if (input.intent === "password") {
+      await changeMyPassword(user.id, input, await currentSessionId(request), client);
       return {
         intent,
         result: submission.reply({ resetForm: true }),
@@ -104,19 +95,18 @@ export async function action({ request }: Route.ActionArgs) {
         },
       };
     }
-    await updateMyProfile(user.id, submission.value as Parameters<typeof updateMyProfile>[1]);
+    const { intent: _intent, ...profile } = input;
+    await updateMyProfile(user.id, profile);
     return { intent, result: submission.reply(), toast: { title: "회원 정보 수정 완료" } };
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [key, message] of Object.entries(error.errors ?? {})) fieldErrors[key] = [message];
+    const failed = replyWithError(submission, error, { hideFields: hide });
     return data(
       {
         intent,
-        result: submission.reply({ formErrors: [error.message], fieldErrors, hideFields: hide }),
-        toast: { title: "처리 실패", description: error.message, variant: "destructive" as const },
+        result: failed.result,
+        toast: { title: "처리 실패", description: failed.message, variant: "destructive" as const },
       },
-      { status: error.status },
+      { status: failed.status },
     );
   }
 }

@@ -7,10 +7,9 @@ import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { isResetTokenValid, resetPassword } from "~/features/accounts/password-reset.server";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/features/accounts/validation";
-import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readFormData } from "~/lib/forms.server";
+import { readSubmission, replyWithError } from "~/lib/forms.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -31,8 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: resetPasswordSchema });
+  const { submission } = await readSubmission(request, resetPasswordSchema);
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
@@ -42,16 +40,10 @@ export async function action({ request }: Route.ActionArgs) {
   try {
     await resetPassword(submission.value.token, submission.value.password);
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data(
-      {
-        result: submission.reply({
-          formErrors: [error.message],
-          hideFields: ["password", "confirmPassword"],
-        }),
-      },
-      { status: error.status },
-    );
+    const failed = replyWithError(submission, error, {
+      hideFields: ["password", "confirmPassword"],
+    });
+    return data({ result: failed.result }, { status: failed.status });
   }
   return redirect("/login", {
     headers: {

@@ -9,12 +9,10 @@ import { Field, FieldError, FormError } from "~/components/ui/field";
 import { registerMember } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { signupFormSchema } from "~/features/accounts/validation";
-import { limitAuthRequestsByIp } from "~/features/security/rate-limit.server";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
-import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readFormData } from "~/lib/forms.server";
+import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/signup";
@@ -32,8 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: signupFormSchema });
+  const { submission } = await readSubmission(request, signupFormSchema);
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null },
@@ -41,24 +38,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    await limitAuthRequestsByIp(context.clientIp);
     const { confirmPassword: _confirm, ...input } = submission.value;
-    await registerMember(input);
+    await registerMember({ ...input, ip: context.clientIp });
   } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    const fieldErrors: Record<string, string[]> = {};
-    for (const [key, message] of Object.entries(error.errors ?? {})) fieldErrors[key] = [message];
-    if (error.status === 409) fieldErrors.email = [error.message];
+    const failed = replyWithError(submission, error, {
+      hideFields: ["password", "confirmPassword"],
+      fieldFor: { 409: "email" },
+    });
     return data(
-      {
-        result: submission.reply({
-          formErrors: [error.message],
-          fieldErrors,
-          hideFields: ["password", "confirmPassword"],
-        }),
-        toast: { title: "회원가입 실패", description: error.message },
-      },
-      { status: error.status },
+      { result: failed.result, toast: { title: "회원가입 실패", description: failed.message } },
+      { status: failed.status },
     );
   }
   return redirect("/login", {

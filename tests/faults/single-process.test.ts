@@ -39,7 +39,7 @@ describe("one process per embedded database", () => {
 
     const admin = await runScript(
       "admin-create.ts",
-      ["--email", "a@b.kr", "--password", "password123", "--name", "x"],
+      ["--email", "a@b.kr", "--password", "steady-harbor-lamp-5", "--name", "x"],
       dataDir,
     );
     expect(admin.code, admin.stdout).not.toBe(0);
@@ -56,7 +56,7 @@ describe("one process per embedded database", () => {
     // With the server gone the same command works, so the refusal above was the lock.
     const later = await runScript(
       "admin-create.ts",
-      ["--email", "a@b.kr", "--password", "password123", "--name", "x"],
+      ["--email", "a@b.kr", "--password", "steady-harbor-lamp-5", "--name", "x"],
       dataDir,
     );
     expect(later.code, later.stderr).toBe(0);

@@ -4,7 +4,7 @@
 // administrators), and the /login and /logout page actions a browser posts without JavaScript.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { sessions, users } from "../../db/schema";
+import { sessions, users } from "~db/schema";
 import {
   type Account,
   createAdmin,

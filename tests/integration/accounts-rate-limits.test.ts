@@ -1,10 +1,10 @@
 // Rate limits on login, sign-up and upload URLs, with small limits set through the documented
-// environment variables: failed logins per submitted e-mail (whether or not an account exists)
-// and requests per IP, both answered 429 in Korean and counted in the `rate_limits` table so they
+// environment variables: failed logins per submitted e-mail and client (whether or not an account
+// exists; accounts-login-limits.test.ts covers clients and devices) and requests per IP, both answered 429 in Korean and counted in the `rate_limits` table so they
 // hold across several instances.
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rateLimits } from "../../db/schema";
+import { rateLimits } from "~db/schema";
 import {
   approveInDb,
   type ErrorBody,
@@ -73,12 +73,16 @@ describe("failed logins per account (LOGIN_MAX_FAILURES_PER_ACCOUNT)", () => {
   it("counts in the rate_limits table, per submitted e-mail in lower case", async () => {
     await logIn(server, account.email.toUpperCase(), "wrong-password");
     await logIn(server, ` ${account.email} `, "wrong-password");
+    // One counter for this client (its address) and one across all unknown clients.
     const rows = await server.db
       .select()
       .from(rateLimits)
       .where(like(rateLimits.key, `%${account.email}%`));
-    expect(rows).toHaveLength(1);
-    expect(rows[0]?.count).toBe(2);
+    expect(rows.map((row) => row.key).sort()).toEqual([
+      `login:${account.email}:all`,
+      `login:${account.email}:ip:127.0.0.1`,
+    ]);
+    expect(rows.map((row) => row.count)).toEqual([2, 2]);
     const resetAt = rows[0]?.resetAt.getTime() ?? 0;
     expect(resetAt).toBeGreaterThan(Date.now() + WINDOW_MS - 2 * 60 * 1000);
     expect(resetAt).toBeLessThanOrEqual(Date.now() + WINDOW_MS + 1000);
@@ -98,9 +102,10 @@ describe("failed logins per account (LOGIN_MAX_FAILURES_PER_ACCOUNT)", () => {
     const rows = await server.db
       .select()
       .from(rateLimits)
-      .where(like(rateLimits.key, `%${nobody}%`));
+      .where(like(rateLimits.key, `%${nobody}:ip:%`));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.count).toBe(MAX_FAILURES);
+    // The refused attempt was counted too: attempts are counted before the password is checked.
+    expect(rows[0]?.count).toBe(MAX_FAILURES + 1);
 
     // An existing account answers exactly the same bodies.
     await resetRateLimits(server);
@@ -113,7 +118,7 @@ describe("failed logins per account (LOGIN_MAX_FAILURES_PER_ACCOUNT)", () => {
     );
   });
 
-  it("a successful login clears the account's failures", async () => {
+  it("a successful login clears this client's failures; the account-wide count keeps them", async () => {
     await logIn(server, account.email, "wrong-password");
     await logIn(server, account.email, "wrong-password");
     expect((await logIn(server, account.email, account.password)).status).toBe(200);
@@ -121,7 +126,7 @@ describe("failed logins per account (LOGIN_MAX_FAILURES_PER_ACCOUNT)", () => {
       .select()
       .from(rateLimits)
       .where(like(rateLimits.key, `%${account.email}%`));
-    expect(rows.every((row) => row.count === 0)).toBe(true);
+    expect(rows.map((row) => [row.key, row.count])).toEqual([[`login:${account.email}:all`, 2]]);
   });
 
   it("the count lives in the database: a counter written there (another instance) blocks here", async () => {
@@ -130,7 +135,7 @@ describe("failed logins per account (LOGIN_MAX_FAILURES_PER_ACCOUNT)", () => {
     const [row] = await server.db
       .select()
       .from(rateLimits)
-      .where(like(rateLimits.key, `%${email}%`));
+      .where(like(rateLimits.key, `%${email}:ip:%`));
     expect(row).toBeDefined();
     // Another instance recorded the remaining failures in the shared table.
     await server.db
@@ -169,7 +174,7 @@ describe("requests per IP (AUTH_MAX_REQUESTS_PER_IP)", () => {
     const rows = await server.db
       .select()
       .from(rateLimits)
-      .where(like(rateLimits.key, "%127.0.0.1%"));
+      .where(eq(rateLimits.key, "auth-ip:127.0.0.1"));
     return rows;
   }
 
@@ -226,7 +231,7 @@ describe("requests per IP (AUTH_MAX_REQUESTS_PER_IP)", () => {
     await server.db
       .update(rateLimits)
       .set({ resetAt: new Date(Date.now() - 1000) })
-      .where(like(rateLimits.key, "%127.0.0.1%"));
+      .where(eq(rateLimits.key, "auth-ip:127.0.0.1"));
     expect((await postJson(server, "/api/objects/upload-public")).status).toBe(200);
     const rows = await ipCounter();
     expect(rows[0]?.count).toBe(1);

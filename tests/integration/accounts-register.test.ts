@@ -3,14 +3,18 @@
 // rejected doctor signing up again.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storedObjects, users } from "../../db/schema";
+import { storedObjects, users } from "~db/schema";
 import {
+  approveInDb,
   createAdmin,
   createMember,
   type ErrorBody,
   expectKoreanMessages,
+  get,
   json,
   type LoggedIn,
+  logIn,
+  logInCookie,
   postForm,
   postJson,
   type Registration,
@@ -23,6 +27,7 @@ import {
   uploadImage,
   userRow,
 } from "../support/accounts";
+import { applicationPayload, applicationRows } from "../support/members";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -150,7 +155,8 @@ describe("validation messages (SPEC.md §5), all in Korean", () => {
   });
 
   it("password of exactly 8 characters is accepted", async () => {
-    const res = await register(server, await validPayload({ password: "12345678" }));
+    // Eight characters with no pattern zxcvbn knows (a common password is refused instead).
+    const res = await register(server, await validPayload({ password: "k7#Vq9!z" }));
     expect(res.status).toBe(201);
   });
 
@@ -378,18 +384,26 @@ describe("the licence image must come from the sign-up upload flow", () => {
 });
 
 describe("a rejected doctor signs up again", () => {
-  it("replaces the rejected record, which comes back to the pending list", async () => {
+  /** The rejected account of an approved member who had applied for full membership. */
+  async function rejectedWithApplication() {
     const first = await signUp(server, { name: "이전이름" });
+    await approveInDb(server, first.id);
+    const cookie = await logInCookie(server, first.email, first.password);
+    const applied = await postJson(server, "/api/membership-applications", applicationPayload(), {
+      cookie,
+    });
+    expect(applied.status).toBe(201);
     const reject = await postJson(server, `/api/users/${first.id}/reject`, undefined, {
       cookie: admin.cookie,
     });
     expect(reject.status).toBe(200);
+    return first;
+  }
 
-    const pendingAfterReject = await json<Array<{ id: string }>>(
-      await server.fetch("/api/users/pending", { headers: { Cookie: admin.cookie } }),
-    );
-    expect(pendingAfterReject.map((u) => u.id)).not.toContain(first.id);
-    expect((await userRow(server, first.id))?.rejectedAt).toBeInstanceOf(Date);
+  it("creates a new account; the rejected one is never revived and keeps its own data", async () => {
+    const first = await rejectedWithApplication();
+    const rejectedBefore = await userRow(server, first.id);
+    expect(rejectedBefore?.rejectedAt).toBeInstanceOf(Date);
 
     const payload = await validPayload({
       email: first.email.toUpperCase(),
@@ -398,23 +412,31 @@ describe("a rejected doctor signs up again", () => {
     });
     const res = await register(server, payload);
     expect(res.status).toBe(201);
-    expect(await countUsers(first.email)).toBe(1);
+    const created = await json<{ id: string }>(res);
+    // A new account: a new id, so nothing keyed by the old one (its application, its licence
+    // image, its sessions) belongs to the new sign-up.
+    expect(created.id).not.toBe(first.id);
+    expect(await countUsers(first.email)).toBe(2);
 
-    const rows = await server.db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.email})`, first.email.toLowerCase()));
-    const row = rows[0];
-    expect(row?.name).toBe("새이름");
-    expect(row?.rejectedAt).toBeNull();
-    expect(row?.isApproved).toBe(false);
-    expect(row?.role).toBe("member");
-    expect(row?.licenseImageUrl).toBe(payload.licenseImageUrl);
+    const fresh = await userRow(server, created.id);
+    expect(fresh?.name).toBe("새이름");
+    expect(fresh?.rejectedAt).toBeNull();
+    expect(fresh?.isApproved).toBe(false);
+    expect(fresh?.licenseImageUrl).toBe(payload.licenseImageUrl);
 
-    const pending = await json<Array<{ id: string; name: string }>>(
+    // The rejected account is untouched: still rejected since the same instant (so its licence
+    // image leaves on the retention clock it already had), with its old image and application.
+    const rejectedAfter = await userRow(server, first.id);
+    expect(rejectedAfter?.rejectedAt?.getTime()).toBe(rejectedBefore?.rejectedAt?.getTime());
+    expect(rejectedAfter?.name).toBe("이전이름");
+    expect(rejectedAfter?.licenseImageUrl).toBe(first.licenseImageUrl);
+    expect(await applicationRows(server, first.id)).toHaveLength(1);
+    expect(await applicationRows(server, created.id)).toHaveLength(0);
+
+    const pending = await json<Array<{ id: string; email: string }>>(
       await server.fetch("/api/users/pending", { headers: { Cookie: admin.cookie } }),
     );
-    expect(pending.filter((u) => u.id === row?.id).map((u) => u.name)).toEqual(["새이름"]);
+    expect(pending.filter((u) => u.email === first.email).map((u) => u.id)).toEqual([created.id]);
 
     // The new password is the one that counts, and the account waits for approval again.
     const login = await postJson(server, "/api/auth/login", {
@@ -425,6 +447,36 @@ describe("a rejected doctor signs up again", () => {
     expect((await json<ErrorBody>(login)).message).toBe(
       "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.",
     );
+    // The old password opens nothing.
+    expect((await logIn(server, first.email, first.password)).status).toBe(401);
+
+    // Once approved, the new account sees no application and not the old licence image.
+    await approveInDb(server, created.id);
+    const cookie = await logInCookie(server, first.email, "another-password-1");
+    expect((await get(server, "/api/membership-applications/me", { cookie })).status).toBe(404);
+    expect((await get(server, first.licenseImageUrl, { cookie })).status).toBe(404);
+    expect((await get(server, payload.licenseImageUrl, { cookie })).status).toBe(200);
+  });
+
+  it("the rejected account cannot be approved back while the new one holds the e-mail: 409", async () => {
+    const first = await rejectedWithApplication();
+    expect((await register(server, await validPayload({ email: first.email }))).status).toBe(201);
+    const res = await postJson(server, `/api/users/${first.id}/approve`, undefined, {
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(409);
+    expectKoreanMessages(await json<ErrorBody>(res));
+    expect((await userRow(server, first.id))?.rejectedAt).toBeInstanceOf(Date);
+  });
+
+  it("two sign-ups with the rejected e-mail at once: one account, the other 409", async () => {
+    const first = await rejectedWithApplication();
+    const answers = await Promise.all([
+      register(server, await validPayload({ email: first.email })),
+      register(server, await validPayload({ email: first.email })),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await countUsers(first.email)).toBe(2);
   });
 
   it("a pending (not rejected) account is not replaced: 409", async () => {

@@ -4,7 +4,7 @@
 // the server's sanitising of what it stores to exactly what the editor can produce.
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { announcements } from "../../db/schema";
+import { announcements } from "~db/schema";
 import {
   createAdmin,
   get,

@@ -4,7 +4,7 @@
 // administrator, with validation, and the public pages and GET calls showing each change at once.
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { executives, historyEvents } from "../../db/schema";
+import { executives, historyEvents } from "~db/schema";
 import {
   createAdmin,
   get,

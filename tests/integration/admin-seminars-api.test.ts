@@ -4,7 +4,7 @@
 // status open|closed; http(s) registration links; and /activities showing each change at once.
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { seminars } from "../../db/schema";
+import { seminars } from "~db/schema";
 import { createAdmin, get, json, type LoggedIn, resetRateLimits } from "../support/accounts";
 import {
   expectError,

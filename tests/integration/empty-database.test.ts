@@ -9,7 +9,7 @@ import {
   membershipApplications,
   seminars,
   users,
-} from "../../db/schema";
+} from "~db/schema";
 import { mainText } from "../support/html";
 import { startTestServer, type TestServer } from "../support/test-server";
 

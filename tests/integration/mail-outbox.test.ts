@@ -18,7 +18,8 @@ beforeAll(async () => {
   // Neither SMTP_URL nor MAIL_FROM is set: the embedded default.
   delete process.env.SMTP_URL;
   delete process.env.MAIL_FROM;
-  server = await startTestServer();
+  // PUBLIC_URL unset, as an operator who never set it runs the server.
+  server = await startTestServer({ env: { PUBLIC_URL: "" } });
   admin = await createAdmin(server);
 });
 afterAll(async () => {

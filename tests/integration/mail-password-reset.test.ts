@@ -6,7 +6,7 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { passwordResetTokens } from "../../db/schema";
+import { passwordResetTokens } from "~db/schema";
 import {
   createMember,
   get,

@@ -4,7 +4,7 @@
 // a real SMTP peer listens on that port, the queue delivers it and marks it sent.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailQueue } from "../../db/schema";
+import { mailQueue } from "~db/schema";
 import {
   type Account,
   createAdmin,

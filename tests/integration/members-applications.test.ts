@@ -3,7 +3,7 @@
 // user may not set ignored), GET .../me (never someone else's), PUT .../{id}/license-image (owner
 // only, own uploads only), and the administrators' GET list and PATCH decisions.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { membershipApplications } from "../../db/schema";
+import { membershipApplications } from "~db/schema";
 import {
   createAdmin,
   type ErrorBody,

@@ -3,7 +3,7 @@
 // browser-like form post, the completion screen, the status card through each decision, the 정회원
 // mark in the header, and the /api/login entry that sends visitors to log in.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { membershipApplications } from "../../db/schema";
+import { membershipApplications } from "~db/schema";
 import {
   createAdmin,
   get,
@@ -165,11 +165,16 @@ describe("/membership/apply", () => {
     });
 
     it("a browser-like form post shows the completion screen with 3-5 business days", async () => {
-      // Name and e-mail sent by a tampered form are ignored: they are the account's.
-      const res = await submit(
+      // Name and e-mail are the account's: a tampered form that sends them is refused whole.
+      const forged = await submit(
         { ...applicationPayload(), name: "위조된이름", email: "forged@evil.example" },
         member.cookie,
       );
+      expect(forged.status).toBe(400);
+      await forged.body?.cancel();
+      expect(await applicationRows(server, member.id)).toHaveLength(0);
+
+      const res = await submit(applicationPayload(), member.cookie);
       expect(res.status).toBe(200);
       const html = await res.text();
       const text = mainText(html);

@@ -6,13 +6,7 @@ import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  announcements,
-  contentVersion,
-  executives,
-  historyEvents,
-  seminars,
-} from "../../db/schema";
+import { announcements, contentVersion, executives, historyEvents, seminars } from "~db/schema";
 import { resetRateLimits } from "../support/accounts";
 import { announcementInput, executiveInput, historyInput, seminarInput } from "../support/admin";
 import { tags } from "../support/html";

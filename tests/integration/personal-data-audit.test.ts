@@ -6,7 +6,7 @@
 // members and applications (401, 403, UTF-8 with BOM, Korean header, formula escaping, audited).
 import { asc, eq, inArray, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, users } from "../../db/schema";
+import { auditLog, users } from "~db/schema";
 import {
   createAdmin,
   createMember,

@@ -172,7 +172,9 @@ describe("POST /mypage intent=profile", () => {
     expect(inputs.find((i) => i.name === "address")?.value).toBe("대구광역시 수성구 범어로 10");
   });
 
-  it("ignores e-mail, licence number, role, approval and name sent with the form", async () => {
+  // The form reader refuses names the form does not declare (the hostile-input issue), so a
+  // forged field is a 400 that changes nothing, not a silently ignored extra.
+  it("refuses e-mail, licence number, role, approval and name sent with the form", async () => {
     const before = await userRow(server, member.id);
     const answer = await postMyPage(
       profileFields({
@@ -187,9 +189,9 @@ describe("POST /mypage intent=profile", () => {
       }),
       member.cookie,
     );
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(400);
     const after = await userRow(server, member.id);
-    expect(after?.phone).toBe("010-1111-2222");
+    expect(after?.phone).toBe(before?.phone);
     expect(after?.email).toBe(before?.email);
     expect(after?.licenseNumber).toBe("EDIT-1");
     expect(after?.role).toBe("member");
@@ -203,8 +205,9 @@ describe("POST /mypage intent=profile", () => {
     expect(await me.json()).toMatchObject({ email: before?.email, role: "member" });
   });
 
-  it("changes only the poster's own row whatever id is sent with the form", async () => {
+  it("refuses an id sent with the form and changes no row", async () => {
     const otherBefore = await userRow(server, other.id);
+    const ownBefore = await userRow(server, member.id);
     const answer = await postMyPage(
       profileFields({
         id: other.id,
@@ -213,9 +216,9 @@ describe("POST /mypage intent=profile", () => {
       }),
       member.cookie,
     );
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(400);
     expect(await userRow(server, other.id)).toEqual(otherBefore);
-    expect((await userRow(server, member.id))?.hospitalName).toBe("남의병원을바꾸려는시도");
+    expect((await userRow(server, member.id))?.hospitalName).toBe(ownBefore?.hospitalName);
   });
 
   it("sends a visitor to the login page and changes nothing", async () => {

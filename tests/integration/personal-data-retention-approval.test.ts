@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storedObjects, users } from "../../db/schema";
+import { storedObjects, users } from "~db/schema";
 import {
   createAdmin,
   createMember,

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, storedObjects, users } from "../../db/schema";
+import { auditLog, membershipApplications, rateLimits, storedObjects, users } from "~db/schema";
 import {
   createAdmin,
   createMember,
@@ -238,5 +238,73 @@ describe("runRetention", () => {
     expect(ids).not.toContain(old!.id);
     expect(ids).toContain(yearAndAHalf!.id);
     expect((await runRetention(now)).auditEntries).toBe(0);
+  });
+});
+
+describe("rate-limit counters", () => {
+  it("drops the counters whose window has ended and keeps the running ones", async () => {
+    const now = new Date();
+    await server.db.insert(rateLimits).values([
+      { key: "retention-test:ended", count: 3, resetAt: new Date(now.getTime() - 60_000) },
+      { key: "retention-test:running", count: 2, resetAt: new Date(now.getTime() + 60_000) },
+    ]);
+    await runRetention(now);
+    const keys = (await server.db.select({ key: rateLimits.key }).from(rateLimits)).map(
+      (row) => row.key,
+    );
+    expect(keys).not.toContain("retention-test:ended");
+    expect(keys).toContain("retention-test:running");
+  });
+});
+
+describe("licence images sent with a full-membership application", () => {
+  it("follow the sign-up's rules: deleted 30 days after the application's rejection, not before", async () => {
+    const applicant = await createMember(server);
+    const applied = await postJson(
+      server,
+      "/api/membership-applications",
+      {
+        phone: "010-2222-3333",
+        licenseNumber: "APP-RET-1",
+        hospitalName: "보존내과의원",
+        department: "내과",
+        address: "대구광역시 수성구 동대구로 1",
+      },
+      { cookie: applicant.cookie },
+    );
+    expect(applied.status).toBe(201);
+    const { id } = (await applied.json()) as { id: string };
+    const image = await uploadImage(server, { cookie: applicant.cookie });
+    const attached = await server.fetch(`/api/membership-applications/${id}/license-image`, {
+      method: "PUT",
+      headers: { "Content-Type": "application/json", Cookie: applicant.cookie },
+      body: JSON.stringify({ licenseImageUrl: image }),
+    });
+    expect(attached.status).toBe(200);
+    const rejected = await server.fetch(`/api/membership-applications/${id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Cookie: admin.cookie },
+      body: JSON.stringify({ status: "rejected", rejectionReason: "서류 미비" }),
+    });
+    expect(rejected.status).toBe(200);
+
+    const decidedAt = new Date();
+    await runRetention(new Date(decidedAt.getTime() + 29 * DAY));
+    await expectKept(image);
+    const application = async () =>
+      (
+        await server.db
+          .select({ licenseImageUrl: membershipApplications.licenseImageUrl })
+          .from(membershipApplications)
+          .where(eq(membershipApplications.id, id))
+      )[0];
+    expect((await application())?.licenseImageUrl).toBe(image);
+
+    const due = await runRetention(new Date(decidedAt.getTime() + 31 * DAY));
+    expect(due.rejected).toBe(1);
+    await expectDeleted(image);
+    expect((await application())?.licenseImageUrl).toBeNull();
+    // The applicant's own sign-up image is theirs until their own rules say otherwise.
+    await expectKept(applicant.licenseImageUrl, applicant.id);
   });
 });

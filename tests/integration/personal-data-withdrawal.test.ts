@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, membershipApplications, storedObjects, users } from "../../db/schema";
+import { auditLog, membershipApplications, storedObjects, users } from "~db/schema";
 import {
   createAdmin,
   createMember,
@@ -216,10 +216,14 @@ describe("withdrawal", () => {
     const staying = await createMember(server);
     const leaving = await createMember(server);
     const before = await userRow(server, staying.id);
-    const answer = await withdraw(
+    // An id sent with the form is not a field of the form: refused, and nobody leaves.
+    const forged = await withdraw(
       { password: PASSWORD, confirm: "on", id: staying.id, userId: staying.id },
       leaving.cookie,
     );
+    expect(forged.status).toBe(400);
+    expect(await userRow(server, leaving.id)).toBeDefined();
+    const answer = await withdraw({ password: PASSWORD, confirm: "on" }, leaving.cookie);
     expect(answer.status).toBe(302);
     expect(await userRow(server, leaving.id)).toBeUndefined();
     expect(await userRow(server, staying.id)).toEqual(before);

@@ -2,14 +2,7 @@
 // order of every list, announcement excerpts, seminars split by date, and that neither the list,
 // the detail page nor any call ever gives a visitor an announcement's body.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  announcements,
-  executives,
-  historyEvents,
-  seminars,
-  sessions,
-  users,
-} from "../../db/schema";
+import { announcements, executives, historyEvents, seminars, sessions, users } from "~db/schema";
 import { mainText, meta, title } from "../support/html";
 import { startTestServer, type TestServer } from "../support/test-server";
 

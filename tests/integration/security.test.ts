@@ -3,7 +3,7 @@
 // Korean and never 500, and the security headers on the account pages and calls.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storedObjects } from "../../db/schema";
+import { storedObjects } from "~db/schema";
 import {
   createAdmin,
   createMember,

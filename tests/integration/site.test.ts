@@ -6,7 +6,7 @@ import zlib from "node:zlib";
 import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { announcements, executives, historyEvents, seminars } from "../../db/schema";
+import { announcements, executives, historyEvents, seminars } from "~db/schema";
 import { mainText, meta, tags, title } from "../support/html";
 import { startTestServer, type TestServer } from "../support/test-server";
 

@@ -8,11 +8,12 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storedObjects } from "../../db/schema";
+import { storedObjects } from "~db/schema";
 import {
   createAdmin,
   createMember,
   type ErrorBody,
+  GIF,
   get,
   json,
   type LoggedIn,
@@ -130,6 +131,29 @@ describe("uploads through the signed URL, stored in the bucket", () => {
     const res = await putObject(uploadURL, pngOfSize(MAX_BYTES));
     expect(res.status).toBe(200);
     expect((await s3.read(keyOf(objectPath)))?.length).toBe(MAX_BYTES);
+  });
+
+  it("two PUTs to one URL at the same time: one 200, one 409, and the winner's bytes in the bucket", async () => {
+    const grants = await Promise.all(Array.from({ length: 4 }, () => requestUpload(server)));
+    await Promise.all(
+      grants.map(async ({ uploadURL, objectPath }) => {
+        const [first, second] = await Promise.all([
+          putObject(uploadURL, PNG),
+          putObject(uploadURL, GIF, "image/gif"),
+        ]);
+        expect([first.status, second.status].sort()).toEqual([200, 409]);
+        const loser = first.status === 409 ? first : second;
+        expect((await json<ErrorBody>(loser)).message).toMatch(/[\uAC00-\uD7A3]/);
+        await (first.status === 200 ? first : second).body?.cancel();
+        const winnerBody = first.status === 200 ? PNG : GIF;
+
+        expect((await s3.read(keyOf(objectPath)))?.equals(winnerBody)).toBe(true);
+        expect((await objectRow(objectPath))?.size).toBe(winnerBody.length);
+        const read = await get(server, objectPath, { cookie: admin.cookie });
+        expect(read.status).toBe(200);
+        expect(Buffer.from(await read.arrayBuffer()).equals(winnerBody)).toBe(true);
+      }),
+    );
   });
 
   it("an SVG gets 415 and nothing reaches the bucket", async () => {

@@ -4,7 +4,7 @@
 // read an object at GET /objects/{id}.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { storedObjects } from "../../db/schema";
+import { storedObjects } from "~db/schema";
 import {
   createAdmin,
   createMember,
@@ -204,6 +204,31 @@ describe("PUT to the signed URL", () => {
     expect(again.status).toBe(409);
     expectKoreanMessages(await json<ErrorBody>(again));
     expect((await objectRow(objectPath))?.contentType).toBe("image/png");
+  });
+
+  it("two PUTs to one URL at the same time: exactly one wins (200), the other gets 409, the file is intact", async () => {
+    // Several URLs at once, so the two PUTs of each really overlap on the server.
+    const grants = await Promise.all(Array.from({ length: 6 }, () => requestUpload(server)));
+    await Promise.all(
+      grants.map(async ({ uploadURL, objectPath }) => {
+        const [first, second] = await Promise.all([
+          putObject(uploadURL, PNG),
+          putObject(uploadURL, GIF, "image/gif"),
+        ]);
+        expect([first.status, second.status].sort()).toEqual([200, 409]);
+        const loser = first.status === 409 ? first : second;
+        expectKoreanMessages(await json<ErrorBody>(loser));
+        const winnerBody = first.status === 200 ? PNG : GIF;
+        await (first.status === 200 ? first : second).body?.cancel();
+
+        const row = await objectRow(objectPath);
+        expect(row?.contentType).toBe(first.status === 200 ? "image/png" : "image/gif");
+        expect(row?.size).toBe(winnerBody.length);
+        const read = await get(server, objectPath, { cookie: admin.cookie });
+        expect(read.status).toBe(200);
+        expect(Buffer.from(await read.arrayBuffer()).equals(winnerBody)).toBe(true);
+      }),
+    );
   });
 
   it("a tampered signature is refused with 403", async () => {

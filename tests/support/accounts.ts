@@ -4,7 +4,7 @@
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { rateLimits, sessions, users } from "../../db/schema";
+import { rateLimits, sessions, users } from "~db/schema";
 import type { TestServer } from "./test-server";
 
 /** A 1×1 PNG. */
@@ -147,7 +147,11 @@ export async function requestUpload(server: TestServer, cookie?: string): Promis
   if (res.status !== 200) {
     throw new Error(`upload URL request answered ${res.status}: ${await res.text()}`);
   }
-  return json<UploadGrant>(res);
+  // The URL is built from PUBLIC_URL, which some test files set to a public address in front of
+  // the server (as a proxy's would be): the test reaches the same path on the server directly.
+  const grant = await json<UploadGrant>(res);
+  const url = new URL(grant.uploadURL);
+  return { ...grant, uploadURL: `${server.baseUrl}${url.pathname}${url.search}` };
 }
 
 /** PUTs `body` to a signed upload URL. */

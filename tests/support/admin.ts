@@ -12,7 +12,7 @@ import {
   membershipApplications,
   seminars,
   users,
-} from "../../db/schema";
+} from "~db/schema";
 import { type ErrorBody, HANGUL, json, postForm, uniqueEmail } from "./accounts";
 import { applicationPayload, sendJson } from "./members";
 import type { TestServer } from "./test-server";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { eq, isNull } from "drizzle-orm";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
-import { mailQueue } from "../../db/schema";
+import { mailQueue } from "~db/schema";
 import type { TestServer } from "./test-server";
 
 /** A message as the peer (or the outbox) holds it: decoded, with its raw source. */

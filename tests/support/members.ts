@@ -2,7 +2,7 @@
 // database (a fixture shortcut) and logged in over HTTP, announcements as fixtures, JSON calls with
 // other verbs than accounts.ts covers, and readers for the pages' HTML.
 import { eq } from "drizzle-orm";
-import { announcements, membershipApplications, users } from "../../db/schema";
+import { announcements, membershipApplications, users } from "~db/schema";
 import { logInCookie, PASSWORD, uniqueEmail } from "./accounts";
 import type { TestServer } from "./test-server";
 

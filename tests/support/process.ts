@@ -103,6 +103,7 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}) {
     SEED_DEMO: "0",
     DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
     AUTH_MAX_REQUESTS_PER_IP: "100000",
+    SIGNUP_UPLOADS_PER_IP_PER_HOUR: "100000",
     ...extra,
   };
 }

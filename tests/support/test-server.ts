@@ -3,10 +3,11 @@
 // PostgreSQL server, a new database created on it for this test file and dropped afterwards.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 
 type ServerEntry = {
   app: import("express").Express;
@@ -17,16 +18,34 @@ type ServerEntry = {
 export type TestServer = {
   baseUrl: string;
   kind: "pglite" | "postgres";
-  db: import("../../db/client.server").Database;
+  db: import("~db/client.server").Database;
   fetch: (path: string, init?: RequestInit) => Promise<Response>;
   close: () => Promise<void>;
 };
 
-async function createPostgresDatabase(baseUrl: string) {
+/** The run's migrated templates (tests/support/database-template.ts), when this project has them. */
+function templates() {
+  try {
+    return { pglite: inject("pgliteTemplate"), postgres: inject("postgresTemplate") };
+  } catch {
+    return { pglite: undefined, postgres: undefined };
+  }
+}
+
+async function createPostgresDatabase(baseUrl: string, template: string | undefined) {
   const name = `society_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  // Two files copying the template at the same instant may find it "being accessed": retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ""}`);
+      break;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
+    }
+  }
   await admin.end();
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
@@ -41,6 +60,18 @@ async function createPostgresDatabase(baseUrl: string) {
   };
 }
 
+/** A TCP port nobody listens on right now, on 127.0.0.1. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 export async function startTestServer(
   options: { seed?: boolean; env?: Record<string, string> } = {},
 ) {
@@ -49,17 +80,29 @@ export async function startTestServer(
     throw new Error("No production build: run `npm run build` before the integration tests.");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-test-"));
+  const template = templates();
   const postgres = process.env.TEST_DATABASE_URL
-    ? await createPostgresDatabase(process.env.TEST_DATABASE_URL)
+    ? await createPostgresDatabase(process.env.TEST_DATABASE_URL, template.postgres || undefined)
     : undefined;
+  // A seeded embedded database is made by the server itself on first start (demo content and the
+  // demo administrator), so only unseeded ones start from the migrated copy.
+  if (!postgres && template.pglite && !options.seed) {
+    fs.cpSync(template.pglite, path.join(dataDir, "db"), { recursive: true });
+  }
 
+  // The port is chosen before the app is loaded, so PUBLIC_URL (read once at load) is the real
+  // address by default: upload URLs are built from it.
+  const port = await freePort();
+  const ownUrl = `http://127.0.0.1:${port}`;
   Object.assign(process.env, {
     NODE_ENV: "production",
     LOG_LEVEL: "silent",
     DATA_DIR: dataDir,
     SEED_DEMO: options.seed ? "1" : "0",
     DATABASE_URL: postgres?.url ?? "",
-    PUBLIC_URL: "",
+    PUBLIC_URL: ownUrl,
+    // Test files sign up many doctors from one address; tests of this quota set it themselves.
+    SIGNUP_UPLOADS_PER_IP_PER_HOUR: "100000",
     ...options.env,
   });
 
@@ -72,9 +115,10 @@ export async function startTestServer(
     await seedDemoContent(handle.db);
   }
 
-  const server = entry.app.listen(0, "127.0.0.1");
+  const server = entry.app.listen(port, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (baseUrl !== ownUrl) throw new Error(`listening on ${baseUrl}, expected ${ownUrl}`);
   process.env.PUBLIC_URL = baseUrl;
 
   return {

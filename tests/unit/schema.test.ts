@@ -4,7 +4,7 @@ import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedDemoContent } from "~/features/society/demo-content.server";
-import { type DatabaseHandle, openDatabase } from "../../db/client.server";
+import { type DatabaseHandle, openDatabase } from "~db/client.server";
 import {
   academicResources,
   announcements,
@@ -17,7 +17,7 @@ import {
   seminars,
   sessions,
   users,
-} from "../../db/schema";
+} from "~db/schema";
 
 // Opening PGlite and migrating takes a few seconds, more on a busy two-core machine.
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });

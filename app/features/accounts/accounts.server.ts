@@ -4,19 +4,16 @@ import { getDb } from "~/db.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { users } from "../../../db/schema";
+import { users } from "~db/schema";
 import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
 import { notifyNewSignup, notifySignupDecision } from "../mail/notifications.server";
-import {
-  assertLoginAllowed,
-  clearLoginFailures,
-  limitAuthRequestsByIp,
-  limitSignupsByAccount,
-  recordLoginFailure,
-} from "../security/rate-limit.server";
+import { limitAuthRequestsByIp, limitSignupsByAccount } from "../security/rate-limit.server";
 import { societyConfig } from "../society/config.server";
 import { claimSignupImage } from "../uploads/uploads.server";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "./passwords.server";
+import { rememberDevice } from "./known-device.server";
+import { type ClientInfo, checkPasswordLimited } from "./password-check.server";
+import { assertStrongPassword } from "./password-strength.server";
+import { hashPassword } from "./passwords.server";
 import { endAllSessions } from "./session.server";
 import { PRIVACY_CONSENT_VERSION, type RegisterInput } from "./validation";
 
@@ -24,6 +21,8 @@ export const EMAIL_TAKEN = "이미 가입된 이메일입니다.";
 export const IMAGE_NOT_UPLOADED = "의사 면허증 이미지를 다시 업로드해주세요.";
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.trim().toLowerCase());
+/** The live (not rejected) account of an e-mail: at most one, by the partial unique index. */
+const liveByEmail = (email: string) => and(byEmail(email), isNull(users.rejectedAt));
 
 /** A public view of a user: never the password hash. */
 export const userColumns = {
@@ -45,11 +44,15 @@ export const userColumns = {
 };
 
 /**
- * Creates a pending account. A rejected account with the same e-mail is replaced, so a doctor
- * whose sign-up was turned down can apply again; any other existing e-mail is a 409.
+ * Creates a pending account, always a new one. A doctor whose sign-up was turned down can apply
+ * again with the same e-mail: the rejected account is left as it is (rejected, with its own
+ * application and licence image, which its retention clock deletes) and never revived, so
+ * nothing of the old sign-up reaches the new account. A live account with the e-mail is a 409.
  */
-export async function registerMember(input: RegisterInput) {
+export async function registerMember(input: RegisterInput & { ip?: string }) {
+  await limitAuthRequestsByIp(input.ip);
   await limitSignupsByAccount(input.email);
+  await assertStrongPassword(input.password, input);
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
   const values = {
@@ -64,24 +67,20 @@ export async function registerMember(input: RegisterInput) {
     licenseImageUrl: input.licenseImageUrl,
     role: "member",
     isApproved: false,
-    rejectedAt: null,
     privacyConsentVersion: PRIVACY_CONSENT_VERSION,
     privacyConsentAt: new Date(),
   };
   try {
     const user = await db.transaction(async (tx) => {
       const [existing] = await tx
-        .select({ id: users.id, rejectedAt: users.rejectedAt })
+        .select({ id: users.id })
         .from(users)
-        .where(byEmail(input.email));
-      if (existing && !existing.rejectedAt) throw new AppError("conflict", EMAIL_TAKEN);
-      const [user] = existing
-        ? await tx
-            .update(users)
-            .set({ ...values, createdAt: new Date() })
-            .where(eq(users.id, existing.id))
-            .returning({ id: users.id, email: users.email })
-        : await tx.insert(users).values(values).returning({ id: users.id, email: users.email });
+        .where(liveByEmail(input.email));
+      if (existing) throw new AppError("conflict", EMAIL_TAKEN);
+      const [user] = await tx
+        .insert(users)
+        .values(values)
+        .returning({ id: users.id, email: users.email });
       if (!user) throw new Error("The account was not saved");
       if (!(await claimSignupImage(tx, input.licenseImageUrl, user.id))) {
         throw new AppError("invalid", IMAGE_NOT_UPLOADED, { licenseImageUrl: IMAGE_NOT_UPLOADED });
@@ -100,18 +99,24 @@ export const LOGIN_FAILED = "이메일 또는 비밀번호를 확인해주세요
 export const PENDING_APPROVAL = "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.";
 
 /**
- * Checks e-mail and password. Wrong credentials are a 401 whether or not the e-mail exists; an
- * account awaiting approval is a 403; a rejected one a 403 naming whom to contact.
+ * Checks e-mail and password under the login limits. Wrong credentials are a 401 whether or not
+ * the e-mail exists; an account awaiting approval is a 403; a rejected one a 403 naming whom to
+ * contact. The live account of the e-mail is the one checked; with none, the latest rejected one,
+ * so a rejected doctor is told why they cannot log in.
  */
-export async function authenticate(email: string, password: string, contact: string) {
+async function authenticate(email: string, password: string, client: ClientInfo) {
   const db = await getDb();
   const [user] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash })
     .from(users)
-    .where(byEmail(email));
-  const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!user || !valid) throw new AppError("unauthenticated", LOGIN_FAILED);
+    .where(byEmail(email))
+    .orderBy(sql`${users.rejectedAt} desc nulls first`)
+    .limit(1);
+  if (!(await checkPasswordLimited(email, user, password, client)) || !user) {
+    throw new AppError("unauthenticated", LOGIN_FAILED);
+  }
   if (user.rejectedAt) {
+    const contact = `${societyConfig.phone}, ${societyConfig.email}`;
     throw new AppError(
       "forbidden",
       `회원가입이 승인되지 않았습니다. 자세한 내용은 학회 사무국(${contact})으로 문의해주세요.`,
@@ -143,6 +148,17 @@ export async function approveMember(id: string, context?: AuditContext) {
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   const db = await getDb();
+  // Undoing a rejection is allowed only while the doctor has not signed up again: the newer
+  // account holds the e-mail now, and the old one stays rejected.
+  if (user.rejectedAt) {
+    const [newer] = await db.select({ id: users.id }).from(users).where(liveByEmail(user.email));
+    if (newer) {
+      throw new AppError(
+        "conflict",
+        "같은 이메일로 새 가입 신청이 있어 거부된 계정을 승인할 수 없습니다. 새 가입 신청을 확인해주세요.",
+      );
+    }
+  }
   const [updated] = await db
     .update(users)
     .set({
@@ -186,7 +202,7 @@ export async function createAdministrator(input: {
 }) {
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
-  const [existing] = await db.select({ id: users.id }).from(users).where(byEmail(input.email));
+  const [existing] = await db.select({ id: users.id }).from(users).where(liveByEmail(input.email));
   if (existing) {
     await db
       .update(users)
@@ -219,20 +235,18 @@ export async function createAdministrator(input: {
   return { id: created!.id, created: true };
 }
 
-/** Login with the limits of the accounts issue: per IP, and failed attempts per e-mail. */
-export async function logIn(input: { email: string; password: string; ip: string | undefined }) {
+/**
+ * Login with the limits of the accounts issue: requests per IP, and password attempts per
+ * account and client (counted before the password is checked). A successful login also answers
+ * the Set-Cookie header that makes this browser a known device of the account.
+ */
+export async function logIn(input: {
+  email: string;
+  password: string;
+  ip: string | undefined;
+  cookie?: string | null;
+}) {
   await limitAuthRequestsByIp(input.ip);
-  await assertLoginAllowed(input.email);
-  try {
-    const user = await authenticate(
-      input.email,
-      input.password,
-      `${societyConfig.phone}, ${societyConfig.email}`,
-    );
-    await clearLoginFailures(input.email);
-    return user;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 401) await recordLoginFailure(input.email);
-    throw error;
-  }
+  const user = await authenticate(input.email, input.password, input);
+  return { ...user, deviceCookie: await rememberDevice(input.cookie, user.id) };
 }

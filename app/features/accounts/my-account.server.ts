@@ -5,10 +5,16 @@ import { and, count, eq, or } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { logger } from "~/logger.server";
-import { membershipApplications, storedObjects, users } from "../../../db/schema";
-import { objectStorage } from "../uploads/storage.server";
-import { objectIdFromPath } from "../uploads/uploads.server";
-import { hashPassword, verifyPassword } from "./passwords.server";
+import { membershipApplications, storedObjects, users } from "~db/schema";
+import { notifyPasswordChanged } from "../mail/notifications.server";
+import {
+  deleteStoredFiles,
+  forgetStoredObjects,
+  objectIdFromPath,
+} from "../uploads/uploads.server";
+import { type ClientInfo, checkPasswordLimited } from "./password-check.server";
+import { assertStrongPassword } from "./password-strength.server";
+import { hashPassword } from "./passwords.server";
 import { endAllSessions } from "./session.server";
 
 export const WRONG_PASSWORD = "비밀번호가 올바르지 않습니다.";
@@ -53,33 +59,50 @@ export async function updateMyProfile(
     .where(eq(users.id, userId));
 }
 
-async function checkPassword(userId: string, password: string) {
+/**
+ * Confirms the member's current password under the same limit as login: someone holding a
+ * logged-in session (a borrowed or stolen one) must not get unlimited guesses here either.
+ */
+async function checkPassword(userId: string, password: string, client: ClientInfo) {
   const db = await getDb();
   const [row] = await db
-    .select({ passwordHash: users.passwordHash })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      passwordHash: users.passwordHash,
+    })
     .from(users)
     .where(eq(users.id, userId));
-  if (!row || !(await verifyPassword(row.passwordHash, password))) {
+  if (!row) throw new AppError("unauthenticated", "로그인이 필요합니다.");
+  if (!(await checkPasswordLimited(row.email, row, password, client))) {
     throw new AppError("invalid", WRONG_PASSWORD, {
       currentPassword: WRONG_PASSWORD,
       password: WRONG_PASSWORD,
     });
   }
+  return row;
 }
 
-/** Changes the password; every other session of the account ends, this one stays. */
+/**
+ * Changes the password; every other session of the account ends, this one stays, and the owner
+ * is told by e-mail.
+ */
 export async function changeMyPassword(
   userId: string,
   input: { currentPassword: string; password: string },
   keepSessionId: string | null,
+  client: ClientInfo,
 ) {
-  await checkPassword(userId, input.currentPassword);
+  const account = await checkPassword(userId, input.currentPassword, client);
+  await assertStrongPassword(input.password, account);
   const db = await getDb();
   await db
     .update(users)
     .set({ passwordHash: await hashPassword(input.password) })
     .where(eq(users.id, userId));
   await endAllSessions(userId, keepSessionId ? { except: keepSessionId } : {});
+  await notifyPasswordChanged(account, "change");
 }
 
 /**
@@ -87,8 +110,8 @@ export async function changeMyPassword(
  * go with it (foreign keys cascade); licence images are deleted from storage. The last
  * administrator cannot withdraw.
  */
-export async function withdraw(userId: string, password: string) {
-  await checkPassword(userId, password);
+export async function withdraw(userId: string, password: string, client: ClientInfo) {
+  await checkPassword(userId, password, client);
   const db = await getDb();
   const [account] = await db
     .select({ role: users.role, licenseImageUrl: users.licenseImageUrl })
@@ -129,13 +152,9 @@ export async function withdraw(userId: string, password: string) {
 
   await endAllSessions(userId);
   await db.transaction(async (tx) => {
-    for (const id of ids) await tx.delete(storedObjects).where(eq(storedObjects.id, id));
+    await forgetStoredObjects(tx, ids);
     await tx.delete(users).where(eq(users.id, userId));
   });
-  for (const id of ids) {
-    await objectStorage.delete(id).catch((error: unknown) => {
-      logger.error({ err: error, objectId: id }, "Could not delete a withdrawn member's file");
-    });
-  }
+  await deleteStoredFiles(ids, "withdrawal");
   logger.info({ userId, files: ids.length }, "Member withdrew; account and files deleted");
 }

@@ -5,10 +5,12 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/errors.server";
-import { passwordResetTokens, sessions, users } from "../../../db/schema";
+import { passwordResetTokens, sessions, users } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
+import { notifyPasswordChanged } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
-import { clearLoginFailures, hit, limitAuthRequestsByIp } from "../security/rate-limit.server";
+import { clearPasswordLocks, hit, limitAuthRequestsByIp } from "../security/rate-limit.server";
+import { assertStrongPassword } from "./password-strength.server";
 import { hashPassword } from "./passwords.server";
 import { RESET_LINK_INVALID } from "./validation";
 
@@ -25,10 +27,11 @@ export async function requestPasswordReset(email: string, ip: string | undefined
   }
   const db = await getDb();
   const [user] = await db
-    .select({ id: users.id, name: users.name, email: users.email, rejectedAt: users.rejectedAt })
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
-    .where(eq(sql`lower(${users.email})`, normalised));
-  if (!user || user.rejectedAt) return;
+    // The live account only: rejected accounts of the same e-mail get no link.
+    .where(and(eq(sql`lower(${users.email})`, normalised), isNull(users.rejectedAt)));
+  if (!user) return;
   const token = crypto.randomBytes(32).toString("base64url");
   await db.insert(passwordResetTokens).values({
     userId: user.id,
@@ -56,13 +59,18 @@ export async function isResetTokenValid(token: string) {
 }
 
 /**
- * Sets a new password with a valid token, uses the token up, and ends every session of the user.
+ * Sets a new password with a valid token, uses the token up, ends every session of the user,
+ * lifts the login locks of the account (the owner has just proved it is theirs) and tells the
+ * owner by e-mail.
  */
 export async function resetPassword(token: string, password: string) {
   if (!token || token.length > 100) throw new AppError("invalid", RESET_LINK_INVALID);
+  const owner = await tokenOwner(token);
+  if (!owner) throw new AppError("invalid", RESET_LINK_INVALID);
+  await assertStrongPassword(password, owner);
   const passwordHash = await hashPassword(password);
   const db = await getDb();
-  const email = await db.transaction(async (tx) => {
+  const account = await db.transaction(async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
@@ -79,14 +87,33 @@ export async function resetPassword(token: string, password: string) {
       .update(users)
       .set({ passwordHash })
       .where(eq(users.id, used.userId))
-      .returning({ email: users.email });
+      .returning({ name: users.name, email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     // Other outstanding links for this account stop working too.
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, used.userId), isNull(passwordResetTokens.usedAt)));
-    return user?.email ?? "";
+    return user;
   });
-  if (email) await clearLoginFailures(email);
+  if (!account) return;
+  await clearPasswordLocks(account.email);
+  await notifyPasswordChanged(account, "reset");
+}
+
+/** Whom a valid, unused token belongs to (its password must not be built from their data). */
+async function tokenOwner(token: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ name: users.name, email: users.email })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, hashToken(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, new Date()),
+      ),
+    );
+  return row ?? null;
 }

@@ -1,70 +1,109 @@
-// Personal data is not kept longer than needed: licence images are deleted a set number of days
-// after the sign-up decision (30 after a rejection by default; after approval only when
-// configured), abandoned sign-up uploads after a day, and audit entries past their retention.
-// The job runs at start and daily; running it twice deletes nothing twice.
-import { and, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
+// When a licence image is deleted — this file is the answer. Personal data is not kept longer than
+// needed: a licence image, whether it came with the sign-up or with a full-membership
+// application, is deleted a set number of days after its decision (30 after a rejection by
+// default; after approval only when configured), and at once when its member withdraws
+// (my-account.server.ts, `withdraw`); sign-up uploads nobody claimed go within an hour
+// (uploads/sweep.server.ts, also run here); audit entries past their retention. The job runs at
+// start and daily; running it twice deletes nothing twice.
+import { and, eq, inArray, isNotNull, lte, type SQL } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { logger } from "~/logger.server";
-import { storedObjects, users } from "../../../db/schema";
+import { membershipApplications, users } from "~db/schema";
 import { purgeAudit } from "../audit/audit.server";
-import { objectStorage } from "../uploads/storage.server";
-import { objectIdFromPath } from "../uploads/uploads.server";
+import { purgeExpired } from "../security/rate-limit.server";
+import { sweepAbandonedUploads } from "../uploads/sweep.server";
+import {
+  deleteStoredFiles,
+  forgetStoredObjects,
+  objectIdFromPath,
+} from "../uploads/uploads.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-async function deleteObjects(ids: string[]) {
-  if (ids.length === 0) return;
+/**
+ * Clears the licence images of the accounts (or full-membership applications) matching `where`:
+ * the references and the objects' rows in one transaction, the files after. Applications'
+ * images follow the same rules as the sign-up's.
+ */
+async function purgeImages(
+  table: "users" | "applications",
+  where: SQL | undefined,
+): Promise<number> {
   const db = await getDb();
-  await db.delete(storedObjects).where(inArray(storedObjects.id, ids));
-  for (const id of ids) await objectStorage.delete(id);
-}
-
-async function purgeUserImages(where: Parameters<typeof and>[0]) {
-  const db = await getDb();
-  const rows = await db
-    .select({ id: users.id, licenseImageUrl: users.licenseImageUrl })
-    .from(users)
-    .where(and(where, isNotNull(users.licenseImageUrl)));
-  for (const row of rows) {
-    const objectId = row.licenseImageUrl ? objectIdFromPath(row.licenseImageUrl) : null;
-    await db.update(users).set({ licenseImageUrl: null }).where(eq(users.id, row.id));
-    if (objectId) await deleteObjects([objectId]);
-  }
-  return rows.length;
+  const ids: string[] = [];
+  let purged = 0;
+  await db.transaction(async (tx) => {
+    const found =
+      table === "users"
+        ? await tx
+            .select({ id: users.id, path: users.licenseImageUrl })
+            .from(users)
+            .where(and(where, isNotNull(users.licenseImageUrl)))
+            .for("update")
+        : await tx
+            .select({ id: membershipApplications.id, path: membershipApplications.licenseImageUrl })
+            .from(membershipApplications)
+            .where(and(where, isNotNull(membershipApplications.licenseImageUrl)))
+            .for("update");
+    if (found.length === 0) return;
+    const rowIds = found.map((row) => row.id);
+    if (table === "users") {
+      await tx.update(users).set({ licenseImageUrl: null }).where(inArray(users.id, rowIds));
+    } else {
+      await tx
+        .update(membershipApplications)
+        .set({ licenseImageUrl: null })
+        .where(inArray(membershipApplications.id, rowIds));
+    }
+    for (const row of found) {
+      const objectId = row.path ? objectIdFromPath(row.path) : null;
+      if (objectId) ids.push(objectId);
+    }
+    await forgetStoredObjects(tx, ids);
+    purged = found.length;
+  });
+  await deleteStoredFiles(ids, `retention of ${table} licence images`);
+  return purged;
 }
 
 export async function runRetention(now: Date = new Date()) {
-  const db = await getDb();
-  const rejected = await purgeUserImages(
-    lte(users.rejectedAt, new Date(now.getTime() - env.LICENSE_IMAGE_DAYS_AFTER_REJECTION * DAY)),
-  );
-  const approved =
+  const afterRejection = new Date(now.getTime() - env.LICENSE_IMAGE_DAYS_AFTER_REJECTION * DAY);
+  const afterApproval =
     env.LICENSE_IMAGE_DAYS_AFTER_APPROVAL === undefined
-      ? 0
-      : await purgeUserImages(
-          and(
-            eq(users.isApproved, true),
-            lte(
-              users.approvedAt,
-              new Date(now.getTime() - env.LICENSE_IMAGE_DAYS_AFTER_APPROVAL * DAY),
-            ),
-          ),
-        );
-  const abandoned = await db
-    .select({ id: storedObjects.id })
-    .from(storedObjects)
-    .where(
+      ? undefined
+      : new Date(now.getTime() - env.LICENSE_IMAGE_DAYS_AFTER_APPROVAL * DAY);
+  // A sign-up's image counts from the account's decision; an application's from its decision,
+  // the last change of a decided application (images are attached only while it is pending).
+  const rejected =
+    (await purgeImages("users", lte(users.rejectedAt, afterRejection))) +
+    (await purgeImages(
+      "applications",
       and(
-        eq(storedObjects.origin, "signup"),
-        isNull(storedObjects.ownerId),
-        isNull(storedObjects.claimedAt),
-        lte(storedObjects.createdAt, new Date(now.getTime() - DAY)),
+        eq(membershipApplications.status, "rejected"),
+        lte(membershipApplications.updatedAt, afterRejection),
       ),
-    );
-  await deleteObjects(abandoned.map((o) => o.id));
+    ));
+  const approved = afterApproval
+    ? (await purgeImages(
+        "users",
+        and(eq(users.isApproved, true), lte(users.approvedAt, afterApproval)),
+      )) +
+      (await purgeImages(
+        "applications",
+        and(
+          eq(membershipApplications.status, "approved"),
+          lte(membershipApplications.updatedAt, afterApproval),
+        ),
+      ))
+    : 0;
+  // Abandoned sign-up uploads: the sweep (features/uploads/sweep.server.ts) deletes them after
+  // an hour; running it here too covers an instance that was down for the sweep's rounds.
+  const abandoned = (await sweepAbandonedUploads(now)).length;
   const auditEntries = await purgeAudit(env.AUDIT_LOG_RETENTION_DAYS, now);
-  const result = { rejected, approved, abandoned: abandoned.length, auditEntries };
+  // Rate-limit windows that have ended count nothing: their rows are dropped here, daily.
+  await purgeExpired(now);
+  const result = { rejected, approved, abandoned, auditEntries };
   logger.info(result, "Retention job: deleted licence images and expired records");
   return result;
 }

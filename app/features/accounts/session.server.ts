@@ -1,13 +1,13 @@
 // Sessions are rows in `sessions` (sid, sess, expire, user_id) behind React Router's
 // createSessionStorage; the browser holds only a random, signed id in an HttpOnly cookie.
 import crypto from "node:crypto";
+import { parse as parseCookieHeader } from "cookie";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { createCookie, createSessionStorage } from "react-router";
+import { createCookie, createSessionStorage, redirect } from "react-router";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { AppError } from "~/lib/errors.server";
 import { appSecret } from "~/lib/secret.server";
-import { sessions, users } from "../../../db/schema";
+import { sessions, users } from "~db/schema";
 
 const DAY = 24 * 60 * 60;
 /** Idle expiry: 14 days for members; 60 minutes for administrators (personal-data safety rules). */
@@ -15,15 +15,44 @@ export const MEMBER_IDLE_SECONDS = 14 * DAY;
 export const ADMIN_IDLE_SECONDS = 60 * 60;
 /** Sliding expiry is written at most once a minute per session. */
 const TOUCH_AFTER_SECONDS = 60;
+/** The absolute limit: however active, a session ends this long after it started. */
+export const SESSION_MAX_AGE_MS = env.SESSION_MAX_AGE_DAYS * DAY * 1000;
 
-const sessionCookie = createCookie("sid", {
+/** Whether cookies are for an https site: Secure, and `__Host-` names in production. */
+export const HTTPS_COOKIES = env.PUBLIC_URL.startsWith("https://");
+const HOST_PREFIX = HTTPS_COOKIES && env.NODE_ENV === "production";
+
+/**
+ * The session cookie's name. On an https site in production it is `__Host-sid`: browsers accept
+ * that name only with Secure, Path=/ and no Domain, so neither a sibling subdomain nor a
+ * plain-http page on the same host can plant or overwrite the session (session fixation).
+ */
+export const SESSION_COOKIE_NAME = HOST_PREFIX ? "__Host-sid" : "sid";
+
+/** A cookie name with `__Host-` on an https site in production (see SESSION_COOKIE_NAME). */
+export const hostCookieName = (name: string) => (HOST_PREFIX ? `__Host-${name}` : name);
+
+const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
-  secure: env.PUBLIC_URL.startsWith("https://"),
+  secure: HTTPS_COOKIES,
   path: "/",
-  maxAge: MEMBER_IDLE_SECONDS,
+  maxAge: Math.max(1, Math.floor(Math.min(MEMBER_IDLE_SECONDS, SESSION_MAX_AGE_MS / 1000))),
   secrets: [appSecret()],
 });
+
+/** Sessions started before this instant have passed the absolute limit. */
+const oldestLiveStart = (now = Date.now()) => new Date(now - SESSION_MAX_AGE_MS);
+
+/**
+ * Whether a Cookie header carries a session cookie at all (valid or not), read by the same parser
+ * React Router's cookies use, so `sid =x` or `a=1; sid\t=x` count as the session they are. The
+ * page cache serves and stores visitors' pages only for requests this answers false for.
+ */
+export function carriesSessionCookie(cookieHeader: string | null | undefined): boolean {
+  if (!cookieHeader) return false;
+  return parseCookieHeader(cookieHeader)[SESSION_COOKIE_NAME] !== undefined;
+}
 
 type SessionData = { userId: string; idleSeconds: number };
 
@@ -36,7 +65,13 @@ const storage = createSessionStorage<SessionData>({
     await db.insert(sessions).values({
       sid,
       sess: data,
-      expire: new Date(Math.min(expires?.getTime() ?? Infinity, Date.now() + idle * 1000)),
+      expire: new Date(
+        Math.min(
+          expires?.getTime() ?? Infinity,
+          Date.now() + idle * 1000,
+          Date.now() + SESSION_MAX_AGE_MS,
+        ),
+      ),
       userId: data.userId ?? null,
     });
     return sid;
@@ -46,7 +81,13 @@ const storage = createSessionStorage<SessionData>({
     const [row] = await db
       .select({ sess: sessions.sess })
       .from(sessions)
-      .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())));
+      .where(
+        and(
+          eq(sessions.sid, sid),
+          gt(sessions.expire, new Date()),
+          gt(sessions.createdAt, oldestLiveStart()),
+        ),
+      );
     return (row?.sess as SessionData | undefined) ?? null;
   },
   async updateData(sid, data) {
@@ -103,18 +144,29 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
       address: users.address,
       licenseNumber: users.licenseNumber,
       expire: sessions.expire,
+      startedAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, now)));
+    .where(
+      and(
+        eq(sessions.sid, sid),
+        gt(sessions.expire, now),
+        gt(sessions.createdAt, oldestLiveStart(now.getTime())),
+      ),
+    );
   if (!row?.isApproved || row.rejectedAt) return null;
 
+  // Sliding idle expiry, capped at the absolute limit: activity alone never keeps a stolen or
+  // forgotten session alive past SESSION_MAX_AGE_DAYS.
   const idle = row.role === "admin" ? ADMIN_IDLE_SECONDS : MEMBER_IDLE_SECONDS;
-  const expire = new Date(now.getTime() + idle * 1000);
+  const expire = new Date(
+    Math.min(now.getTime() + idle * 1000, row.startedAt.getTime() + SESSION_MAX_AGE_MS),
+  );
   if (expire.getTime() - row.expire.getTime() > TOUCH_AFTER_SECONDS * 1000) {
     await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
   }
-  const { expire: _expire, rejectedAt: _rejectedAt, ...user } = row;
+  const { expire: _expire, startedAt: _startedAt, rejectedAt: _rejectedAt, ...user } = row;
   return user;
 }
 
@@ -146,21 +198,40 @@ export async function endAllSessions(userId: string, options: { except?: string 
     );
 }
 
+// The guards. One set for page loaders, page actions and JSON calls alike: each throws what the
+// request needs, so a route's first line is its guard and nothing else checks access inline.
+// Only approved accounts have sessions (loadCurrentUser), so a signed-in user is an approved one.
+
+export const LOGIN_REQUIRED = "로그인이 필요합니다.";
+export const ADMIN_ONLY = "관리자만 이용할 수 있습니다.";
+
+/** A refusal thrown from a guard: calls answer it as it is; pages render it in an ErrorBoundary. */
+function refusal(status: 401 | 403, message: string): Response {
+  return Response.json({ message }, { status, headers: { "Cache-Control": "private, no-store" } });
+}
+
+const isCall = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
+
+/**
+ * The signed-in user. A visitor gets 401 JSON from a call, and from a page a redirect to /login
+ * that brings them back where they were.
+ */
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await getCurrentUser(request);
-  if (!user) throw new AppError("unauthenticated", "로그인이 필요합니다.");
-  return user;
+  if (user) return user;
+  if (isCall(request)) throw refusal(401, LOGIN_REQUIRED);
+  const url = new URL(request.url);
+  throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 
-export async function requireApprovedMember(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (!user.isApproved) throw new AppError("forbidden", "승인된 회원만 이용할 수 있습니다.");
-  return user;
-}
-
+/**
+ * The signed-in administrator: 401 for a visitor, 403 for anyone else, from calls and pages
+ * alike (the administrator pages show their access-denied card for both, as SPEC.md asks).
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const user = await requireUser(request);
-  if (user.role !== "admin") throw new AppError("forbidden", "관리자만 이용할 수 있습니다.");
+  const user = await getCurrentUser(request);
+  if (!user) throw refusal(401, LOGIN_REQUIRED);
+  if (user.role !== "admin") throw refusal(403, ADMIN_ONLY);
   return user;
 }
 

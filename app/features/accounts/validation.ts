@@ -75,13 +75,25 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.infer<typeof loginSchema>;
 
-/** Only relative paths on this site: anything else would be an open redirect. */
+/** Stands for the site's own origin when a redirect target is resolved (never visited). */
+const SITE = "http://site.invalid";
+
+/**
+ * A redirect target on this site, or `fallback`. The target is resolved the way a browser would,
+ * by the WHATWG URL parser, so every trick that makes a path leave the site (`//host`, `/\\host`,
+ * a TAB, CR or LF the parser drops, encoded forms) is judged by where it really leads. The answer
+ * is the resolved path, percent-encoded, so it is always a valid Location header.
+ */
 export function safeRedirect(target: unknown, fallback = "/") {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//")) {
+  if (typeof target !== "string" || !target.startsWith("/")) return fallback;
+  let url: URL;
+  try {
+    url = new URL(target, SITE);
+  } catch {
     return fallback;
   }
-  if (target.startsWith("/\\") || /[\r\n]/.test(target)) return fallback;
-  return target;
+  if (url.origin !== SITE) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export const forgotPasswordSchema = z.object({ email: emailField });
@@ -131,3 +143,14 @@ export const withdrawalSchema = z.object({
     .max(128),
   confirm: z.literal("on", { error: "탈퇴 안내를 확인하고 동의해주세요" }),
 });
+
+/** The three forms of /mypage as one schema, switched on the form's hidden `intent`. */
+export const myPageSchema = z.discriminatedUnion(
+  "intent",
+  [
+    profileSchema.extend({ intent: z.literal("profile") }),
+    passwordChangeSchema.safeExtend({ intent: z.literal("password") }),
+    withdrawalSchema.extend({ intent: z.literal("withdraw") }),
+  ],
+  { error: "알 수 없는 요청입니다." },
+);

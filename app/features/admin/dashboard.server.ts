@@ -11,7 +11,7 @@ import {
   listAnnouncementsForAdmin,
   updateAnnouncement,
 } from "~/features/announcements/announcements.server";
-import { announcementSchema } from "~/features/announcements/validation";
+import { ANNOUNCEMENT_FORM_LIMIT, announcementSchema } from "~/features/announcements/validation";
 import {
   createExecutive,
   deleteExecutive,
@@ -32,7 +32,7 @@ import {
   findApplication,
   listApplications,
 } from "~/features/membership/applications.server";
-import { REJECTION_REASON_REQUIRED } from "~/features/membership/validation";
+import { decisionSchema } from "~/features/membership/validation";
 import {
   createSeminar,
   deleteSeminar,
@@ -41,7 +41,28 @@ import {
 } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
 import { AppError, parse } from "~/lib/errors.server";
+import { formFieldsOf, mergeFormFields } from "~/lib/forms.server";
 import type { AuditContext } from "../audit/audit.server";
+
+/**
+ * Every field the dashboard's forms post, at its longest: the form reader refuses anything else.
+ * Announcement bodies are long rich text, so this form reads up to ANNOUNCEMENT_FORM_LIMIT.
+ */
+export const DASHBOARD_FORM = {
+  fields: mergeFormFields(
+    formFieldsOf(announcementSchema),
+    formFieldsOf(seminarSchema),
+    formFieldsOf(executiveSchema),
+    formFieldsOf(historySchema),
+    formFieldsOf(decisionSchema.options[1]),
+    {
+      intent: { maxLength: 50 },
+      id: { maxLength: 100 },
+      direction: { maxLength: 10 },
+    },
+  ),
+  options: { maxBytes: ANNOUNCEMENT_FORM_LIMIT },
+};
 
 export async function loadDashboard() {
   const [pendingMembers, applications, announcements, seminars, executives, history] =
@@ -105,17 +126,12 @@ const HANDLERS: Record<string, Handler> = {
   "reject-application": {
     failure: "거부 실패",
     run: async (form, context) => {
-      const reason = String(form.get("rejectionReason") ?? "").trim();
-      if (!reason) {
-        throw new AppError("invalid", REJECTION_REASON_REQUIRED, {
-          rejectionReason: REJECTION_REASON_REQUIRED,
-        });
-      }
-      const application = await decideApplication(
-        withId(form),
-        { status: "rejected", rejectionReason: reason },
-        context,
-      );
+      // The same rule as PATCH /api/membership-applications/{id}: required, at most 1,000 characters.
+      const decision = parse(decisionSchema, {
+        status: "rejected",
+        rejectionReason: form.get("rejectionReason") ?? undefined,
+      });
+      const application = await decideApplication(withId(form), decision, context);
       return { title: "거부 완료", description: `${application.name}님의 신청을 거부했습니다.` };
     },
   },

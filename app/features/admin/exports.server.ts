@@ -3,7 +3,7 @@ import { asc, desc } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { toCsv } from "~/lib/csv";
 import { formatDate } from "~/lib/dates";
-import { membershipApplications, users } from "../../../db/schema";
+import { membershipApplications, users } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { STATUS_LABELS } from "../membership/validation";
 

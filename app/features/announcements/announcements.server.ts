@@ -5,7 +5,7 @@ import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
-import { announcementReads, announcements } from "../../../db/schema";
+import { announcementReads, announcements } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { EXCERPT_LENGTH } from "./constants";
 import { sanitizeAnnouncementHtml } from "./sanitize.server";
@@ -65,15 +65,30 @@ export type AnnouncementDetail = {
   createdAt: Date;
 };
 
+/** Who asks: the signed-in account, or null for a visitor. */
+export type AnnouncementReader = { id: string; isApproved: boolean } | null;
+
 /**
- * The whole announcement for an approved member, body sanitised. The first reading of the day
- * (Asia/Seoul) by this member counts one view; refreshing does not.
+ * Whether `reader` may read announcements' bodies: approved members only. This is the one place
+ * that decides it; pages and calls ask readAnnouncement, which asks this.
+ */
+export function mayReadAnnouncementBody(
+  reader: AnnouncementReader,
+): reader is { id: string; isApproved: true } {
+  return reader?.isApproved === true;
+}
+
+/**
+ * The whole announcement, body sanitised, for a reader who may read it; null when there is no
+ * such announcement or the reader may not (the body is then never loaded). The first reading of
+ * the day (Asia/Seoul) by a member counts one view; refreshing does not.
  */
 export async function readAnnouncement(
   id: string,
-  readerId: string,
+  reader: AnnouncementReader,
 ): Promise<AnnouncementDetail | null> {
-  if (!isUuid(id)) return null;
+  if (!isUuid(id) || !mayReadAnnouncementBody(reader)) return null;
+  const readerId = reader.id;
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [found] = await tx

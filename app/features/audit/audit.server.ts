@@ -3,7 +3,7 @@
 import { and, count, desc, eq, lt, type SQL } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { logger } from "~/logger.server";
-import { auditLog } from "../../../db/schema";
+import { auditLog } from "~db/schema";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "./actions";
 
 export type Actor = { id: string; email: string };

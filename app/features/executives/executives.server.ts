@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { executives } from "../../../db/schema";
+import { executives } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import type { ExecutiveInput, ExecutivePatch } from "./validation";
 

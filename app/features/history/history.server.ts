@@ -2,7 +2,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { historyEvents } from "../../../db/schema";
+import { historyEvents } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import type { HistoryInput, HistoryPatch } from "./validation";
 

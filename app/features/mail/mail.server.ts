@@ -8,7 +8,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { logger } from "~/logger.server";
-import { mailQueue, users } from "../../../db/schema";
+import { mailQueue, users } from "~db/schema";
 import { societyConfig } from "../society/config.server";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
@@ -183,14 +183,4 @@ export async function stopMailWorker() {
   if (timer) clearInterval(timer);
   timer = undefined;
   await running?.catch(() => undefined);
-}
-
-/** Unsent and failed messages, for tests and operators. */
-export async function pendingMail() {
-  const db = await getDb();
-  return db
-    .select()
-    .from(mailQueue)
-    .where(isNull(mailQueue.sentAt))
-    .orderBy(asc(mailQueue.createdAt));
 }

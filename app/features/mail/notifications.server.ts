@@ -1,6 +1,8 @@
 // Who hears about what (the e-mail issue): administrators about new sign-ups and applications,
-// doctors about every decision on their sign-up or application.
+// doctors about every decision on their sign-up or application, members about what happens to
+// their password (changed, reset, or being guessed at).
 import { logger } from "~/logger.server";
+import { firstInWindow } from "../security/rate-limit.server";
 import { enqueueMail, toAdministrators } from "./mail.server";
 import { mailTemplates } from "./templates.server";
 
@@ -45,3 +47,14 @@ export const notifyApplicationDecision = safely(
     );
   },
 );
+
+/** The owner hears that their password is being guessed at: once per window, not per failure. */
+export const notifyRepeatedLoginFailures = safely(async (member: Person) => {
+  if (!(await firstInWindow(`login-alert:${member.email.toLowerCase()}`))) return;
+  await enqueueMail(mailTemplates.repeatedLoginFailures(member));
+});
+
+/** After a password change or reset, so an owner who did not make it can react. */
+export const notifyPasswordChanged = safely(async (member: Person, how: "change" | "reset") => {
+  await enqueueMail(mailTemplates.passwordChanged(member, how));
+});

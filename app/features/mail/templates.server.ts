@@ -1,6 +1,7 @@
 // The Korean messages the site sends, as plain text and simple HTML. They name people and say
 // what happened; they never carry a password, a licence number or a session token.
 import { env } from "~/env.server";
+import { formatDateTime } from "~/lib/dates";
 import { societyConfig } from "../society/config.server";
 import type { MailMessage } from "./mail.server";
 
@@ -111,5 +112,29 @@ export const mailTemplates = {
         label: "비밀번호 재설정하기",
         url: link(`/reset-password?token=${encodeURIComponent(token)}`),
       },
+    ),
+
+  repeatedLoginFailures: (member: { name: string; email: string }) =>
+    compose(
+      member.email,
+      "로그인 시도가 여러 번 실패했습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        "회원님의 계정에 잘못된 비밀번호로 로그인하려는 시도가 여러 번 있었습니다. 보안을 위해 해당 환경에서의 로그인을 15분 동안 제한했습니다.",
+        "평소 로그인하시던 기기에서는 지금도 로그인하실 수 있습니다. 본인이 시도한 것이 아니라면 아래 버튼을 눌러 비밀번호를 바꿔주세요. 비밀번호를 재설정하면 제한도 바로 풀립니다.",
+      ],
+      { label: "비밀번호 재설정하기", url: link("/forgot-password") },
+    ),
+
+  passwordChanged: (member: { name: string; email: string }, how: "change" | "reset") =>
+    compose(
+      member.email,
+      "비밀번호가 변경되었습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        `${formatDateTime(new Date())}에 ${how === "reset" ? "비밀번호 재설정 링크로" : "마이페이지에서"} 회원님의 계정 비밀번호가 변경되었습니다. 다른 기기의 로그인은 모두 종료되었습니다.`,
+        `본인이 변경하지 않았다면 즉시 아래 버튼을 눌러 비밀번호를 재설정하고 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 알려주세요.`,
+      ],
+      { label: "비밀번호 재설정하기", url: link("/forgot-password") },
     ),
 };

@@ -5,7 +5,7 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/logger.server";
-import { membershipApplications, storedObjects } from "../../../db/schema";
+import { membershipApplications, storedObjects } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { notifyApplicationDecision, notifyNewApplication } from "../mail/notifications.server";
 import { objectIdFromPath } from "../uploads/uploads.server";

@@ -1,8 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { seminars } from "../../../db/schema";
+import { seminars } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
@@ -14,7 +15,7 @@ export async function listSeminars(): Promise<Seminar[]> {
 }
 
 /** Upcoming seminars (today's included) soonest first; past ones most recent first. */
-export function splitByDate(list: Seminar[], now: Date = new Date()) {
+export function splitByDate(list: Seminar[], now: Date = clockNow()) {
   const upcoming = list.filter((s) => s.date.getTime() >= now.getTime());
   const past = list.filter((s) => s.date.getTime() < now.getTime()).reverse();
   return { upcoming, past };

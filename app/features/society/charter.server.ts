@@ -1,9 +1,11 @@
+import { societyConfig } from "./config.server";
+
 export type CharterArticle = { number: number; title: string; paragraphs: string[] };
 export type CharterChapter = { number: number; title: string; articles: CharterArticle[] };
 
 export const CHARTER_EFFECTIVE_DATE = "2026년 11월 21일";
 
-export const CHARTER: CharterChapter[] = [
+const CHARTER: CharterChapter[] = [
   {
     number: 1,
     title: "총칙",
@@ -207,3 +209,22 @@ export const CHARTER: CharterChapter[] = [
     ],
   },
 ];
+
+/** Who asks: the signed-in account, or null for a visitor. */
+export type CharterReader = { isApproved: boolean } | null;
+
+/**
+ * The charter for a reader allowed to read it, with the society's name filled in; null for
+ * anyone else. This is the one place that decides who reads the charter: approved members only.
+ */
+export function readCharter(reader: CharterReader) {
+  if (!reader?.isApproved) return null;
+  const chapters = CHARTER.map((chapter) => ({
+    ...chapter,
+    articles: chapter.articles.map((article) => ({
+      ...article,
+      paragraphs: article.paragraphs.map((p) => p.replaceAll("{societyName}", societyConfig.name)),
+    })),
+  }));
+  return { chapters, effectiveDate: CHARTER_EFFECTIVE_DATE };
+}

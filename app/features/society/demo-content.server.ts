@@ -1,8 +1,8 @@
 // Demo content for a fresh installation: executives, history, seminars and announcements written
 // as a real society would publish them. Each table is filled only while it is empty, so calling
 // this again (or after an administrator has entered real data) inserts nothing.
-import type { Database } from "../../../db/client.server";
-import { announcements, executives, historyEvents, seminars } from "../../../db/schema";
+import type { Database } from "~db/client.server";
+import { announcements, executives, historyEvents, seminars } from "~db/schema";
 
 type NewExecutive = typeof executives.$inferInsert;
 type NewHistoryEvent = typeof historyEvents.$inferInsert;

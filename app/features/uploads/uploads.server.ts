@@ -1,16 +1,20 @@
 // The upload flow of SPEC.md §4: the client asks for an upload URL, PUTs the file to it, and
 // stores the returned objectPath. URLs are HMAC-signed, expire in minutes and name one object.
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import { readBodyBytes } from "~/lib/request-body.server";
 import { appSecret } from "~/lib/secret.server";
-import type { Database } from "../../../db/client.server";
-import { storedObjects, users } from "../../../db/schema";
+import { logger } from "~/logger.server";
+import type { Database } from "~db/client.server";
+import { storedObjects, users } from "~db/schema";
 import { recordAudit } from "../audit/audit.server";
+import { limitAuthRequestsByIp, limitSignupUploadsByIp } from "../security/rate-limit.server";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "./constants";
 import { objectStorage } from "./storage.server";
 
@@ -25,17 +29,32 @@ type Grant = {
   origin: "signup" | "member";
 };
 
+const USED_URL = "이미 사용된 업로드 주소입니다. 새 업로드 주소로 다시 시도해주세요.";
+
 const OBJECT_PATH = /^\/objects\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 function sign(payload: string) {
   return crypto.createHmac("sha256", appSecret()).update(`upload:${payload}`).digest("base64url");
 }
 
-/** An upload URL for one new object; administrators' uploads are public, all others private. */
-export function createUploadUrl(
-  origin: string,
-  uploader: { id: string; role: string } | null,
-): { uploadURL: string; objectPath: string } {
+/**
+ * An upload URL for one new object; administrators' uploads are public, all others private. Built
+ * from PUBLIC_URL, never from the request's Host header, which the client chooses.
+ */
+/**
+ * An upload URL for `uploader` (null: an anonymous sign-up) asking from `ip`, within the limits:
+ * the shared per-address budget, and for anonymous sign-ups the hourly upload quota.
+ */
+export async function requestUploadUrl(uploader: { id: string; role: string } | null, ip?: string) {
+  await limitAuthRequestsByIp(ip);
+  if (!uploader) await limitSignupUploadsByIp(ip);
+  return createUploadUrl(uploader);
+}
+
+function createUploadUrl(uploader: { id: string; role: string } | null): {
+  uploadURL: string;
+  objectPath: string;
+} {
   const grant: Grant = {
     id: crypto.randomUUID(),
     exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
@@ -46,7 +65,7 @@ export function createUploadUrl(
   const payload = Buffer.from(JSON.stringify(grant)).toString("base64url");
   const token = `${payload}.${sign(payload)}`;
   return {
-    uploadURL: `${origin}/api/objects/put?token=${token}`,
+    uploadURL: `${env.PUBLIC_URL}/api/objects/put?token=${token}`,
     objectPath: `/objects/${grant.id}`,
   };
 }
@@ -69,31 +88,6 @@ function readGrant(token: string | null): Grant {
   return grant;
 }
 
-/**
- * Reads at most `limit` bytes of the body; 413 past that. A too-large body is drained (up to a
- * hard cap) rather than cut off, so the client gets the answer instead of a reset connection.
- */
-async function readLimited(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length") ?? 0);
-  if (declared > limit) throw new AppError("too_large", UPLOAD_MESSAGES.tooLarge);
-  if (!request.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit * 4) {
-      await reader.cancel();
-      break;
-    }
-    if (size <= limit) chunks.push(value);
-  }
-  if (size > limit) throw new AppError("too_large", UPLOAD_MESSAGES.tooLarge);
-  return Buffer.concat(chunks);
-}
-
 /** Accepts the PUT to an upload URL: one object per URL, images only (by content), 5 MB. */
 export async function receiveUpload(request: Request, token: string | null) {
   const grant = readGrant(token);
@@ -102,16 +96,18 @@ export async function receiveUpload(request: Request, token: string | null) {
     .select({ id: storedObjects.id })
     .from(storedObjects)
     .where(eq(storedObjects.id, grant.id));
-  if (existing) throw new AppError("conflict", "이미 사용된 업로드 주소입니다.");
+  if (existing) throw new AppError("conflict", USED_URL);
 
-  const body = await readLimited(request, MAX_IMAGE_BYTES);
+  const body = await readBodyBytes(request, MAX_IMAGE_BYTES, UPLOAD_MESSAGES.tooLarge);
   if (body.length === 0) throw new AppError("invalid", "업로드할 파일이 없습니다.");
   const type = await fileTypeFromBuffer(body);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError("unsupported_type", UPLOAD_MESSAGES.wrongType);
   }
 
-  await objectStorage.put(grant.id, body);
+  // The row is the claim on this URL's object, made before any byte is stored: of two PUTs to
+  // one URL at the same time exactly one inserts it and writes the file; the other gets 409 and
+  // never touches storage, so it cannot overwrite or delete the winner's file.
   try {
     await db.insert(storedObjects).values({
       id: grant.id,
@@ -122,13 +118,52 @@ export async function receiveUpload(request: Request, token: string | null) {
       size: body.length,
     });
   } catch (error) {
-    await objectStorage.delete(grant.id);
-    if (isUniqueViolation(error)) {
-      throw new AppError("conflict", "이미 사용된 업로드 주소입니다.");
-    }
+    if (isUniqueViolation(error)) throw new AppError("conflict", USED_URL);
+    throw error;
+  }
+  try {
+    await objectStorage.put(grant.id, body);
+  } catch (error) {
+    // Storage failed: give the URL back, so the same upload may be tried again.
+    await db
+      .delete(storedObjects)
+      .where(and(eq(storedObjects.id, grant.id), isNull(storedObjects.claimedAt)));
     throw error;
   }
   return { objectPath: `/objects/${grant.id}` };
+}
+
+// Deleting stored objects, the one way every area does it (retention, withdrawal, the sweep).
+// Rows go first, in the caller's transaction with its own change (an account deleted, an image
+// cleared); files go after the commit: a file without its row can no longer be served or claimed,
+// never the reverse. One failure policy for files: one the storage cannot delete right now is
+// logged and the rest go on, because nothing can reach it any more and the caller's change is done.
+
+/** Deletes the objects' rows, inside the caller's transaction (or on the database). */
+export async function forgetStoredObjects(tx: Pick<Database, "delete">, ids: readonly string[]) {
+  const valid = [...new Set(ids)].filter(isUuid);
+  if (valid.length > 0) await tx.delete(storedObjects).where(inArray(storedObjects.id, valid));
+}
+
+/** Deletes the objects' files after their rows are gone; answers the ids it could not delete. */
+export async function deleteStoredFiles(ids: readonly string[], reason: string) {
+  const failed: string[] = [];
+  for (const id of new Set(ids)) {
+    if (!isUuid(id)) continue;
+    try {
+      await objectStorage.delete(id);
+    } catch (error) {
+      failed.push(id);
+      logger.error({ err: error, objectId: id, reason }, "Could not delete a stored file");
+    }
+  }
+  return failed;
+}
+
+/** Rows, then files, for a caller with no change of its own to make in the same transaction. */
+export async function deleteStoredObjects(ids: readonly string[], reason: string) {
+  await forgetStoredObjects(await getDb(), ids);
+  return deleteStoredFiles(ids, reason);
 }
 
 export function objectIdFromPath(objectPath: string) {

@@ -1,18 +1,21 @@
-import { requireApprovedMember } from "~/features/accounts/session.server";
+import { requireUser } from "~/features/accounts/session.server";
+import { itemAction } from "~/features/admin/admin-api.server";
 import {
   deleteAnnouncement,
   readAnnouncement,
   updateAnnouncement,
 } from "~/features/announcements/announcements.server";
-import { announcementPatchSchema } from "~/features/announcements/validation";
-import { itemAction } from "~/lib/admin-api.server";
+import {
+  ANNOUNCEMENT_BODY_LIMIT,
+  announcementPatchSchema,
+} from "~/features/announcements/validation";
 import { AppError, api } from "~/lib/errors.server";
 import type { Route } from "./+types/announcement";
 
-// GET /api/announcements/{id}: approved members only (401 visitor, 403 not approved).
+// GET /api/announcements/{id}: 401 for a visitor; the service decides who reads the body (only
+// approved accounts have sessions, so every signed-in reader does today).
 export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
-  const member = await requireApprovedMember(request);
-  const announcement = await readAnnouncement(params.id, member.id);
+  const announcement = await readAnnouncement(params.id, await requireUser(request));
   if (!announcement) throw new AppError("not_found", "공지사항을 찾을 수 없습니다.");
   return Response.json(announcement, { headers: { "Cache-Control": "private, no-store" } });
 });
@@ -22,4 +25,5 @@ export const action = itemAction({
   patch: announcementPatchSchema,
   update: updateAnnouncement,
   remove: deleteAnnouncement,
+  body: { maxBytes: ANNOUNCEMENT_BODY_LIMIT },
 });

@@ -1,9 +1,9 @@
+import { createAction } from "~/features/admin/admin-api.server";
 import {
   createAnnouncement,
   listAnnouncements,
 } from "~/features/announcements/announcements.server";
-import { announcementSchema } from "~/features/announcements/validation";
-import { createAction } from "~/lib/admin-api.server";
+import { ANNOUNCEMENT_BODY_LIMIT, announcementSchema } from "~/features/announcements/validation";
 import { api } from "~/lib/errors.server";
 
 // GET /api/announcements: a bare array; each item has a plain-text `excerpt`, never the body.
@@ -13,4 +13,6 @@ export const loader = api(async () => {
 });
 
 // POST /api/announcements (administrators).
-export const action = createAction(announcementSchema, createAnnouncement);
+export const action = createAction(announcementSchema, createAnnouncement, {
+  maxBytes: ANNOUNCEMENT_BODY_LIMIT,
+});

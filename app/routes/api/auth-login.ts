@@ -1,12 +1,20 @@
 import { logIn } from "~/features/accounts/accounts.server";
 import { createUserSession } from "~/features/accounts/session.server";
 import { loginSchema } from "~/features/accounts/validation";
-import { api, methodNotAllowed, parse, readJson } from "~/lib/errors.server";
+import { api, methodNotAllowed, parse } from "~/lib/errors.server";
+import { readJson } from "~/lib/request-body.server";
 import type { Route } from "./+types/auth-login";
 
 export const action = api(async ({ request, context }: Route.ActionArgs) => {
   const input = parse(loginSchema, await readJson(request));
-  const user = await logIn({ ...input, ip: context.clientIp });
+  const user = await logIn({
+    ...input,
+    ip: context.clientIp,
+    cookie: request.headers.get("Cookie"),
+  });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createUserSession(user));
+  headers.append("Set-Cookie", user.deviceCookie);
   return Response.json(
     {
       id: user.id,
@@ -15,7 +23,7 @@ export const action = api(async ({ request, context }: Route.ActionArgs) => {
       role: user.role,
       isApproved: user.isApproved,
     },
-    { headers: { "Set-Cookie": await createUserSession(user) } },
+    { headers },
   );
 });
 

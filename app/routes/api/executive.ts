@@ -1,6 +1,6 @@
+import { itemAction } from "~/features/admin/admin-api.server";
 import { deleteExecutive, updateExecutive } from "~/features/executives/executives.server";
 import { executivePatchSchema } from "~/features/executives/validation";
-import { itemAction } from "~/lib/admin-api.server";
 import { methodNotAllowed } from "~/lib/errors.server";
 
 // PATCH and DELETE /api/executives/{id} (administrators).

@@ -1,6 +1,6 @@
+import { createAction } from "~/features/admin/admin-api.server";
 import { createExecutive, listExecutives } from "~/features/executives/executives.server";
 import { executiveSchema } from "~/features/executives/validation";
-import { createAction } from "~/lib/admin-api.server";
 import { api } from "~/lib/errors.server";
 
 export const loader = api(async () => {

@@ -1,6 +1,6 @@
+import { itemAction } from "~/features/admin/admin-api.server";
 import { deleteHistoryEvent, updateHistoryEvent } from "~/features/history/history.server";
 import { historyPatchSchema } from "~/features/history/validation";
-import { itemAction } from "~/lib/admin-api.server";
 import { methodNotAllowed } from "~/lib/errors.server";
 
 // PATCH and DELETE /api/history/{id} (administrators).

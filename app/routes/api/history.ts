@@ -1,6 +1,6 @@
+import { createAction } from "~/features/admin/admin-api.server";
 import { createHistoryEvent, listHistory } from "~/features/history/history.server";
 import { historySchema } from "~/features/history/validation";
-import { createAction } from "~/lib/admin-api.server";
 import { api } from "~/lib/errors.server";
 
 export const loader = api(async () => {

@@ -1,6 +1,7 @@
 import { requireUser } from "~/features/accounts/session.server";
 import { attachLicenseImage } from "~/features/membership/applications.server";
-import { AppError, api, methodNotAllowed, parse, readJson } from "~/lib/errors.server";
+import { api, methodNotAllowed, parse, requireMethod } from "~/lib/errors.server";
+import { readJson } from "~/lib/request-body.server";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/membership-application-image";
 
@@ -13,7 +14,7 @@ const body = z
 
 // PUT /api/membership-applications/{id}/license-image: the owner attaches an uploaded image.
 export const action = api(async ({ request, params }: Route.ActionArgs) => {
-  if (request.method !== "PUT") throw new AppError("invalid", "PUT 요청만 허용됩니다.");
+  requireMethod(request, "PUT");
   const user = await requireUser(request);
   const objectPath = parse(body, await readJson(request));
   await attachLicenseImage(params.id, user.id, objectPath);

@@ -1,12 +1,13 @@
+import { adminContext } from "~/features/admin/admin-api.server";
 import { decideApplication, viewApplication } from "~/features/membership/applications.server";
 import { decisionSchema } from "~/features/membership/validation";
-import { adminContext } from "~/lib/admin-api.server";
-import { AppError, api, parse, readJson } from "~/lib/errors.server";
+import { AppError, api, parse, requireMethod } from "~/lib/errors.server";
+import { readJson } from "~/lib/request-body.server";
 import type { Route } from "./+types/membership-application";
 
 // PATCH /api/membership-applications/{id}: approve, or reject with a reason (administrators).
 export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
-  if (request.method !== "PATCH") throw new AppError("invalid", "PATCH 요청만 허용됩니다.");
+  requireMethod(request, "PATCH");
   const audit = await adminContext(request, context.clientIp);
   const decision = parse(decisionSchema, await readJson(request));
   return Response.json(await decideApplication(params.id, decision, audit));

@@ -4,7 +4,8 @@ import {
   listApplications,
 } from "~/features/membership/applications.server";
 import { applicationSchema } from "~/features/membership/validation";
-import { api, parse, readJson } from "~/lib/errors.server";
+import { api, parse } from "~/lib/errors.server";
+import { readJson } from "~/lib/request-body.server";
 import type { Route } from "./+types/membership-applications";
 
 // GET: every application (administrators).

@@ -1,10 +1,10 @@
 import { receiveUpload } from "~/features/uploads/uploads.server";
-import { AppError, api, methodNotAllowed } from "~/lib/errors.server";
+import { api, methodNotAllowed, requireMethod } from "~/lib/errors.server";
 import type { Route } from "./+types/objects-put";
 
 // PUT to a signed upload URL: the file itself.
 export const action = api(async ({ request }: Route.ActionArgs) => {
-  if (request.method !== "PUT") throw new AppError("invalid", "PUT 요청만 허용됩니다.");
+  requireMethod(request, "PUT");
   const token = new URL(request.url).searchParams.get("token");
   return Response.json(await receiveUpload(request, token));
 });

@@ -1,6 +1,6 @@
+import { itemAction } from "~/features/admin/admin-api.server";
 import { deleteSeminar, updateSeminar } from "~/features/seminars/seminars.server";
 import { seminarPatchSchema } from "~/features/seminars/validation";
-import { itemAction } from "~/lib/admin-api.server";
 import { methodNotAllowed } from "~/lib/errors.server";
 
 // PATCH and DELETE /api/seminars/{id} (administrators).

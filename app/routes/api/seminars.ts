@@ -1,6 +1,6 @@
+import { createAction } from "~/features/admin/admin-api.server";
 import { createSeminar, listSeminars } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
-import { createAction } from "~/lib/admin-api.server";
 import { api } from "~/lib/errors.server";
 
 export const loader = api(async () => {

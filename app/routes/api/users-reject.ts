@@ -1,5 +1,5 @@
 import { rejectMember } from "~/features/accounts/accounts.server";
-import { adminContext } from "~/lib/admin-api.server";
+import { adminContext } from "~/features/admin/admin-api.server";
 import { api, methodNotAllowed } from "~/lib/errors.server";
 import type { Route } from "./+types/users-reject";
 

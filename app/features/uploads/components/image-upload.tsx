@@ -4,6 +4,7 @@ import { flushSync } from "react-dom";
 import { FieldError, Label } from "~/components/ui/field";
 import { toast } from "~/lib/toast";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "../constants";
+import { type UploadEndpoint, uploadErrorMessage, uploadFile } from "../upload-file";
 
 type Props = {
   /** The form field that receives the stored object path. */
@@ -11,7 +12,7 @@ type Props = {
   label: string;
   required?: boolean;
   /** `/api/objects/upload-public` for a sign-up, `/api/objects/upload` when logged in. */
-  endpoint: "/api/objects/upload-public" | "/api/objects/upload";
+  endpoint: UploadEndpoint;
   /** The success toast's text, e.g. '의사 자격증 이미지가 업로드되었습니다.' */
   successMessage: string;
   errors?: string[];
@@ -63,19 +64,7 @@ export function ImageUpload({
     }
     setUploading(true);
     try {
-      const urlResponse = await fetch(endpoint, { method: "POST", credentials: "same-origin" });
-      if (!urlResponse.ok) throw new Error(await messageOf(urlResponse));
-      const { uploadURL, objectPath: path } = (await urlResponse.json()) as {
-        uploadURL: string;
-        objectPath: string;
-      };
-      const put = await fetch(uploadURL, {
-        method: "PUT",
-        body: file,
-        headers: { "Content-Type": file.type },
-        credentials: "same-origin",
-      });
-      if (!put.ok) throw new Error(await messageOf(put));
+      const path = await uploadFile(file, endpoint);
       // Commit the path to the hidden field before anyone validates the form.
       flushSync(() => setObjectPath(path));
       setFileName(file.name);
@@ -88,8 +77,7 @@ export function ImageUpload({
     } catch (error) {
       toast({
         title: UPLOAD_MESSAGES.failedTitle,
-        description:
-          error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.failed,
+        description: uploadErrorMessage(error),
         variant: "destructive",
       });
     } finally {
@@ -167,13 +155,4 @@ export function ImageUpload({
       <FieldError id={errorId} message={errors?.[0]} />
     </div>
   );
-}
-
-async function messageOf(response: Response) {
-  try {
-    const body = (await response.json()) as { message?: string };
-    return body.message ?? UPLOAD_MESSAGES.failed;
-  } catch {
-    return UPLOAD_MESSAGES.failed;
-  }
 }

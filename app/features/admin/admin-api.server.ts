@@ -3,8 +3,9 @@
 import type { ActionFunctionArgs } from "react-router";
 import { requireAdmin } from "~/features/accounts/session.server";
 import type { AuditContext } from "~/features/audit/audit.server";
-import { AppError, api, parse, readJson } from "./errors.server";
-import type { z } from "./zod";
+import { api, parse, requireMethod } from "~/lib/errors.server";
+import { readJson } from "~/lib/request-body.server";
+import type { z } from "~/lib/zod";
 
 /** The audit context of an administrator's request: who and from where (401/403 otherwise). */
 export async function adminContext(
@@ -15,14 +16,18 @@ export async function adminContext(
   return { actor: { id: admin.id, email: admin.email }, ip };
 }
 
+/** Byte limit of an administrator's JSON body: the default, or more for long rich text. */
+type BodyOptions = { maxBytes?: number };
+
 export function createAction<S extends z.ZodType>(
   schema: S,
   create: (input: z.infer<S>, context: AuditContext) => Promise<unknown>,
+  body: BodyOptions = {},
 ) {
   return api(async ({ request, context }: ActionFunctionArgs) => {
-    if (request.method !== "POST") throw new AppError("invalid", "POST 요청만 허용됩니다.");
+    requireMethod(request, "POST");
     const audit = await adminContext(request, context.clientIp);
-    const input = parse(schema, await readJson(request));
+    const input = parse(schema, await readJson(request, body));
     return Response.json(await create(input, audit), { status: 201 });
   });
 }
@@ -31,21 +36,20 @@ export function itemAction<S extends z.ZodType>(options: {
   patch: S;
   update: (id: string, patch: z.infer<S>, context: AuditContext) => Promise<unknown>;
   remove: (id: string, context: AuditContext) => Promise<void>;
+  body?: BodyOptions;
 }) {
   return api(async ({ request, params, context }: ActionFunctionArgs) => {
     const audit = await adminContext(request, context.clientIp);
     const id = params.id ?? "";
     if (request.method === "PATCH") {
-      const patch = parse(options.patch, await readJson(request));
+      const patch = parse(options.patch, await readJson(request, options.body));
       return Response.json(await options.update(id, patch, audit));
     }
     if (request.method === "DELETE") {
       await options.remove(id, audit);
       return new Response(null, { status: 204 });
     }
-    return Response.json(
-      { message: "허용되지 않은 요청 방식입니다." },
-      { status: 405, headers: { Allow: "PATCH, DELETE" } },
-    );
+    requireMethod(request, "PATCH", "DELETE");
+    throw new Error("unreachable");
   });
 }

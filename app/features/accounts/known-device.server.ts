@@ -1,0 +1,50 @@
+// The "known device" cookie: a long-lived, signed cookie a browser gets when it logs in, naming
+// the accounts it has logged in as. Password checks from such a browser are counted under its own
+// key, so failures from strangers cannot lock the owner out of their usual browser.
+import crypto from "node:crypto";
+import { createCookie } from "react-router";
+import { appSecret } from "~/lib/secret.server";
+import { HTTPS_COOKIES, hostCookieName } from "./session.server";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** A shared computer may be used by a few members; older entries drop off. */
+const MAX_ACCOUNTS = 5;
+
+const deviceCookie = createCookie(hostCookieName("device"), {
+  httpOnly: true,
+  sameSite: "lax",
+  secure: HTTPS_COOKIES,
+  path: "/",
+  maxAge: YEAR_SECONDS,
+  secrets: [appSecret()],
+});
+
+type DeviceData = { d: string; u: string[] };
+
+async function readDevice(cookieHeader: string | null | undefined): Promise<DeviceData | null> {
+  if (!cookieHeader) return null;
+  try {
+    const value = (await deviceCookie.parse(cookieHeader)) as unknown;
+    if (!value || typeof value !== "object") return null;
+    const { d, u } = value as Partial<DeviceData>;
+    if (typeof d !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(d)) return null;
+    if (!Array.isArray(u) || !u.every((id) => typeof id === "string")) return null;
+    return { d, u: u.slice(0, MAX_ACCOUNTS) };
+  } catch {
+    return null;
+  }
+}
+
+/** The device id when the request's (validly signed) device cookie has logged in as `userId`. */
+export async function knownDeviceOf(cookieHeader: string | null | undefined, userId: string) {
+  const device = await readDevice(cookieHeader);
+  return device?.u.includes(userId) ? device.d : null;
+}
+
+/** The Set-Cookie header that makes this browser a known device of `userId`. */
+export async function rememberDevice(cookieHeader: string | null | undefined, userId: string) {
+  const device = await readDevice(cookieHeader);
+  const d = device?.d ?? crypto.randomBytes(18).toString("base64url");
+  const u = [userId, ...(device?.u ?? []).filter((id) => id !== userId)].slice(0, MAX_ACCOUNTS);
+  return deviceCookie.serialize({ d, u } satisfies DeviceData);
+}

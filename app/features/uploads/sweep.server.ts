@@ -1,0 +1,57 @@
+// Anonymous sign-up uploads that no sign-up took within an hour are deleted: an image uploaded
+// for a sign-up that was never sent is a stranger's licence kept for nothing, and anyone may
+// upload anonymously. The sweep runs at start and every 15 minutes on every instance.
+import { and, eq, isNull, lte } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { logger } from "~/logger.server";
+import { storedObjects } from "~db/schema";
+import { deleteStoredFiles } from "./uploads.server";
+
+/** How long an unclaimed sign-up upload is kept. */
+export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
+const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+
+/**
+ * Deletes the sign-up uploads older than an hour at `now` that nobody claimed, and answers their
+ * ids. One DELETE … RETURNING both finds and removes the rows, so instances sweeping at the same
+ * time each get a disjoint share, and a sign-up claiming an image at that moment either claims it
+ * first (the row no longer matches and stays) or finds it gone; never a claimed row without its
+ * file. The files go after their rows: a file without a row is unreachable, never the reverse.
+ */
+export async function sweepAbandonedUploads(now: Date = new Date()): Promise<string[]> {
+  const db = await getDb();
+  const deleted = await db
+    .delete(storedObjects)
+    .where(
+      and(
+        eq(storedObjects.origin, "signup"),
+        isNull(storedObjects.ownerId),
+        isNull(storedObjects.claimedAt),
+        lte(storedObjects.createdAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
+      ),
+    )
+    .returning({ id: storedObjects.id });
+  const ids = deleted.map((row) => row.id);
+  // The rows are gone already (that is how instances split the work); now their files.
+  await deleteStoredFiles(ids, "abandoned sign-up upload");
+  if (ids.length > 0) logger.info({ count: ids.length }, "Deleted abandoned sign-up uploads");
+  return ids;
+}
+
+let timer: NodeJS.Timeout | undefined;
+
+export function startUploadSweep(intervalMs = SWEEP_INTERVAL_MS) {
+  if (timer) return;
+  const run = () =>
+    void sweepAbandonedUploads().catch((error: unknown) =>
+      logger.error({ err: error }, "Sweeping abandoned sign-up uploads failed"),
+    );
+  run();
+  timer = setInterval(run, intervalMs);
+  timer.unref();
+}
+
+export function stopUploadSweep() {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+}

@@ -1,0 +1,40 @@
+// The browser's side of an upload, written once for every widget that sends a file (the image
+// field, the editor, and the library and board to come): ask the server for a signed URL, PUT the
+// file to it, and answer the object path to store. Errors carry the server's Korean message.
+import { UPLOAD_MESSAGES } from "./constants";
+
+/** The calls that hand out upload URLs: anonymous sign-ups, or a logged-in user. */
+export type UploadEndpoint = "/api/objects/upload-public" | "/api/objects/upload";
+
+/** Uploads `file` and answers its `/objects/…` path; throws an Error with a Korean message. */
+export async function uploadFile(file: File, endpoint: UploadEndpoint): Promise<string> {
+  const granted = await fetch(endpoint, { method: "POST", credentials: "same-origin" });
+  if (!granted.ok) throw new Error(await messageOf(granted));
+  const { uploadURL, objectPath } = (await granted.json()) as {
+    uploadURL?: string;
+    objectPath?: string;
+  };
+  if (!uploadURL || !objectPath) throw new Error(UPLOAD_MESSAGES.failed);
+  const put = await fetch(uploadURL, {
+    method: "PUT",
+    body: file,
+    headers: { "Content-Type": file.type || "application/octet-stream" },
+    credentials: "same-origin",
+  });
+  if (!put.ok) throw new Error(await messageOf(put));
+  return objectPath;
+}
+
+/** The Korean message of a failed upload step, as the server gave it. */
+export function uploadErrorMessage(error: unknown) {
+  return error instanceof Error && error.message ? error.message : UPLOAD_MESSAGES.failed;
+}
+
+async function messageOf(response: Response) {
+  try {
+    const body = (await response.json()) as { message?: string };
+    return body.message ?? UPLOAD_MESSAGES.failed;
+  } catch {
+    return UPLOAD_MESSAGES.failed;
+  }
+}

@@ -1,0 +1,316 @@
+// Findings 1-5 of the hostile-input review, over real HTTP against the production build: bodies
+// that used to kill or stall the process (bracket indices, repeated names, endless bodies), the
+// page cache rendering a member's page for visitors, and redirect targets that leave the site.
+import net from "node:net";
+import { monitorEventLoopDelay } from "node:perf_hooks";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  createAdmin,
+  createMember,
+  type ErrorBody,
+  expectKoreanMessages,
+  get,
+  json,
+  type LoggedIn,
+  postForm,
+  resetRateLimits,
+} from "../support/accounts";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let member: LoggedIn;
+let admin: LoggedIn;
+let port: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  port = Number(new URL(server.baseUrl).port);
+  member = await createMember(server, { name: "홍길동" });
+  admin = await createAdmin(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+beforeEach(async () => {
+  await resetRateLimits(server);
+});
+
+/** Every page form of the site, each with the session it needs (a guard would answer first). */
+const PAGE_FORMS = () => [
+  { path: "/login", cookie: undefined },
+  { path: "/signup", cookie: undefined },
+  { path: "/forgot-password", cookie: undefined },
+  { path: "/reset-password", cookie: undefined },
+  { path: "/mypage", cookie: member.cookie },
+  { path: "/membership/apply", cookie: member.cookie },
+  { path: "/admin/dashboard", cookie: admin.cookie },
+];
+
+function postRaw(
+  path: string,
+  body: string,
+  cookie?: string,
+  type = "application/x-www-form-urlencoded",
+) {
+  return server.fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": type, ...(cookie ? { Cookie: cookie } : {}) },
+    body,
+  });
+}
+
+/** The longest the event loop was blocked while `work` ran, in milliseconds. */
+async function longestStall(work: () => Promise<unknown>) {
+  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  histogram.enable();
+  try {
+    await work();
+  } finally {
+    histogram.disable();
+  }
+  return histogram.max / 1e6;
+}
+
+/**
+ * Sends an endless chunked body over a raw socket until the server answers or closes. Answers the
+ * status line (or "" if none came) and how many body bytes the client managed to hand over.
+ */
+function sendEndlessBody(path: string, headers: Record<string, string>, cookie?: string) {
+  return new Promise<{ statusLine: string; sent: number }>((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunk = Buffer.alloc(64 * 1024, "a");
+    const frame = Buffer.concat([
+      Buffer.from(`${chunk.length.toString(16)}\r\n`),
+      chunk,
+      Buffer.from("\r\n"),
+    ]);
+    let sent = 0;
+    let answer = "";
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      socket.destroy();
+      resolve({ statusLine: answer.split("\r\n")[0] ?? "", sent });
+    };
+    const pump = () => {
+      // Bounded: 600 MB at most, as the review sent; the server should stop reading long before.
+      while (!done && sent < 600 * 1024 * 1024) {
+        sent += chunk.length;
+        if (!socket.write(frame)) return void socket.once("drain", pump);
+      }
+    };
+    socket.on("connect", () => {
+      const lines = [
+        `POST ${path} HTTP/1.1`,
+        `Host: 127.0.0.1:${port}`,
+        "Transfer-Encoding: chunked",
+        ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+        ...(cookie ? [`Cookie: ${cookie}`] : []),
+      ];
+      socket.write(`${lines.join("\r\n")}\r\n\r\n`);
+      pump();
+    });
+    socket.on("data", (data) => {
+      answer += data.toString("latin1");
+      if (answer.includes("\r\n\r\n")) finish();
+    });
+    socket.on("error", finish);
+    socket.on("close", finish);
+    setTimeout(finish, 20_000);
+  });
+}
+
+describe("finding 1: bracket and index syntax in form names", () => {
+  it("POST /login with email[100000000]=x is a 400 in Korean, and the server lives on", async () => {
+    const res = await postRaw("/login", "email[100000000]=x&password=x");
+    expect(res.status).toBe(400);
+    // The page says what was wrong with the request, not "temporary error".
+    const html = await res.text();
+    expect(html).toContain("요청을 처리할 수 없습니다");
+    expect(html).toContain("허용되지 않은 입력 항목");
+    expect(html).not.toContain("일시적인 오류");
+    expect((await get(server, "/healthz")).status).toBe(200);
+  });
+
+  it("every page form refuses index syntax before Conform sees it", async () => {
+    for (const { path, cookie } of PAGE_FORMS()) {
+      const res = await postRaw(path, "intent=profile&email[100000000]=x&a.b[3]=y", cookie);
+      expect(res.status, path).toBe(400);
+      await res.body?.cancel();
+    }
+    expect((await get(server, "/healthz")).status).toBe(200);
+  });
+
+  it("fields a form does not declare are refused, declared ones still work", async () => {
+    const refused = await postRaw("/forgot-password", "email=a%40example.com&isAdmin=1");
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("허용되지 않은 입력 항목");
+    const accepted = await postForm(server, "/forgot-password", { email: "a@example.com" });
+    expect(accepted.status).toBe(200);
+    await accepted.body?.cancel();
+  });
+});
+
+describe("finding 2: repeated field names", () => {
+  it("40,000 fields `x=1` are refused without blocking the event loop", async () => {
+    const body = Array.from({ length: 40_000 }, () => "x=1").join("&");
+    let status = 0;
+    const stall = await longestStall(async () => {
+      const res = await postRaw("/login", body);
+      status = res.status;
+      await res.body?.cancel();
+    });
+    expect([400, 413]).toContain(status);
+    // Before the fix this blocked for 8.6 s; a generous ceiling keeps the quadratic parse out.
+    expect(stall).toBeLessThan(500);
+  });
+
+  it("a declared field sent twice is a 400 in Korean", async () => {
+    const res = await postRaw("/login", "email=a%40example.com&email=b%40example.com&password=x");
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("여러 번");
+  });
+
+  it("16,000 repeated declared fields within 64 KB are refused at once", async () => {
+    const body = Array.from({ length: 16_000 }, () => "email=a")
+      .join("&")
+      .slice(0, 64 * 1024 - 10);
+    const stall = await longestStall(async () => {
+      const res = await postRaw("/signup", body);
+      expect(res.status).toBe(400);
+      await res.body?.cancel();
+    });
+    expect(stall).toBeLessThan(500);
+  });
+});
+
+describe("finding 3: bodies are read only up to their limit", () => {
+  it("a page form past 64 KB (declared length) is a 413 before it is read", async () => {
+    const res = await postRaw("/login", `email=${"a".repeat(70 * 1024)}&password=x`);
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("너무 큽니다");
+  });
+
+  it("an endless chunked page form is cut off at the limit", async () => {
+    const before = process.memoryUsage().rss;
+    const { statusLine, sent } = await sendEndlessBody("/login", {
+      "Content-Type": "application/x-www-form-urlencoded",
+    });
+    expect(statusLine).toContain("413");
+    // Socket buffers let the client hand over a few MB at most before the server closes.
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
+    expect((await get(server, "/healthz")).status).toBe(200);
+  });
+
+  it("an endless chunked JSON body is a 413 after at most the limit, not a 500", async () => {
+    const { statusLine, sent } = await sendEndlessBody("/api/auth/login", {
+      "Content-Type": "application/json",
+    });
+    expect(statusLine).toContain("413");
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    expect((await get(server, "/healthz")).status).toBe(200);
+  });
+
+  it("a form value past its field's maximum gets the field's Korean message", async () => {
+    const res = await postForm(server, "/forgot-password", {
+      email: `${"a".repeat(5000)}@example.com`,
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("올바른 이메일 주소를 입력해주세요");
+  });
+
+  it("a form in a type no page uses is a 415", async () => {
+    const res = await postRaw("/login", '{"email":"a@example.com"}', undefined, "application/json");
+    expect(res.status).toBe(415);
+    await res.body?.cancel();
+  });
+
+  it("JSON calls require application/json (415 for text/plain)", async () => {
+    const res = await server.fetch("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    });
+    expect(res.status).toBe(415);
+    expectKoreanMessages(await json<ErrorBody>(res));
+  });
+
+  it("a long announcement still fits the dashboard's and the API's larger limit", async () => {
+    const content = `<p>${"가".repeat(150_000)}</p>`;
+    const res = await server.fetch("/api/announcements", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: admin.cookie },
+      body: JSON.stringify({ title: "긴 공지", content, category: "공지" }),
+    });
+    expect(res.status).toBe(201);
+    const page = await postForm(
+      server,
+      "/admin/dashboard",
+      { intent: "save-announcement", title: "긴 공지 2", content, category: "공지" },
+      { cookie: admin.cookie },
+    );
+    expect(page.status).toBe(200);
+    await page.body?.cancel();
+  });
+});
+
+describe("finding 4: the page cache never renders or serves a member's page to visitors", () => {
+  const sidValue = () => member.cookie.slice(member.cookie.indexOf("=") + 1);
+
+  for (const spelled of [
+    (value: string) => `sid =${value}`,
+    (value: string) => `a=1; sid\t=${value}`,
+    (value: string) => ` sid=${value}`,
+  ]) {
+    it(`a session cookie spelled ${JSON.stringify(spelled("…"))} never shapes the visitors' page`, async () => {
+      for (const path of ["/", "/announcements", "/about"]) {
+        const asMember = await server.fetch(path, { headers: { Cookie: spelled(sidValue()) } });
+        expect(asMember.headers.get("x-page-cache"), path).toBeNull();
+        await asMember.body?.cancel();
+        const visitor = await get(server, path);
+        const html = await visitor.text();
+        expect(html, path).not.toContain(member.email);
+        expect(html, path).not.toContain("홍길동");
+      }
+    });
+  }
+});
+
+describe("finding 5: one redirect check", () => {
+  for (const target of [
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "/\\evil.example",
+    "//evil.example",
+    "/\\/evil.example",
+    "https://evil.example/",
+  ]) {
+    it(`redirectTo ${JSON.stringify(target)} stays on the site`, async () => {
+      const res = await postForm(server, "/login", {
+        email: member.email,
+        password: member.password,
+        redirectTo: target,
+      });
+      expect(res.status).toBe(302);
+      const location = res.headers.get("location") ?? "";
+      expect(new URL(location, server.baseUrl).origin).toBe(server.baseUrl);
+    });
+  }
+
+  it("a logged-in member sent to /login?redirectTo=%2F%ED%95%9C is redirected, not a 500", async () => {
+    const res = await get(server, "/login?redirectTo=%2F%ED%95%9C", { cookie: member.cookie });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/%ED%95%9C");
+  });
+
+  it("/api/login keeps the same rule", async () => {
+    const res = await get(
+      server,
+      `/api/login?redirectTo=${encodeURIComponent("/\t/evil.example")}`,
+    );
+    const location = res.headers.get("location") ?? "";
+    expect(location).not.toContain("evil.example");
+  });
+});

@@ -1,0 +1,302 @@
+// Hostile input cannot kill, stall or fool the site (issue 13), over real HTTP: requests the app
+// cannot represent (odd methods, absolute-form targets, broken percent-encoding, huge page
+// numbers) answer 4xx and never 5xx; answers made for a signed-in user and the personal-data calls
+// are never stored by a cache; upload URLs name PUBLIC_URL whatever Host the client sends; and
+// every answer carries a Permissions-Policy. Raw sockets send what fetch refuses to.
+import http from "node:http";
+import net from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  createAdmin,
+  createMember,
+  expectKoreanMessages,
+  get,
+  type LoggedIn,
+  postJson,
+  resetRateLimits,
+  uploadImage,
+} from "../support/accounts";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let admin: LoggedIn;
+let member: LoggedIn;
+beforeAll(async () => {
+  server = await startTestServer({ seed: true });
+  admin = await createAdmin(server);
+  member = await createMember(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+beforeEach(async () => {
+  await resetRateLimits(server);
+});
+
+type RawAnswer = { status: number; head: string; body: string };
+
+/** Sends `request` byte for byte on a new connection and reads the answer until it closes. */
+function raw(request: string): Promise<RawAnswer> {
+  const { port } = new URL(server.baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: "127.0.0.1", port: Number(port) });
+    const parts: Buffer[] = [];
+    socket.setTimeout(10_000, () => {
+      socket.destroy();
+      reject(new Error(`no complete answer to ${JSON.stringify(request.split("\r\n")[0])}`));
+    });
+    socket.on("data", (part) => parts.push(part));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(parts).toString("utf8");
+      const [head = "", body = ""] = text.split("\r\n\r\n");
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      resolve({ status, head, body });
+    });
+    socket.write(request);
+  });
+}
+
+/** A request line plus Host and Connection: close, sent raw. */
+function rawRequest(method: string, target: string, headers: Record<string, string> = {}) {
+  const lines = [`${method} ${target} HTTP/1.1`, "Host: 127.0.0.1", "Connection: close"];
+  for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+  return raw(`${lines.join("\r\n")}\r\n\r\n`);
+}
+
+function expectKoreanJson(answer: RawAnswer) {
+  expectKoreanMessages(JSON.parse(answer.body) as { message: string });
+}
+
+describe("malformed requests answer 4xx, never 5xx", () => {
+  it("TRACE / answers 405 with Allow, and the server keeps serving", async () => {
+    const answer = await rawRequest("TRACE", "/");
+    expect(answer.status).toBe(405);
+    expect(answer.head).toMatch(/^allow: GET, HEAD, POST/im);
+    expectKoreanJson(answer);
+    expect((await server.fetch("/healthz")).status).toBe(200);
+  });
+
+  it("other methods the app does not implement answer 405 (WebDAV) or 400 (unknown to HTTP)", async () => {
+    for (const method of ["PROPFIND", "MKCOL", "LOCK", "PURGE", "SEARCH", "REPORT"]) {
+      const answer = await rawRequest(method, "/");
+      expect(answer.status, method).toBe(405);
+      expect(answer.head).toMatch(/^allow: GET, HEAD, POST/im);
+      expectKoreanJson(answer);
+    }
+    // Node's parser refuses a method it does not know before the app sees it.
+    expect((await rawRequest("FOOBAR", "/")).status).toBe(400);
+  });
+
+  it("CONNECT answers 405 instead of a dropped connection", async () => {
+    const answer = await raw(
+      "CONNECT evil.example:443 HTTP/1.1\r\nHost: evil.example:443\r\nConnection: close\r\n\r\n",
+    );
+    expect(answer.status).toBe(405);
+    expectKoreanJson(answer);
+  });
+
+  it("an absolute-form or scheme-relative request target answers 400", async () => {
+    for (const target of [
+      "http://evil.example/",
+      "http://evil.example/announcements",
+      "https://127.0.0.1/api/auth/me",
+      "//evil.example/",
+      "*",
+    ]) {
+      const answer = await rawRequest("GET", target);
+      expect(answer.status, target).toBe(400);
+      expectKoreanJson(answer);
+    }
+  });
+
+  it("broken percent-encoding in the path or the query answers 400", async () => {
+    for (const target of [
+      "/announcements/%E0%A4%A",
+      "/%",
+      "/?q=%",
+      "/announcements?page=%zz",
+      "/api/announcements?x=%E0%A4%A",
+      "/objects/%ff",
+    ]) {
+      const answer = await rawRequest("GET", target);
+      expect(answer.status, target).toBe(400);
+      expectKoreanJson(answer);
+    }
+    // Valid encodings, Korean included, still reach the app.
+    expect((await server.fetch("/announcements?q=%ED%95%99%ED%9A%8C")).status).toBe(200);
+  });
+
+  it("a Host header that cannot form a URL answers 400", async () => {
+    const answer = await raw("GET / HTTP/1.1\r\nHost: a b\r\nConnection: close\r\n\r\n");
+    expect(answer.status).toBeGreaterThanOrEqual(400);
+    expect(answer.status).toBeLessThan(500);
+  });
+
+  it("/admin/audit with a huge, negative or malformed page number answers 200 to an administrator", async () => {
+    for (const page of [
+      "99999999999999999999",
+      "9007199254740993",
+      "1e400",
+      "-5",
+      "abc",
+      "",
+      "2147483648",
+    ]) {
+      const res = await get(server, `/admin/audit?page=${page}`, { cookie: admin.cookie });
+      expect(res.status, `page=${page}`).toBe(200);
+      await res.body?.cancel();
+      const data = await get(server, `/admin/audit.data?page=${page}`, { cookie: admin.cookie });
+      expect(data.status, `page=${page} (.data)`).toBe(200);
+      await data.body?.cancel();
+    }
+  });
+});
+
+const PRIVATE = "private, no-store";
+
+describe("answers for a signed-in user are never cached", () => {
+  it("pages, .data requests, redirects, errors and API calls with the session cookie say private, no-store", async () => {
+    const paths = [
+      "/",
+      "/announcements",
+      "/about",
+      "/_root.data",
+      "/announcements.data",
+      "/mypage",
+      "/admin/dashboard", // 403 for a member
+      "/no-such-page", // 404
+      "/api/announcements",
+      "/api/auth/me",
+      "/api/login?redirectTo=/mypage", // a redirect
+    ];
+    for (const path of paths) {
+      const res = await get(server, path, { cookie: member.cookie });
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get("cache-control"), path).toBe(PRIVATE);
+      await res.body?.cancel();
+    }
+    // A page action's redirect too (logging out answers with a redirect).
+    const logout = await postJson(server, "/api/auth/logout", undefined, {
+      cookie: (await createMember(server)).cookie,
+    });
+    expect(logout.headers.get("cache-control")).toBe(PRIVATE);
+  });
+
+  it("a public image asked for with the session cookie is private too, and public for a visitor", async () => {
+    const objectPath = await uploadImage(server, { cookie: admin.cookie });
+    const signedIn = await get(server, objectPath, { cookie: member.cookie });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get("cache-control")).toBe(PRIVATE);
+    const visitor = await get(server, objectPath);
+    expect(visitor.status).toBe(200);
+    expect(visitor.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("the personal-data calls say private, no-store even when they refuse a visitor", async () => {
+    const paths = [
+      "/api/auth/me",
+      "/api/users/pending",
+      "/api/membership-applications",
+      "/api/membership-applications/me",
+      `/api/membership-applications/${crypto.randomUUID()}/license-image`,
+      `/objects/${crypto.randomUUID()}`,
+      "/objects/not-an-id",
+      "/admin/export/members.csv",
+      "/admin/export/applications.csv",
+      "/admin/audit",
+    ];
+    for (const path of paths) {
+      const res = await get(server, path);
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get("cache-control"), path).toBe(PRIVATE);
+      await res.body?.cancel();
+    }
+  });
+
+  it("an administrator's export says private, no-store", async () => {
+    for (const path of ["/admin/export/members.csv", "/admin/export/applications.csv"]) {
+      const res = await get(server, path, { cookie: admin.cookie });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("cache-control"), path).toBe(PRIVATE);
+      await res.body?.cancel();
+    }
+  });
+
+  it("a visitor's public pages keep their caching: served by the page cache, no Cache-Control", async () => {
+    for (const path of ["/", "/announcements", "/about"]) {
+      await (await get(server, path)).body?.cancel();
+      const res = await get(server, path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("x-page-cache"), path).toBe("hit");
+      expect(res.headers.get("cache-control"), path).toBeNull();
+      await res.body?.cancel();
+    }
+  });
+
+  it("hashed assets keep their year-long caching with the session cookie", async () => {
+    const html = await (await get(server, "/")).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const res = await get(server, asset as string, { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    await res.body?.cancel();
+  });
+});
+
+/** POST with a Host header of the client's choosing (fetch does not let a caller set Host). */
+function postWithHost(path: string, host: string, cookie?: string) {
+  const url = new URL(path, server.baseUrl);
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const headers: Record<string, string> = { Host: host, "Content-Length": "0" };
+    if (cookie) headers.Cookie = cookie;
+    const req = http.request(url, { method: "POST", headers, agent: false }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (part: Buffer) => parts.push(part));
+      res.on("end", () =>
+        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(parts).toString("utf8") }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("upload URLs", () => {
+  it("are built from PUBLIC_URL, never from the Host header", async () => {
+    for (const [path, cookie] of [
+      ["/api/objects/upload-public", undefined],
+      ["/api/objects/upload", member.cookie],
+    ] as const) {
+      const answer = await postWithHost(path, "evil.example", cookie);
+      expect(answer.status, path).toBe(200);
+      const { uploadURL } = JSON.parse(answer.body) as { uploadURL: string };
+      expect(new URL(uploadURL).origin, path).toBe(server.baseUrl);
+      expect(uploadURL).not.toContain("evil.example");
+    }
+  });
+});
+
+describe("Permissions-Policy", () => {
+  it("every kind of answer turns off the browser features the site does not use", async () => {
+    await (await get(server, "/")).body?.cancel();
+    const answers = [
+      await get(server, "/"), // the page cache
+      await get(server, "/mypage", { cookie: member.cookie }),
+      await get(server, "/api/announcements"),
+      await get(server, "/no-such-page"),
+      await get(server, "/healthz"),
+    ];
+    for (const res of answers) {
+      const policy = res.headers.get("permissions-policy") ?? "";
+      for (const feature of ["camera", "microphone", "geolocation", "payment", "usb"]) {
+        expect(policy, `${res.url}: ${feature}`).toContain(`${feature}=()`);
+      }
+      expect(policy).toContain("interest-cohort=()");
+      await res.body?.cancel();
+    }
+    expect((await rawRequest("TRACE", "/")).head).toMatch(/^permissions-policy: .*camera=\(\)/im);
+  });
+});
