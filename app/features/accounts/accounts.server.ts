@@ -1,9 +1,10 @@
 // The account life of SPEC.md §4: sign-up (pending), administrator approval or rejection, login.
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { containsText } from "~/lib/list-page.server";
 import { users } from "~db/schema";
 import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
 import { notifyNewSignup, notifySignupDecision } from "../mail/notifications.server";
@@ -127,14 +128,41 @@ async function authenticate(email: string, password: string, client: ClientInfo)
   return account;
 }
 
-/** Accounts waiting for an administrator, oldest first. */
-export async function listPendingMembers() {
+/** Sign-ups waiting for a decision (users_pending_idx), searched as the dashboard searches them. */
+const pendingWhere = (q?: string) =>
+  and(
+    eq(users.isApproved, false),
+    isNull(users.rejectedAt),
+    containsText(q, [
+      users.name,
+      users.email,
+      users.phone,
+      users.hospitalName,
+      users.licenseNumber,
+    ]),
+  );
+
+/**
+ * Accounts waiting for an administrator, oldest first (ties by id); `q` searches name, e-mail,
+ * phone, hospital and licence number; `limit`/`offset` read one window of the queue.
+ */
+export async function listPendingMembers(
+  options: { q?: string; limit?: number; offset?: number } = {},
+) {
   const db = await getDb();
-  return db
+  const query = db
     .select(userColumns)
     .from(users)
-    .where(and(eq(users.isApproved, false), isNull(users.rejectedAt)))
-    .orderBy(asc(users.createdAt));
+    .where(pendingWhere(options.q))
+    .orderBy(asc(users.createdAt), asc(users.id));
+  return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+}
+
+/** How many sign-ups wait (a COUNT: the dashboard's badge, pagers, `X-Total-Count`). */
+export async function countPendingMembers(options: { q?: string } = {}) {
+  const db = await getDb();
+  const [row] = await db.select({ value: count() }).from(users).where(pendingWhere(options.q));
+  return row?.value ?? 0;
 }
 
 async function findUser(id: string) {

@@ -1,9 +1,10 @@
 // Announcements: the public list carries a plain-text excerpt instead of the body, which only
 // approved members may read.
-import { desc, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { containsText, loadPage, type PageQuery } from "~/lib/list-page.server";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
 import { announcementReads, announcements } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
@@ -22,7 +23,15 @@ export type AnnouncementSummary = {
   createdAt: Date;
 };
 
-export async function listAnnouncements(options: { limit?: number } = {}) {
+/** The one order of every announcement list: newest first, ties by id (so pages never overlap). */
+const NEWEST_FIRST = [desc(announcements.createdAt), desc(announcements.id)];
+
+/** The administrator's search: title or category contains the text. */
+const adminSearch = (q: string | undefined) =>
+  containsText(q, [announcements.title, announcements.category]);
+
+/** Announcements newest first as excerpts; `limit`/`offset` read one window of the list. */
+export async function listAnnouncements(options: { limit?: number; offset?: number } = {}) {
   const db = await getDb();
   const query = db
     .select({
@@ -34,13 +43,30 @@ export async function listAnnouncements(options: { limit?: number } = {}) {
       createdAt: announcements.createdAt,
     })
     .from(announcements)
-    .orderBy(desc(announcements.createdAt), desc(announcements.id));
-  const rows = await (options.limit ? query.limit(options.limit) : query);
+    .orderBy(...NEWEST_FIRST);
+  const rows = await (options.limit
+    ? query.limit(options.limit).offset(options.offset ?? 0)
+    : query);
   return rows.map(({ content, ...row }): AnnouncementSummary => {
     const text = htmlToPlainText(content);
     const excerpt = firstCharacters(text, EXCERPT_LENGTH);
     return { ...row, excerpt, truncated: excerpt.length < text.length };
   });
+}
+
+/** How many announcements there are (a COUNT, for pagers and `X-Total-Count`). */
+export async function countAnnouncements(options: { q?: string } = {}) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ value: count() })
+    .from(announcements)
+    .where(adminSearch(options.q));
+  return row?.value ?? 0;
+}
+
+/** One page of the public list (excerpts) and the number of announcements. */
+export function pageAnnouncements(query: PageQuery) {
+  return loadPage(query, { rows: listAnnouncements, count: () => countAnnouncements() });
 }
 
 /** What anyone may know about an announcement: its title and category, never the body. */

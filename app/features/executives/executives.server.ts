@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -8,9 +8,22 @@ import type { ExecutiveInput, ExecutivePatch } from "./validation";
 
 export type Executive = typeof executives.$inferSelect;
 
-export async function listExecutives(): Promise<Executive[]> {
+/** Executives ascending by order (then name, then id); `limit`/`offset` read one window. */
+export async function listExecutives(
+  options: { limit?: number; offset?: number } = {},
+): Promise<Executive[]> {
   const db = await getDb();
-  return db.select().from(executives).orderBy(asc(executives.order), asc(executives.name));
+  const query = db
+    .select()
+    .from(executives)
+    .orderBy(asc(executives.order), asc(executives.name), asc(executives.id));
+  return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+}
+
+export async function countExecutives() {
+  const db = await getDb();
+  const [row] = await db.select({ value: count() }).from(executives);
+  return row?.value ?? 0;
 }
 
 const notFound = () => new AppError("not_found", "임원 정보를 찾을 수 없습니다.");
@@ -56,7 +69,7 @@ export async function moveExecutive(id: string, direction: "up" | "down", contex
     const list = await tx
       .select({ id: executives.id })
       .from(executives)
-      .orderBy(asc(executives.order), asc(executives.name));
+      .orderBy(asc(executives.order), asc(executives.name), asc(executives.id));
     const index = list.findIndex((e) => e.id === id);
     if (index < 0) throw notFound();
     const target = direction === "up" ? index - 1 : index + 1;

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -8,10 +8,15 @@ import type { HistoryInput, HistoryPatch } from "./validation";
 
 export type HistoryEvent = typeof historyEvents.$inferSelect;
 
-/** The timeline in chronological order; an event without a month comes first in its year. */
-export async function listHistory(): Promise<HistoryEvent[]> {
+/**
+ * The timeline in chronological order; an event without a month comes first in its year.
+ * `limit`/`offset` read one window.
+ */
+export async function listHistory(
+  options: { limit?: number; offset?: number } = {},
+): Promise<HistoryEvent[]> {
   const db = await getDb();
-  return db
+  const query = db
     .select()
     .from(historyEvents)
     .orderBy(
@@ -19,6 +24,13 @@ export async function listHistory(): Promise<HistoryEvent[]> {
       sql`${historyEvents.month} asc nulls first`,
       asc(historyEvents.id),
     );
+  return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+}
+
+export async function countHistory() {
+  const db = await getDb();
+  const [row] = await db.select({ value: count() }).from(historyEvents);
+  return row?.value ?? 0;
 }
 
 const notFound = () => new AppError("not_found", "연혁 정보를 찾을 수 없습니다.");

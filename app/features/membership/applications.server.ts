@@ -1,9 +1,10 @@
 // Full-membership applications: one per user; administrators approve or reject while pending.
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { containsText } from "~/lib/list-page.server";
 import { logger } from "~/logger.server";
 import { membershipApplications, storedObjects } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
@@ -111,9 +112,51 @@ export async function isFullMember(userId: string) {
   return (await findApplicationOf(userId))?.status === "approved";
 }
 
-export async function listApplications() {
+/** Applications searched by name, e-mail, phone, hospital or licence number. */
+const applicationSearch = (q?: string) =>
+  containsText(q, [
+    membershipApplications.name,
+    membershipApplications.email,
+    membershipApplications.phone,
+    membershipApplications.hospitalName,
+    membershipApplications.licenseNumber,
+  ]);
+
+/** Applications newest first (ties by id); `q` searches; `limit`/`offset` read one window. */
+export async function listApplications(
+  options: { q?: string; limit?: number; offset?: number } = {},
+) {
   const db = await getDb();
-  return db.select().from(membershipApplications).orderBy(desc(membershipApplications.createdAt));
+  const query = db
+    .select()
+    .from(membershipApplications)
+    .where(applicationSearch(options.q))
+    .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id));
+  return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+}
+
+/** How many applications there are (matching `q`): a COUNT. */
+export async function countApplications(options: { q?: string } = {}) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ value: count() })
+    .from(membershipApplications)
+    .where(applicationSearch(options.q));
+  return row?.value ?? 0;
+}
+
+/** How many applications are in each status (one grouped COUNT on the status index). */
+export async function countApplicationsByStatus(): Promise<Record<ApplicationStatus, number>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ status: membershipApplications.status, value: count() })
+    .from(membershipApplications)
+    .groupBy(membershipApplications.status);
+  const counts: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0 };
+  for (const row of rows) {
+    if (row.status in counts) counts[row.status as ApplicationStatus] = row.value;
+  }
+  return counts;
 }
 
 export async function findApplication(id: string) {

@@ -1,17 +1,42 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, count, desc, eq } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { containsText } from "~/lib/list-page.server";
 import { seminars } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
 export type Seminar = typeof seminars.$inferSelect;
 
-export async function listSeminars(): Promise<Seminar[]> {
+/** Seminars searched by title, speaker or location. */
+const seminarSearch = (q?: string) =>
+  containsText(q, [seminars.title, seminars.speaker, seminars.location]);
+
+/**
+ * Seminars by date (ties by id): soonest first, as the public calls list them, or latest first
+ * (`order: "desc"`), as the administrator's table does. `q` searches; `limit`/`offset` read one
+ * window.
+ */
+export async function listSeminars(
+  options: { order?: "asc" | "desc"; q?: string; limit?: number; offset?: number } = {},
+): Promise<Seminar[]> {
   const db = await getDb();
-  return db.select().from(seminars).orderBy(asc(seminars.date), asc(seminars.id));
+  const by = options.order === "desc" ? desc : asc;
+  const query = db
+    .select()
+    .from(seminars)
+    .where(seminarSearch(options.q))
+    .orderBy(by(seminars.date), by(seminars.id));
+  return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+}
+
+/** How many seminars there are (matching `q`): a COUNT. */
+export async function countSeminars(options: { q?: string } = {}) {
+  const db = await getDb();
+  const [row] = await db.select({ value: count() }).from(seminars).where(seminarSearch(options.q));
+  return row?.value ?? 0;
 }
 
 /** Upcoming seminars (today's included) soonest first; past ones most recent first. */

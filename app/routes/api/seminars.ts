@@ -1,12 +1,19 @@
 import { createAction } from "~/features/admin/admin-api.server";
-import { createSeminar, listSeminars } from "~/features/seminars/seminars.server";
+import { countSeminars, createSeminar, listSeminars } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
 import { api } from "~/lib/errors.server";
+import { listCallResponse } from "~/lib/list-page.server";
+import type { Route } from "./+types/seminars";
 
-export const loader = api(async () => {
-  const seminars = await listSeminars();
-  return Response.json(seminars.map(({ createdAt: _createdAt, ...seminar }) => seminar));
-});
+// GET /api/seminars: a bare array by date, soonest first; `?page=&pageSize=` (≤ 100) answers
+// one page of that order, with the total in `X-Total-Count`.
+export const loader = api(async ({ request }: Route.LoaderArgs) =>
+  listCallResponse(request, {
+    rows: async (window) =>
+      (await listSeminars(window)).map(({ createdAt: _createdAt, ...seminar }) => seminar),
+    count: () => countSeminars(),
+  }),
+);
 
 // POST /api/seminars (administrators).
 export const action = createAction(seminarSchema, createSeminar);

@@ -1,0 +1,205 @@
+// Every list stays small (issue 16): SPEC.md's list calls answer the whole list as a bare array
+// without `page`, and one page with `?page=&pageSize=` (≤ 100), with `X-Total-Count` either way.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  announcements,
+  executives,
+  historyEvents,
+  membershipApplications,
+  seminars,
+} from "~db/schema";
+import { createAdmin, HANGUL, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { expectError, insertPendingUser } from "../support/admin";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let admin: LoggedIn;
+
+const MINUTE = 60 * 1000;
+const start = Date.now() - 1000 * MINUTE;
+/** 45 announcements: "목록 공지 01" is the newest, "목록 공지 45" the oldest. */
+const COUNT = 45;
+const announcementTitle = (n: number) => `목록 공지 ${String(n).padStart(2, "0")}`;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+  admin = await createAdmin(server);
+  await server.db.insert(announcements).values(
+    Array.from({ length: COUNT }, (_, i) => ({
+      title: announcementTitle(i + 1),
+      content: `<p>${i + 1}번째 본문입니다.</p>`,
+      category: "공지",
+      createdAt: new Date(start + (COUNT - i) * MINUTE),
+    })),
+  );
+});
+afterAll(async () => {
+  await server?.close();
+});
+beforeEach(async () => {
+  await resetRateLimits(server);
+});
+
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => announcementTitle(from + i));
+
+// ---------------------------------------------------------------------------------------------
+// The list calls
+
+type ListCall = {
+  path: string;
+  /** Sends the administrator's cookie (the call is for administrators). */
+  admin: boolean;
+};
+
+const CALLS: ListCall[] = [
+  { path: "/api/announcements", admin: false },
+  { path: "/api/seminars", admin: false },
+  { path: "/api/executives", admin: false },
+  { path: "/api/history", admin: false },
+  { path: "/api/users/pending", admin: true },
+  { path: "/api/membership-applications", admin: true },
+];
+
+describe("SPEC.md's list calls, whole or a page at a time", () => {
+  beforeAll(async () => {
+    const day = 24 * 60 * MINUTE;
+    await server.db.insert(seminars).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        title: `목록 세미나 ${i + 1}`,
+        description: "설명",
+        speaker: "연자",
+        location: "대구",
+        date: new Date(Date.now() + (i - 3) * day),
+      })),
+    );
+    await server.db.insert(executives).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        name: `임원${i + 1}`,
+        position: "이사",
+        title: "원장",
+        credentials: "이력",
+        order: i + 1,
+      })),
+    );
+    await server.db.insert(historyEvents).values(
+      Array.from({ length: 6 }, (_, i) => ({
+        year: 2020 + i,
+        month: i % 2 ? 3 : null,
+        title: `목록 연혁 ${i + 1}`,
+        description: "설명",
+      })),
+    );
+    for (let i = 0; i < 7; i++) {
+      const user = await insertPendingUser(server, {
+        createdAt: new Date(start + i * MINUTE),
+      });
+      // Applications from some of them (an application is the user's own row, any status).
+      if (i < 5) {
+        await server.db.insert(membershipApplications).values({
+          userId: user.id,
+          name: user.name,
+          email: user.email,
+          phone: user.phone,
+          licenseNumber: user.licenseNumber,
+          hospitalName: user.hospitalName,
+          department: user.department,
+          address: user.address,
+          status: i === 0 ? "approved" : "pending",
+          createdAt: new Date(start + i * MINUTE),
+        });
+      }
+    }
+  });
+
+  const call = (path: string, admin: boolean) =>
+    server.fetch(path, { headers: adminCookie(admin) });
+  const adminCookie = (asAdmin: boolean): Record<string, string> =>
+    asAdmin ? { Cookie: admin.cookie } : {};
+
+  async function list(path: string, asAdmin: boolean) {
+    const res = await call(path, asAdmin);
+    const text = await res.text();
+    expect(res.status, `${path}: ${text}`).toBe(200);
+    const body = JSON.parse(text) as Array<{ id: string }>;
+    expect(Array.isArray(body), path).toBe(true);
+    return { body, total: res.headers.get("x-total-count") };
+  }
+
+  it.each(CALLS)("$path: no page → the whole list, its length in X-Total-Count", async (c) => {
+    const whole = await list(c.path, c.admin);
+    expect(whole.body.length).toBeGreaterThanOrEqual(5);
+    expect(whole.total).toBe(String(whole.body.length));
+  });
+
+  it.each(CALLS)("$path: pages of the same order, the total in X-Total-Count", async (c) => {
+    const whole = (await list(c.path, c.admin)).body.map((item) => item.id);
+    const pages: string[] = [];
+    for (let page = 1; page <= Math.ceil(whole.length / 2); page++) {
+      const { body, total } = await list(`${c.path}?page=${page}&pageSize=2`, c.admin);
+      expect(total).toBe(String(whole.length));
+      expect(body.length).toBeLessThanOrEqual(2);
+      pages.push(...body.map((item) => item.id));
+    }
+    expect(pages).toEqual(whole);
+    // Past the end: an empty page, the same total.
+    const past = await list(`${c.path}?page=1000&pageSize=2`, c.admin);
+    expect(past.body).toEqual([]);
+    expect(past.total).toBe(String(whole.length));
+    // Only one of the two: the other takes its default (page 1, 20 a page).
+    expect((await list(`${c.path}?page=1`, c.admin)).body.map((i) => i.id)).toEqual(
+      whole.slice(0, 20),
+    );
+    expect((await list(`${c.path}?pageSize=3`, c.admin)).body.map((i) => i.id)).toEqual(
+      whole.slice(0, 3),
+    );
+    expect((await list(`${c.path}?page=1&pageSize=100`, c.admin)).body.length).toBe(
+      Math.min(100, whole.length),
+    );
+  });
+
+  it.each(CALLS)("$path: a bad page or page size is a 400 in Korean", async (c) => {
+    const cases: Array<[string, string, string]> = [
+      ["page=1&pageSize=101", "pageSize", "페이지 크기는 100 이하여야 합니다."],
+      ["page=0&pageSize=20", "page", "페이지 번호는 1 이상이어야 합니다."],
+      ["page=-3", "page", "페이지 번호는 1 이상이어야 합니다."],
+      ["page=abc", "page", "페이지 번호가 올바르지 않습니다."],
+      ["page=1.5", "page", "페이지 번호가 올바르지 않습니다."],
+      ["page=1&pageSize=0", "pageSize", "페이지 크기는 1 이상이어야 합니다."],
+      ["page=1&pageSize=many", "pageSize", "페이지 크기가 올바르지 않습니다."],
+      ["page=", "page", "페이지 번호는 1 이상이어야 합니다."],
+    ];
+    for (const [query, field, message] of cases) {
+      const body = await expectError(await call(`${c.path}?${query}`, c.admin), 400);
+      expect(body.message, query).toBe(message);
+      expect(body.errors?.[field], query).toBe(message);
+      expect(body.message).toMatch(HANGUL);
+    }
+  });
+
+  it("the administrators' lists still refuse a visitor first, whatever the page", async () => {
+    for (const c of CALLS.filter((c) => c.admin)) {
+      for (const query of ["", "?page=2&pageSize=2", "?pageSize=101"]) {
+        const res = await server.fetch(`${c.path}${query}`);
+        expect(res.status, `${c.path}${query}`).toBe(401);
+        await res.body?.cancel();
+      }
+    }
+  });
+
+  it("the pages keep each list's order: announcements and applications newest first", async () => {
+    const first = await list("/api/announcements?page=1&pageSize=3", false);
+    expect(first.body.map((a) => (a as unknown as { title: string }).title)).toEqual(range(1, 3));
+    const second = await list("/api/announcements?page=2&pageSize=3", false);
+    expect(second.body.map((a) => (a as unknown as { title: string }).title)).toEqual(range(4, 6));
+    const applications = (await list("/api/membership-applications?page=1&pageSize=5", true))
+      .body as unknown as Array<{ createdAt: string }>;
+    const dates = applications.map((a) => Date.parse(a.createdAt));
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    // Pending sign-ups are a queue: oldest first, as the whole list has them.
+    const pending = (await list("/api/users/pending?page=1&pageSize=5", true))
+      .body as unknown as Array<{ createdAt: string }>;
+    const signedUp = pending.map((u) => Date.parse(u.createdAt));
+    expect(signedUp).toEqual([...signedUp].sort((a, b) => a - b));
+  });
+});
