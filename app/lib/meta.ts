@@ -5,11 +5,19 @@ type MetaArgs = { matches: ReadonlyArray<{ id: string; data?: unknown } | undefi
 
 /**
  * Title, description and Open Graph tags for a page, so a link shared in KakaoTalk shows a real
- * preview. `path` is the page's canonical path.
+ * preview. `path` is the page's canonical path (with its `?page=N` for a list's later pages);
+ * `prev` and `next` are the paths of a paged list's neighbouring pages (`<link rel=prev|next>`).
  */
 export function pageMeta(
   args: MetaArgs,
-  page: { title?: string; description: string; path: string; type?: "website" | "article" },
+  page: {
+    title?: string;
+    description: string;
+    path: string;
+    type?: "website" | "article";
+    prev?: string;
+    next?: string;
+  },
 ): MetaDescriptor[] {
   const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
   const societyName = root?.society.name ?? "학회";
@@ -30,5 +38,7 @@ export function pageMeta(
     { property: "og:image:height", content: "630" },
     { name: "twitter:card", content: "summary_large_image" },
     { tagName: "link", rel: "canonical", href: url },
+    ...(page.prev ? [{ tagName: "link", rel: "prev", href: `${baseUrl}${page.prev}` }] : []),
+    ...(page.next ? [{ tagName: "link", rel: "next", href: `${baseUrl}${page.next}` }] : []),
   ];
 }

@@ -156,8 +156,9 @@ test.describe("server-rendered content with JavaScript disabled", () => {
     page,
     request,
   }) => {
+    // The list's first page: 20 a page.
     const announcements = (await (
-      await request.get("/api/announcements")
+      await request.get("/api/announcements?page=1&pageSize=20")
     ).json()) as ApiAnnouncement[];
     const seminars = (await (await request.get("/api/seminars")).json()) as ApiSeminar[];
     const history = (await (await request.get("/api/history")).json()) as ApiHistoryEvent[];

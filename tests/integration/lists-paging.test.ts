@@ -1,5 +1,7 @@
-// Every list stays small (issue 16): SPEC.md's list calls answer the whole list as a bare array
-// without `page`, and one page with `?page=&pageSize=` (≤ 100), with `X-Total-Count` either way.
+// Every list stays small (issue 16): the public /announcements shows 20 a page with numbered links
+// and rel=prev/next, a bad page number shows page 1 and a page past the last is a 404; SPEC.md's
+// list calls answer the whole list as a bare array without `page`, and one page with
+// `?page=&pageSize=` (≤ 100), with `X-Total-Count` either way.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   announcements,
@@ -10,6 +12,7 @@ import {
 } from "~db/schema";
 import { createAdmin, HANGUL, type LoggedIn, resetRateLimits } from "../support/accounts";
 import { expectError, insertPendingUser } from "../support/admin";
+import { mainText, meta, tags, title } from "../support/html";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -40,8 +43,115 @@ beforeEach(async () => {
   await resetRateLimits(server);
 });
 
+async function visit(path: string, cookie?: string) {
+  const res = await server.fetch(path, { headers: cookie ? { Cookie: cookie } : {} });
+  return {
+    res,
+    status: res.status,
+    state: res.headers.get("x-page-cache"),
+    html: await res.text(),
+  };
+}
+
+/** The announcement titles a list page shows, in order. */
+function titlesOn(html: string) {
+  return [...mainText(html).matchAll(/목록 공지 (\d\d)/g)].map(([text]) => text);
+}
+
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => announcementTitle(from + i));
+
+/** The href of `<link rel=…>` in the head, made relative to the site. */
+function headLink(html: string, rel: string) {
+  const found = tags(html, "link").filter((link) => link.rel === rel);
+  expect(found.length, `<link rel=${rel}>`).toBeLessThanOrEqual(1);
+  const href = found[0]?.href;
+  return href === undefined ? undefined : href.replace(server.baseUrl, "");
+}
+
+/** The hrefs of the page links `<a rel=…>` of the pager. */
+function pagerLinks(html: string, rel: string) {
+  return tags(html, "a")
+    .filter((a) => a.rel === rel)
+    .map((a) => a.href);
+}
+
+describe("/announcements, 20 a page", () => {
+  it("page 1 lists the 20 newest, links to page 2 and has no previous page", async () => {
+    const { status, html } = await visit("/announcements");
+    expect(status).toBe(200);
+    expect(titlesOn(html)).toEqual(range(1, 20));
+    expect(headLink(html, "prev")).toBeUndefined();
+    expect(headLink(html, "next")).toBe("/announcements?page=2");
+    expect(headLink(html, "canonical")).toBe("/announcements");
+    expect(pagerLinks(html, "next")).toEqual(["/announcements?page=2"]);
+    expect(pagerLinks(html, "prev")).toEqual([]);
+    // Numbered links, the current one marked.
+    const numbered = tags(html, "a").filter((a) => /^\d+페이지$/.test(a["aria-label"] ?? ""));
+    expect(numbered.map((a) => [a["aria-label"], a.href])).toEqual([
+      ["1페이지", "/announcements"],
+      ["2페이지", "/announcements?page=2"],
+      ["3페이지", "/announcements?page=3"],
+    ]);
+    expect(numbered[0]?.["aria-current"]).toBe("page");
+  });
+
+  it("page 2 lists items 21–40 with rel=prev/next in the head and on the links", async () => {
+    const { status, html } = await visit("/announcements?page=2");
+    expect(status).toBe(200);
+    expect(titlesOn(html)).toEqual(range(21, 40));
+    expect(headLink(html, "prev")).toBe("/announcements");
+    expect(headLink(html, "next")).toBe("/announcements?page=3");
+    expect(pagerLinks(html, "prev")).toEqual(["/announcements"]);
+    expect(pagerLinks(html, "next")).toEqual(["/announcements?page=3"]);
+    // Its own canonical address, link preview address and title.
+    expect(headLink(html, "canonical")).toBe("/announcements?page=2");
+    expect(meta(html, "og:url")).toBe(`${server.baseUrl}/announcements?page=2`);
+    expect(title(html)).toMatch(/^공지사항 2페이지 \| /);
+    const current = tags(html, "a").find(
+      (a) => a["aria-current"] === "page" && /페이지$/.test(a["aria-label"] ?? ""),
+    );
+    expect(current?.href).toBe("/announcements?page=2");
+  });
+
+  it("the last page lists the rest and has no next page", async () => {
+    const { status, html } = await visit("/announcements?page=3");
+    expect(status).toBe(200);
+    expect(titlesOn(html)).toEqual(range(41, 45));
+    expect(headLink(html, "prev")).toBe("/announcements?page=2");
+    expect(headLink(html, "next")).toBeUndefined();
+    expect(pagerLinks(html, "next")).toEqual([]);
+  });
+
+  it("a page past the last one answers 404", async () => {
+    for (const path of ["/announcements?page=4", "/announcements?page=9999999"]) {
+      const { status, html, res } = await visit(path);
+      expect(status, path).toBe(404);
+      expect(mainText(html)).toContain("404 Page Not Found");
+      expect(titlesOn(html)).toEqual([]);
+      expect(tags(html, "meta").find((m) => m.name === "robots")?.content).toBe("noindex");
+      expect(res.headers.get("x-page-cache")).toBeNull();
+    }
+  });
+
+  it("a bad page number shows page 1", async () => {
+    for (const raw of ["", "0", "-1", "abc", "02", "1.5", "1e1", "99999999", "%EA%B9%80"]) {
+      const { status, html } = await visit(`/announcements?page=${raw}`);
+      expect(status, raw).toBe(200);
+      expect(titlesOn(html), raw).toEqual(range(1, 20));
+      // Its canonical address is the first page's.
+      expect(headLink(html, "canonical"), raw).toBe("/announcements");
+    }
+  });
+
+  it("an approved member gets the same pages, rendered for them", async () => {
+    const { status, state, html } = await visit("/announcements?page=2", admin.cookie);
+    expect(status).toBe(200);
+    expect(state).toBeNull();
+    expect(titlesOn(html)).toEqual(range(21, 40));
+    expect((await visit("/announcements?page=4", admin.cookie)).status).toBe(404);
+  });
+});
 
 // ---------------------------------------------------------------------------------------------
 // The list calls
