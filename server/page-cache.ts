@@ -14,11 +14,36 @@ import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { getDb } from "~/db.server";
 import { carriesSessionCookie } from "~/features/accounts/session.server";
-import { PUBLIC_PAGES } from "~/features/society/public-pages";
+import { PAGED_PUBLIC_PAGES, PUBLIC_PAGES } from "~/features/society/public-pages";
 import { nowMs } from "~/lib/clock.server";
+import { isCanonicalLaterPage } from "~/lib/paging";
 import { contentVersion } from "~db/schema";
 
 const CACHED_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
+const PAGED_PAGES: ReadonlySet<string> = PAGED_PUBLIC_PAGES;
+
+/**
+ * At most this many pages are kept: the fixed pages and the lists' later pages together. A list
+ * long enough to pass it (a crawler walking 400 pages of announcements) drops the page used
+ * longest ago, so memory stays bounded: a page of 20 announcements is ≈ 70 KB in its three
+ * encodings (57 KB plain, 7 KB gzip, 6 KB brotli), so 200 pages are ≈ 14 MB at most.
+ */
+const MAX_STORED_PAGES = 200;
+
+/**
+ * The key a request's page is stored under, or undefined when it may not come from the store:
+ * a public page's path with no query string at all, or a paged list's path with exactly
+ * `?page=N` as its links spell it (N ≥ 2, no leading zero). Any other query (`?page=02`,
+ * `?page=2&utm_source=…`, `?page=1`) is rendered by the normal handler, so nobody can fill the
+ * store with variants of one page.
+ */
+function storeKeyOf(path: string, originalUrl: string): string | undefined {
+  if (!CACHED_PAGES.has(path)) return undefined;
+  if (originalUrl === path) return path;
+  if (!PAGED_PAGES.has(path)) return undefined;
+  const page = /^\?page=([^&=]*)$/.exec(originalUrl.slice(path.length))?.[1];
+  return page !== undefined && isCanonicalLaterPage(page) ? originalUrl : undefined;
+}
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -151,15 +176,23 @@ export function pageCache(options: {
     };
   }
 
-  const middleware: express.RequestHandler = async (req, res, next) => {
-    if (
-      (req.method !== "GET" && req.method !== "HEAD") ||
-      !CACHED_PAGES.has(req.path) ||
-      req.originalUrl !== req.path ||
-      carriesSessionCookie(req.get("cookie"))
-    ) {
-      return next();
+  /** Keeps `page` under `key` as the most recently used one, dropping the least recent past the cap. */
+  function store(key: string, page: StoredPage) {
+    pages.delete(key);
+    pages.set(key, page);
+    while (pages.size > MAX_STORED_PAGES) {
+      const oldest = pages.keys().next().value;
+      if (oldest === undefined) break;
+      pages.delete(oldest);
     }
+  }
+
+  const middleware: express.RequestHandler = async (req, res, next) => {
+    const storeKey =
+      req.method === "GET" || req.method === "HEAD"
+        ? storeKeyOf(req.path, req.originalUrl)
+        : undefined;
+    if (!storeKey || carriesSessionCookie(req.get("cookie"))) return next();
     let version: number;
     try {
       version = await currentContentVersion();
@@ -168,21 +201,29 @@ export function pageCache(options: {
       return next();
     }
     try {
-      const stored = pages.get(req.path);
+      const stored = pages.get(storeKey);
       const fresh = nowMs() - (stored?.storedAt ?? 0) < options.maxAgeSeconds * 1000;
-      if (stored && stored.version === version && fresh) return send(req, res, stored, "hit");
+      if (stored && stored.version === version && fresh) {
+        store(storeKey, stored);
+        return send(req, res, stored, "hit");
+      }
 
-      const key = `${req.path} ${version}`;
+      const key = `${storeKey} ${version}`;
       let pending = rendering.get(key);
       if (!pending) {
         pending = render(req, res, version).finally(() => rendering.delete(key));
         rendering.set(key, pending);
       }
       const result = await pending;
-      // Not storable: the normal handler answers, with its own nonce (rare: errors, redirects).
-      if (!result) return next();
-      const latest = pages.get(req.path);
-      if (!latest || latest.version <= result.version) pages.set(req.path, result);
+      // Not storable: the normal handler answers, with its own nonce (rare: errors, redirects, a
+      // list's page past its last one). An older copy of it is of no use any more.
+      if (!result) {
+        const old = pages.get(storeKey);
+        if (old && old.version < version) pages.delete(storeKey);
+        return next();
+      }
+      const latest = pages.get(storeKey);
+      if (!latest || latest.version <= result.version) store(storeKey, result);
       send(req, res, result, "miss");
     } catch (error) {
       next(error);

@@ -33,6 +33,14 @@ export function pageFromUrl(searchParams: URLSearchParams): number {
   return Number(raw);
 }
 
+/**
+ * Whether `raw` is how the pages spell a later page in their links: 2 or more, digits only, no
+ * leading zero, as long as pageFromUrl takes. Page 1's URL has no `page` at all.
+ */
+export function isCanonicalLaterPage(raw: string) {
+  return /^[1-9][0-9]{0,6}$/.test(raw) && raw !== "1";
+}
+
 export const pageCount = (total: number, pageSize: number) =>
   Math.max(1, Math.ceil(total / pageSize));
 

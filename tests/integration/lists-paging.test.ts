@@ -1,7 +1,9 @@
 // Every list stays small (issue 16): the public /announcements shows 20 a page with numbered links
-// and rel=prev/next, a bad page number shows page 1 and a page past the last is a 404; SPEC.md's
-// list calls answer the whole list as a bare array without `page`, and one page with
+// and rel=prev/next, a bad page number shows page 1 and a page past the last is a 404; visitors'
+// later pages come from the page cache under their one canonical URL and nothing else is stored;
+// SPEC.md's list calls answer the whole list as a bare array without `page`, and one page with
 // `?page=&pageSize=` (≤ 100), with `X-Total-Count` either way.
+import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   announcements,
@@ -150,6 +152,109 @@ describe("/announcements, 20 a page", () => {
     expect(state).toBeNull();
     expect(titlesOn(html)).toEqual(range(21, 40));
     expect((await visit("/announcements?page=4", admin.cookie)).status).toBe(404);
+  });
+});
+
+describe("the page cache and the later pages", () => {
+  /** Visits until the page comes from the store. */
+  async function stored(path: string) {
+    await visit(path);
+    const again = await visit(path);
+    expect(again.state, path).toBe("hit");
+    return again;
+  }
+
+  it("serves a visitor's page 2 and 3 from the store, each its own page", async () => {
+    const first = await stored("/announcements");
+    const second = await stored("/announcements?page=2");
+    const third = await stored("/announcements?page=3");
+    expect(titlesOn(first.html)).toEqual(range(1, 20));
+    expect(titlesOn(second.html)).toEqual(range(21, 40));
+    expect(titlesOn(third.html)).toEqual(range(41, 45));
+    // Stored pages carry no nonce: the policy lists the scripts' hashes.
+    const csp = String(second.res.headers.get("content-security-policy"));
+    expect(csp).not.toMatch(/'nonce-/);
+    expect(csp).toMatch(/'sha256-/);
+    const head = await server.fetch("/announcements?page=2", { method: "HEAD" });
+    expect(head.headers.get("x-page-cache")).toBe("hit");
+    expect(await head.text()).toBe("");
+  });
+
+  it("stores nothing under any other spelling of a page", async () => {
+    for (const path of [
+      "/announcements?page=02",
+      "/announcements?page=2&x=1",
+      "/announcements?x=1&page=2",
+      "/announcements?page=1",
+      "/announcements?page=",
+      "/announcements?page=2&page=2",
+      "/announcements?PAGE=2",
+      "/announcements?page=%32",
+      "/about?page=2",
+    ]) {
+      const first = await visit(path);
+      const again = await visit(path);
+      expect(first.status, path).toBe(200);
+      expect(first.state, path).toBeNull();
+      expect(again.state, path).toBeNull();
+    }
+    // The non-canonical spellings still show the page they mean, or page 1.
+    expect(titlesOn((await visit("/announcements?page=2&x=1")).html)).toEqual(range(21, 40));
+    expect(titlesOn((await visit("/announcements?page=02")).html)).toEqual(range(1, 20));
+  });
+
+  it("never stores a page past the last one", async () => {
+    for (let i = 0; i < 3; i++) {
+      const { status, state } = await visit("/announcements?page=4");
+      expect(status).toBe(404);
+      expect(state).toBeNull();
+    }
+  });
+
+  it("a new announcement moves every page on at the next request", async () => {
+    await stored("/announcements?page=2");
+    const [added] = await server.db
+      .insert(announcements)
+      .values({ title: "목록 공지 00", content: "<p>새 공지</p>", createdAt: new Date() })
+      .returning({ id: announcements.id });
+    try {
+      const next = await visit("/announcements?page=2");
+      expect(next.state).toBe("miss");
+      // Everything moved down by one: page 2 now starts with the old 20th.
+      expect(titlesOn(next.html)).toEqual(range(20, 39));
+      const last = await visit("/announcements?page=3");
+      expect(titlesOn(last.html)).toEqual(range(40, 45));
+    } finally {
+      await server.db.delete(announcements).where(inArray(announcements.id, [added!.id]));
+    }
+  });
+
+  it("a page stored before the list shrank is not served after it is gone", async () => {
+    await stored("/announcements?page=3");
+    const oldest = await server.db
+      .select({ id: announcements.id })
+      .from(announcements)
+      .where(inArray(announcements.title, range(41, 45)));
+    const removed = await server.db
+      .delete(announcements)
+      .where(
+        inArray(
+          announcements.id,
+          oldest.map((row) => row.id),
+        ),
+      )
+      .returning();
+    try {
+      for (let i = 0; i < 2; i++) {
+        const gone = await visit("/announcements?page=3");
+        expect(gone.status).toBe(404);
+        expect(gone.state).toBeNull();
+      }
+      expect(titlesOn((await visit("/announcements?page=2")).html)).toEqual(range(21, 40));
+    } finally {
+      await server.db.insert(announcements).values(removed);
+    }
+    expect(titlesOn((await stored("/announcements?page=3")).html)).toEqual(range(41, 45));
   });
 });
 

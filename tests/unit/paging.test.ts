@@ -1,5 +1,12 @@
 import { describe, expect, test } from "vitest";
-import { hrefForPage, pageCount, pageFromUrl, pageQuerySchema, pagerNumbers } from "~/lib/paging";
+import {
+  hrefForPage,
+  isCanonicalLaterPage,
+  pageCount,
+  pageFromUrl,
+  pageQuerySchema,
+  pagerNumbers,
+} from "~/lib/paging";
 
 describe("pagerNumbers", () => {
   test("a short list shows every page", () => {
@@ -18,6 +25,13 @@ describe("page numbers from URLs and queries", () => {
     for (const raw of ["", "0", "-1", "abc", "1e3", "01", "2.5", "99999999"])
       expect(pageFromUrl(new URLSearchParams({ page: raw }))).toBe(1);
     expect(pageFromUrl(new URLSearchParams({ page: "12" }))).toBe(12);
+  });
+  test("a later page's URL is spelled one way: 2 or more, no leading zero", () => {
+    for (const raw of ["2", "10", "400", "9999999"]) expect(isCanonicalLaterPage(raw)).toBe(true);
+    for (const raw of ["", "1", "0", "02", "-2", "2.0", "2 ", "+2", "%32", "99999999"])
+      expect(isCanonicalLaterPage(raw)).toBe(false);
+    // Every canonical page is one that a page's URL reads as itself.
+    expect(pageFromUrl(new URLSearchParams({ page: "9999999" }))).toBe(9999999);
   });
   test("a call's page query is bounded with Korean messages", () => {
     const schema = pageQuerySchema(20);

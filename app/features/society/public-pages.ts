@@ -14,3 +14,12 @@ export const PUBLIC_PAGES = [
   "/location",
   "/privacy",
 ] as const;
+
+/**
+ * The public pages that are lists with numbered pages (`?page=N`). Their pages 2, 3, … are stored
+ * by the page cache too, each under its one canonical URL; a page past the last is a 404 and is
+ * never stored, so the stored pages are bounded by the list's length.
+ */
+export const PAGED_PUBLIC_PAGES: ReadonlySet<(typeof PUBLIC_PAGES)[number]> = new Set([
+  "/announcements",
+]);
