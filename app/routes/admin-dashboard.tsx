@@ -1,5 +1,12 @@
 import { Tabs } from "radix-ui";
-import { data, isRouteErrorResponse, Link, useRouteError, useSearchParams } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  useNavigation,
+  useRouteError,
+  useSearchParams,
+} from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -13,6 +20,7 @@ import { PendingMembersTab } from "~/features/admin/components/pending-members-t
 import { SeminarsTab } from "~/features/admin/components/seminars-tab";
 import {
   DASHBOARD_FORM,
+  type DashboardTab,
   loadDashboard,
   runDashboardAction,
 } from "~/features/admin/dashboard.server";
@@ -28,10 +36,11 @@ export const meta: Route.MetaFunction = () => [
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 // Every load and every action checks the role itself: administrators only. A refusal (401, 403)
-// renders the ErrorBoundary's access-denied card.
+// renders the ErrorBoundary's access-denied card. The URL says what to load: `?tab=` and, for
+// the paged tabs, `?q=` and `?page=` (see dashboardQuery); only the active tab's list is read.
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return loadDashboard();
+  return loadDashboard(new URL(request.url).searchParams);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -44,6 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data(result, { status });
 }
 
+// The six tabs of SPEC.md, in order (the values are DASHBOARD_TABS).
 const TABS = [
   { value: "members", label: "준회원 승인" },
   { value: "applications", label: "정회원 승인" },
@@ -51,17 +61,16 @@ const TABS = [
   { value: "seminars", label: "학술 활동" },
   { value: "executives", label: "임원진" },
   { value: "history", label: "연혁" },
-] as const;
+] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string }>;
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tab = TABS.some((t) => t.value === searchParams.get("tab"))
-    ? (searchParams.get("tab") as string)
-    : "members";
-  const counts: Record<string, number> = {
-    members: loaderData.pendingMembers.length,
-    applications: loaderData.applications.filter((a) => a.status === "pending").length,
-  };
+  const [, setSearchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const { tab } = loaderData;
+  // A tab, a search or a page is loaded from the server: the old one stays, dimmed, meanwhile.
+  const loading =
+    navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
+  const counts: Record<string, number> = loaderData.badges;
 
   return (
     <Section>
@@ -74,8 +83,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/audit">감사 기록 · 내보내기</Link>
         </Button>
       </div>
+      {/* Switching tabs keeps only `?tab=`: the search and page belong to the tab left behind.
+          Manual activation: arrow keys move between tabs, Enter or Space loads one. */}
       <Tabs.Root
         value={tab}
+        activationMode="manual"
         onValueChange={(value) =>
           setSearchParams({ tab: value }, { replace: true, preventScrollReset: true })
         }
@@ -104,24 +116,35 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        <div className="pt-6">
+        <div className={cn("pt-6 transition-opacity", loading && "opacity-60")} aria-busy={loading}>
           <Tabs.Content value="members">
-            <PendingMembersTab members={loaderData.pendingMembers} />
+            {loaderData.members ? (
+              <PendingMembersTab list={{ ...loaderData.members, q: loaderData.q }} />
+            ) : null}
           </Tabs.Content>
           <Tabs.Content value="applications">
-            <ApplicationsTab applications={loaderData.applications} />
+            {loaderData.applications ? (
+              <ApplicationsTab
+                list={{ ...loaderData.applications, q: loaderData.q }}
+                counts={loaderData.applicationCounts}
+              />
+            ) : null}
           </Tabs.Content>
           <Tabs.Content value="announcements">
-            <AnnouncementsTab announcements={loaderData.announcements} />
+            {loaderData.announcements ? (
+              <AnnouncementsTab list={{ ...loaderData.announcements, q: loaderData.q }} />
+            ) : null}
           </Tabs.Content>
           <Tabs.Content value="seminars">
-            <SeminarsTab seminars={loaderData.seminars} />
+            {loaderData.seminars ? (
+              <SeminarsTab list={{ ...loaderData.seminars, q: loaderData.q }} />
+            ) : null}
           </Tabs.Content>
           <Tabs.Content value="executives">
-            <ExecutivesTab executives={loaderData.executives} />
+            {loaderData.executives ? <ExecutivesTab executives={loaderData.executives} /> : null}
           </Tabs.Content>
           <Tabs.Content value="history">
-            <HistoryTab history={loaderData.history} />
+            {loaderData.history ? <HistoryTab history={loaderData.history} /> : null}
           </Tabs.Content>
         </div>
       </Tabs.Root>

@@ -253,13 +253,19 @@ export async function openDashboard(page: Page, tab: (typeof DASHBOARD_TABS)[num
 }
 
 /**
- * The row of a dashboard table that contains `text`. The tables page by ten and offer a search box
- * once they grow past a page: when it is there, search for `text` so the row is on screen.
+ * The row of a dashboard table that contains `text`, searched for so the row is on screen. The
+ * growing tabs (members, applications, announcements, seminars) search on the server: their box
+ * (`name="q"`) is submitted and the search lands in the URL. The small tables (executives,
+ * history) page by ten in the browser and offer a search box once they grow past a page.
  */
 export async function tableRow(page: Page, caption: string, text: string): Promise<Locator> {
   const search = page.getByRole("searchbox", { name: `${caption} 검색` });
   if ((await search.count()) > 0 && (await search.inputValue()) !== text) {
     await search.fill(text);
+    if ((await search.getAttribute("name")) === "q") {
+      await search.press("Enter");
+      await page.waitForURL((url) => url.searchParams.get("q") === text);
+    }
   }
   return page.getByRole("table", { name: caption }).getByRole("row").filter({ hasText: text });
 }

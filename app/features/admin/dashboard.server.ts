@@ -2,12 +2,15 @@
 // the same service as the matching /api call and answers a toast for the screen.
 import {
   approveMember,
+  countPendingMembers,
   listPendingMembers,
   rejectMember,
 } from "~/features/accounts/accounts.server";
 import {
+  countAnnouncements,
   createAnnouncement,
   deleteAnnouncement,
+  findAnnouncementForEditing,
   listAnnouncementsForAdmin,
   updateAnnouncement,
 } from "~/features/announcements/announcements.server";
@@ -28,12 +31,15 @@ import {
 } from "~/features/history/history.server";
 import { historySchema } from "~/features/history/validation";
 import {
+  countApplications,
+  countApplicationsByStatus,
   decideApplication,
   findApplication,
   listApplications,
 } from "~/features/membership/applications.server";
 import { decisionSchema } from "~/features/membership/validation";
 import {
+  countSeminars,
   createSeminar,
   deleteSeminar,
   listSeminars,
@@ -42,6 +48,9 @@ import {
 import { seminarSchema } from "~/features/seminars/validation";
 import { AppError, parse } from "~/lib/errors.server";
 import { formFieldsOf, mergeFormFields } from "~/lib/forms.server";
+import { isUuid } from "~/lib/ids";
+import { loadPage, searchText } from "~/lib/list-page.server";
+import { pageFromUrl } from "~/lib/paging";
 import type { AuditContext } from "../audit/audit.server";
 
 /**
@@ -64,17 +73,96 @@ export const DASHBOARD_FORM = {
   options: { maxBytes: ANNOUNCEMENT_FORM_LIMIT },
 };
 
-export async function loadDashboard() {
-  const [pendingMembers, applications, announcements, seminars, executives, history] =
-    await Promise.all([
-      listPendingMembers(),
-      listApplications(),
-      listAnnouncementsForAdmin(),
-      listSeminars(),
-      listExecutives(),
-      listHistory(),
-    ]);
-  return { pendingMembers, applications, announcements, seminars, executives, history };
+/** The six tabs of SPEC.md, in order; `?tab=` names one, the first is the default. */
+export const DASHBOARD_TABS = [
+  "members",
+  "applications",
+  "announcements",
+  "seminars",
+  "executives",
+  "history",
+] as const;
+export type DashboardTab = (typeof DASHBOARD_TABS)[number];
+
+/** Rows on each page of the paged tabs. */
+export const DASHBOARD_PAGE_SIZE = 20;
+
+/**
+ * What the dashboard's URL asks for: `?tab=` (default `members`), and for the paged tabs `?q=`
+ * (the search) and `?page=`. The keys are shared by the tabs: switching tabs starts over with
+ * only `?tab=`, so a search never follows the administrator into another tab. `?edit=<id>` on
+ * the announcements tab adds that announcement in full, for the edit form (the table's rows
+ * carry no bodies).
+ */
+export function dashboardQuery(searchParams: URLSearchParams) {
+  const requested = searchParams.get("tab");
+  const tab = DASHBOARD_TABS.find((t) => t === requested) ?? "members";
+  const edit = searchParams.get("edit") ?? "";
+  return {
+    tab,
+    q: searchText(searchParams.get("q")),
+    page: pageFromUrl(searchParams),
+    edit: tab === "announcements" && isUuid(edit) ? edit : undefined,
+  };
+}
+
+/**
+ * The dashboard's data: the badges' counts (COUNT queries) and the active tab's list, one page
+ * of it for the four tabs that grow with the society; the other tabs' lists are not loaded. A
+ * page past the last one shows the last one (the list may have shrunk under the administrator).
+ */
+export async function loadDashboard(searchParams: URLSearchParams) {
+  const { tab, q, page, edit } = dashboardQuery(searchParams);
+  /** One page of the active tab's list, searched; null for the other tabs. */
+  const pageOf = <T>(
+    name: DashboardTab,
+    rows: (options: { q: string; limit: number; offset: number }) => Promise<T[]>,
+    count: (options: { q: string }) => Promise<number>,
+  ) =>
+    tab === name
+      ? loadPage(
+          { page, pageSize: DASHBOARD_PAGE_SIZE },
+          { rows: (window) => rows({ q, ...window }), count: () => count({ q }) },
+          { clamp: true },
+        )
+      : null;
+  const [
+    pendingMembers,
+    applicationCounts,
+    members,
+    applications,
+    announcements,
+    seminars,
+    executives,
+    history,
+    editing,
+  ] = await Promise.all([
+    countPendingMembers(),
+    countApplicationsByStatus(),
+    pageOf("members", listPendingMembers, countPendingMembers),
+    pageOf("applications", listApplications, countApplications),
+    pageOf("announcements", listAnnouncementsForAdmin, countAnnouncements),
+    // Latest first, as the table shows them.
+    pageOf("seminars", (options) => listSeminars({ order: "desc", ...options }), countSeminars),
+    // Executives and the history timeline stay whole: a society has a few dozen of each, and
+    // their tables search and page them in the browser.
+    tab === "executives" ? listExecutives() : null,
+    tab === "history" ? listHistory() : null,
+    edit ? findAnnouncementForEditing(edit) : null,
+  ]);
+  return {
+    tab,
+    q,
+    badges: { members: pendingMembers, applications: applicationCounts.pending },
+    applicationCounts,
+    members,
+    applications,
+    announcements,
+    seminars,
+    executives,
+    history,
+    editing,
+  };
 }
 
 export type DashboardToast = {

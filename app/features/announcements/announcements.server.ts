@@ -152,10 +152,37 @@ export async function readAnnouncement(
   });
 }
 
-/** Every announcement in full, for the administrator's table and edit form. */
-export async function listAnnouncementsForAdmin() {
+/**
+ * Announcements for the administrator's table, newest first, without their bodies (the edit form
+ * loads one with findAnnouncementForEditing): `q` searches title and category; `limit`/`offset`
+ * read one window.
+ */
+export async function listAnnouncementsForAdmin(
+  options: { q?: string; limit?: number; offset?: number } = {},
+) {
   const db = await getDb();
-  return db.select().from(announcements).orderBy(desc(announcements.createdAt));
+  const query = db
+    .select({
+      id: announcements.id,
+      title: announcements.title,
+      category: announcements.category,
+      imageUrl: announcements.imageUrl,
+      linkUrl: announcements.linkUrl,
+      views: announcements.views,
+      createdAt: announcements.createdAt,
+    })
+    .from(announcements)
+    .where(adminSearch(options.q))
+    .orderBy(...NEWEST_FIRST);
+  return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
+}
+
+/** One announcement in full, as the administrator's edit form starts from; null when unknown. */
+export async function findAnnouncementForEditing(id: string) {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db.select().from(announcements).where(eq(announcements.id, id));
+  return row ?? null;
 }
 
 /** Sanitises the editor's HTML; a body with no text and no image is refused. */

@@ -1,5 +1,6 @@
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Field, FieldError, Label } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
@@ -10,8 +11,9 @@ import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { formatDate } from "~/lib/dates";
 import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
+import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
 import { EditDeleteActions } from "./row-actions";
-import type { AnnouncementRow } from "./types";
+import type { AnnouncementRow, DashboardData, TabPage } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
 // The editor is loaded only when an administrator opens the form: no page ships it otherwise.
@@ -19,7 +21,10 @@ const RichTextEditor = lazy(() => import("~/features/announcements/components/ri
 
 type Editing = AnnouncementRow | "new" | null;
 
-export function AnnouncementsTab({ announcements }: { announcements: AnnouncementRow[] }) {
+const CAPTION = "공지사항 목록";
+
+/** Announcements newest first, 20 a page, searched on the server (`?tab=announcements&q=`). */
+export function AnnouncementsTab({ list }: { list: TabPage<AnnouncementRow> }) {
   const [editing, setEditing] = useState<Editing>(null);
   const remove = useDashboardAction();
   return (
@@ -32,12 +37,13 @@ export function AnnouncementsTab({ announcements }: { announcements: Announcemen
           <Plus className="size-4" aria-hidden="true" /> 공지사항 작성
         </Button>
       </div>
+      <ListSearch tab="announcements" caption={CAPTION} list={list} placeholder="제목, 분류" />
       <DataTable
-        caption="공지사항 목록"
-        rows={announcements}
+        caption={CAPTION}
+        rows={list.items}
         rowKey={(a) => a.id}
-        searchText={(a) => `${a.title} ${a.category}`}
-        empty="등록된 공지사항이 없습니다."
+        paging="server"
+        empty={list.q ? NO_RESULTS : "등록된 공지사항이 없습니다."}
         columns={[
           { header: "제목", cell: (a) => a.title, primary: true, className: "min-w-60" },
           {
@@ -72,6 +78,7 @@ export function AnnouncementsTab({ announcements }: { announcements: Announcemen
           },
         ]}
       />
+      <ListPager caption={CAPTION} list={list} />
       {editing ? (
         <AnnouncementForm
           announcement={editing === "new" ? null : editing}
@@ -82,6 +89,10 @@ export function AnnouncementsTab({ announcements }: { announcements: Announcemen
   );
 }
 
+/**
+ * The create or edit form. The table's rows carry no bodies: editing loads the announcement in
+ * full (`?tab=announcements&edit=<id>`) and shows the editor once it is there.
+ */
 function AnnouncementForm({
   announcement,
   onClose,
@@ -89,12 +100,22 @@ function AnnouncementForm({
   announcement: AnnouncementRow | null;
   onClose: () => void;
 }) {
+  const full = useFetcher<DashboardData>();
+  const id = announcement?.id;
+  const { load } = full;
+  useEffect(() => {
+    if (id) void load(`/admin/dashboard?tab=announcements&edit=${id}`);
+  }, [id, load]);
+  const loaded = full.data?.editing?.id === id ? full.data?.editing : undefined;
+  const missing = Boolean(id) && full.state === "idle" && full.data && !loaded;
+  const content = id ? loaded?.content : "";
   return (
     <ContentFormDialog
       title={announcement ? "공지사항 수정" : "공지사항 작성"}
       intent="save-announcement"
-      id={announcement?.id}
+      id={id}
       wide
+      ready={content !== undefined}
       onClose={onClose}
     >
       {(errors) => (
@@ -111,15 +132,23 @@ function AnnouncementForm({
             <Label htmlFor="announcement-content" required>
               내용
             </Label>
-            <Suspense fallback={<Skeleton className="h-60 w-full" />}>
-              <RichTextEditor
-                name="content"
-                label="공지사항 내용"
-                defaultValue={announcement?.content ?? ""}
-                invalid={Boolean(errors("content"))}
-                describedBy={errors("content") ? "announcement-content-error" : undefined}
-              />
-            </Suspense>
+            {content === undefined ? (
+              missing ? (
+                <p className="text-sm text-rose-700">공지사항을 찾을 수 없습니다.</p>
+              ) : (
+                <Skeleton className="h-60 w-full" />
+              )
+            ) : (
+              <Suspense fallback={<Skeleton className="h-60 w-full" />}>
+                <RichTextEditor
+                  name="content"
+                  label="공지사항 내용"
+                  defaultValue={content}
+                  invalid={Boolean(errors("content"))}
+                  describedBy={errors("content") ? "announcement-content-error" : undefined}
+                />
+              </Suspense>
+            )}
             <FieldError id="announcement-content-error" message={errors("content")?.[0]} />
           </div>
           <SelectField

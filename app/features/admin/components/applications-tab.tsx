@@ -9,10 +9,23 @@ import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast";
 import { DataTable } from "./data-table";
 import { DetailList, LicenceImage } from "./licence-image";
-import type { ApplicationRow } from "./types";
+import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
+import type { ApplicationRow, TabPage } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
-export function ApplicationsTab({ applications }: { applications: ApplicationRow[] }) {
+const CAPTION = "정회원 가입 신청 목록";
+
+/**
+ * The applications, newest first, 20 a page, searched on the server (`?tab=applications&q=`);
+ * the count cards count every application by status.
+ */
+export function ApplicationsTab({
+  list,
+  counts,
+}: {
+  list: TabPage<ApplicationRow>;
+  counts: Record<"pending" | "approved" | "rejected", number>;
+}) {
   const [viewing, setViewing] = useState<ApplicationRow | null>(null);
   // Opening the detail asks the server for it, so the viewing is recorded in the audit log.
   const detail = useFetcher<ApplicationRow>();
@@ -23,7 +36,6 @@ export function ApplicationsTab({ applications }: { applications: ApplicationRow
   const shown = detail.data?.id === viewing?.id ? (detail.data ?? viewing) : viewing;
   const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
   const action = useDashboardAction();
-  const count = (status: string) => applications.filter((a) => a.status === status).length;
 
   return (
     <section aria-labelledby="applications-title" className="grid gap-4">
@@ -40,18 +52,22 @@ export function ApplicationsTab({ applications }: { applications: ApplicationRow
         ).map(([status, label, tone]) => (
           <li key={status} className={`rounded-xl p-4 ${tone}`}>
             <p className="text-sm font-medium">{label}</p>
-            <p className="mt-1 text-2xl font-bold">{count(status)}</p>
+            <p className="mt-1 text-2xl font-bold">{counts[status].toLocaleString("ko-KR")}</p>
           </li>
         ))}
       </ul>
+      <ListSearch
+        tab="applications"
+        caption={CAPTION}
+        list={list}
+        placeholder="이름, 이메일, 연락처, 병원, 면허번호"
+      />
       <DataTable
-        caption="정회원 가입 신청 목록"
-        rows={applications}
+        caption={CAPTION}
+        rows={list.items}
         rowKey={(a) => a.id}
-        searchText={(a) =>
-          `${a.name} ${a.email} ${a.hospitalName} ${a.licenseNumber} ${STATUS_LABELS[a.status as "pending"]?.admin ?? ""}`
-        }
-        empty="정회원 가입 신청이 없습니다."
+        paging="server"
+        empty={list.q ? NO_RESULTS : "정회원 가입 신청이 없습니다."}
         columns={[
           { header: "이름", cell: (a) => a.name, primary: true, className: "whitespace-nowrap" },
           { header: "이메일", cell: (a) => a.email },
@@ -99,6 +115,7 @@ export function ApplicationsTab({ applications }: { applications: ApplicationRow
           },
         ]}
       />
+      <ListPager caption={CAPTION} list={list} />
       <Dialog
         open={viewing !== null}
         onOpenChange={(open) => !open && setViewing(null)}

@@ -16,6 +16,7 @@ export function ContentFormDialog({
   intent,
   id,
   wide = false,
+  ready = true,
   onClose,
   children,
 }: {
@@ -24,6 +25,8 @@ export function ContentFormDialog({
   /** The row being edited; none when creating. */
   id?: string;
   wide?: boolean;
+  /** False while the row being edited is still loading: nothing can be saved yet. */
+  ready?: boolean;
   onClose: () => void;
   children: (errors: FieldErrors) => ReactNode;
 }) {
@@ -44,7 +47,7 @@ export function ContentFormDialog({
           <Button type="button" variant="secondary" onClick={onClose}>
             취소
           </Button>
-          <Button type="submit" disabled={action.pending}>
+          <Button type="submit" disabled={action.pending || !ready}>
             {action.pending ? "저장 중..." : id ? "수정" : "등록"}
           </Button>
         </div>

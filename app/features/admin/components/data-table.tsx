@@ -15,8 +15,12 @@ export type Column<T> = {
 const PAGE_SIZE = 10;
 
 /**
- * A table with search and pagination once it grows past one page. Wide tables scroll sideways
- * inside their box, so they stay usable on a tablet.
+ * A table. Wide tables scroll sideways inside their box, so they stay usable on a tablet.
+ *
+ * Lists that grow with the society are searched and paged on the server: their tab renders the
+ * search form and page links and gives the table one page (`paging="server"`, no browser-side
+ * search or pages). Small lists (executives, history) come whole and get a search box and pages
+ * of ten in the browser once they grow past one page.
  */
 export function DataTable<T>({
   caption,
@@ -25,30 +29,34 @@ export function DataTable<T>({
   rowKey,
   searchText,
   empty,
+  paging = "client",
 }: {
   caption: string;
   rows: T[];
   columns: Column<T>[];
   rowKey: (row: T) => string;
-  /** The text a search matches against; no search box without it. */
+  /** The text a browser-side search matches against; no search box without it. */
   searchText?: (row: T) => string;
   empty: string;
+  paging?: "client" | "server";
 }) {
   const searchId = useId();
   const [query, setQuery] = useState("");
   const [page, setPage] = useState(0);
+  const client = paging === "client";
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
-    if (!q || !searchText) return rows;
+    if (!client || !q || !searchText) return rows;
     return rows.filter((row) => searchText(row).toLowerCase().includes(q));
-  }, [rows, query, searchText]);
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE_SIZE));
+  }, [rows, query, searchText, client]);
+  const pageSize = client ? PAGE_SIZE : Math.max(1, filtered.length);
+  const pages = Math.max(1, Math.ceil(filtered.length / pageSize));
   const current = Math.min(page, pages - 1);
-  const visible = filtered.slice(current * PAGE_SIZE, (current + 1) * PAGE_SIZE);
+  const visible = filtered.slice(current * pageSize, (current + 1) * pageSize);
 
   return (
     <div className="grid gap-3">
-      {searchText && rows.length > PAGE_SIZE ? (
+      {client && searchText && rows.length > PAGE_SIZE ? (
         <div className="relative max-w-sm">
           <label htmlFor={searchId} className="sr-only">
             {caption} 검색

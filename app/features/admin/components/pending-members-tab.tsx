@@ -4,10 +4,14 @@ import { Dialog } from "~/components/ui/dialog";
 import { formatDate } from "~/lib/dates";
 import { DataTable } from "./data-table";
 import { DetailList, LicenceImage } from "./licence-image";
-import type { PendingMember } from "./types";
+import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
+import type { PendingMember, TabPage } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
-export function PendingMembersTab({ members }: { members: PendingMember[] }) {
+const CAPTION = "승인 대기 회원";
+
+/** The sign-ups waiting, oldest first, 20 a page, searched on the server (`?tab=members&q=`). */
+export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
   const [viewing, setViewing] = useState<PendingMember | null>(null);
   const action = useDashboardAction();
   const busy = (id: string) => action.pending && action.fetcher.formData?.get("id") === id;
@@ -17,12 +21,18 @@ export function PendingMembersTab({ members }: { members: PendingMember[] }) {
       <h2 id="pending-title" className="text-lg font-bold text-slate-900">
         승인 대기 중인 준회원
       </h2>
+      <ListSearch
+        tab="members"
+        caption={CAPTION}
+        list={list}
+        placeholder="이름, 이메일, 연락처, 병원, 면허번호"
+      />
       <DataTable
-        caption="승인 대기 회원"
-        rows={members}
+        caption={CAPTION}
+        rows={list.items}
         rowKey={(m) => m.id}
-        searchText={(m) => `${m.name} ${m.email} ${m.hospitalName} ${m.licenseNumber}`}
-        empty="승인을 기다리는 회원이 없습니다."
+        paging="server"
+        empty={list.q ? NO_RESULTS : "승인을 기다리는 회원이 없습니다."}
         columns={[
           { header: "이름", cell: (m) => m.name, primary: true, className: "whitespace-nowrap" },
           { header: "이메일", cell: (m) => m.email },
@@ -65,6 +75,7 @@ export function PendingMembersTab({ members }: { members: PendingMember[] }) {
           },
         ]}
       />
+      <ListPager caption={CAPTION} list={list} />
       <Dialog
         open={viewing !== null}
         onOpenChange={(open) => !open && setViewing(null)}

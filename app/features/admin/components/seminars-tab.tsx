@@ -8,16 +8,19 @@ import { SEMINAR_STATUS_LABELS, SEMINAR_STATUSES } from "~/features/seminars/val
 import { formatDateTime, toSeoulDateTimeInput } from "~/lib/dates";
 import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
+import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
 import { EditDeleteActions } from "./row-actions";
-import type { SeminarRow } from "./types";
+import type { SeminarRow, TabPage } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
 type Editing = SeminarRow | "new" | null;
 
-export function SeminarsTab({ seminars }: { seminars: SeminarRow[] }) {
+const CAPTION = "학술 활동 목록";
+
+/** Seminars latest first, 20 a page, searched on the server (`?tab=seminars&q=`). */
+export function SeminarsTab({ list }: { list: TabPage<SeminarRow> }) {
   const [editing, setEditing] = useState<Editing>(null);
   const remove = useDashboardAction();
-  const newestFirst = [...seminars].sort((a, b) => +new Date(b.date) - +new Date(a.date));
   return (
     <section aria-labelledby="seminars-title" className="grid gap-4">
       <div className="flex items-center justify-between gap-3">
@@ -28,12 +31,13 @@ export function SeminarsTab({ seminars }: { seminars: SeminarRow[] }) {
           <Plus className="size-4" aria-hidden="true" /> 학술 활동 등록
         </Button>
       </div>
+      <ListSearch tab="seminars" caption={CAPTION} list={list} placeholder="제목, 연자, 장소" />
       <DataTable
-        caption="학술 활동 목록"
-        rows={newestFirst}
+        caption={CAPTION}
+        rows={list.items}
         rowKey={(s) => s.id}
-        searchText={(s) => `${s.title} ${s.speaker} ${s.location}`}
-        empty="등록된 학술 활동이 없습니다."
+        paging="server"
+        empty={list.q ? NO_RESULTS : "등록된 학술 활동이 없습니다."}
         columns={[
           {
             header: "제목",
@@ -68,6 +72,7 @@ export function SeminarsTab({ seminars }: { seminars: SeminarRow[] }) {
           },
         ]}
       />
+      <ListPager caption={CAPTION} list={list} />
       {editing ? (
         <SeminarForm
           seminar={editing === "new" ? null : editing}
