@@ -138,6 +138,7 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
       role: users.role,
       isApproved: users.isApproved,
       rejectedAt: users.rejectedAt,
+      suspendedAt: users.suspendedAt,
       phone: users.phone,
       hospitalName: users.hospitalName,
       department: users.department,
@@ -155,7 +156,9 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
         gt(sessions.createdAt, oldestLiveStart(now.getTime())),
       ),
     );
-  if (!row?.isApproved || row.rejectedAt) return null;
+  // Only approved members in good standing have a session; a rejection or suspension also deletes
+  // the sessions, and this check covers the moment between.
+  if (!row?.isApproved || row.rejectedAt || row.suspendedAt) return null;
 
   // Sliding idle expiry, capped at the absolute limit: activity alone never keeps a stolen or
   // forgotten session alive past SESSION_MAX_AGE_DAYS.
@@ -166,7 +169,13 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
   if (expire.getTime() - row.expire.getTime() > TOUCH_AFTER_SECONDS * 1000) {
     await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
   }
-  const { expire: _expire, startedAt: _startedAt, rejectedAt: _rejectedAt, ...user } = row;
+  const {
+    expire: _expire,
+    startedAt: _startedAt,
+    rejectedAt: _rejectedAt,
+    suspendedAt: _suspendedAt,
+    ...user
+  } = row;
   return user;
 }
 
