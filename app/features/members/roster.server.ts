@@ -164,6 +164,8 @@ export async function countPendingMembers() {
   return row?.value ?? 0;
 }
 
+// The first ten columns are the export's original ones, in their order; the rest came with the
+// roster.
 const CSV_HEADER = [
   "이름",
   "이메일",
@@ -172,10 +174,10 @@ const CSV_HEADER = [
   "병원명",
   "진료과목",
   "병원 주소",
-  "상태",
-  "회원 구분",
   "권한",
+  "상태",
   "가입일",
+  "회원 구분",
   "승인일",
   "최근 로그인",
 ];
@@ -187,24 +189,36 @@ const EXPORT_BATCH = 1000;
  */
 export function membersCsvStream(query: RosterQuery, context: AuditContext) {
   const encoder = new TextEncoder();
-  let after: { createdAt: Date; id: string } | null = null;
-  let rows = 0;
+  // The cursor keeps created_at as PostgreSQL's own text: a JavaScript Date would cut its
+  // microseconds and make the next batch repeat rows.
+  let after: { createdAt: string; id: string } | null = null;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
+      // Audited before the first row leaves, so an export cut short is on record too.
+      const db = await getDb();
+      const [total] = await db.select({ value: count() }).from(users).where(rosterWhere(query));
+      await audit(context, "export_members", null, {
+        rows: total?.value ?? 0,
+        ...filterDetail(query),
+      });
       controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADER.map(csvCell).join(",")}\r\n`));
     },
     async pull(controller) {
       const db = await getDb();
       const where = rosterWhere(query);
       const cursor = after
-        ? sql`(${users.createdAt}, ${users.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::uuid)`
+        ? sql`(${users.createdAt}, ${users.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
         : undefined;
       const batch = (await db
-        .select({ ...rosterColumns, address: users.address })
+        .select({
+          ...rosterColumns,
+          address: users.address,
+          cursor: sql<string>`${users.createdAt}::text`,
+        })
         .from(users)
         .where(and(where, cursor))
         .orderBy(asc(users.createdAt), asc(users.id))
-        .limit(EXPORT_BATCH)) as (RosterRow & { address: string })[];
+        .limit(EXPORT_BATCH)) as (RosterRow & { address: string; cursor: string })[];
       for (const row of batch.map(typed)) {
         const line = [
           row.name,
@@ -214,23 +228,21 @@ export function membersCsvStream(query: RosterQuery, context: AuditContext) {
           row.hospitalName,
           row.department,
           row.address,
-          MEMBER_STATUS_LABELS[row.status],
-          row.memberType ? MEMBER_TYPE_LABELS[row.memberType] : "",
           ROLE_LABELS[row.role as "member"] ?? row.role,
+          MEMBER_STATUS_LABELS[row.status],
           formatDate(row.createdAt),
+          row.memberType ? MEMBER_TYPE_LABELS[row.memberType] : "",
           row.approvedAt ? formatDate(row.approvedAt) : "",
           row.lastLoginAt ? formatDate(row.lastLoginAt) : "",
         ];
         controller.enqueue(encoder.encode(`${line.map(csvCell).join(",")}\r\n`));
       }
-      rows += batch.length;
       const last = batch[batch.length - 1];
       if (batch.length < EXPORT_BATCH || !last) {
-        await audit(context, "export_members", null, { rows, ...filterDetail(query) });
         controller.close();
         return;
       }
-      after = { createdAt: last.createdAt, id: last.id };
+      after = { createdAt: last.cursor, id: last.id };
     },
   });
 }
