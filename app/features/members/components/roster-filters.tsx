@@ -10,7 +10,6 @@ import {
   ROLE_LABELS,
   ROLES,
   ROSTER_SORT_LABELS,
-  ROSTER_SORTS,
   type RosterQuery,
 } from "../validation";
 
@@ -95,7 +94,7 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
             title="정렬"
             value={query.sort}
             any={null}
-            options={entries(ROSTER_SORTS, ROSTER_SORT_LABELS)}
+            options={entries(["createdAt", "name", "lastLoginAt"] as const, ROSTER_SORT_LABELS)}
           />
           <Select
             name="order"

@@ -109,7 +109,7 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
                 <div className="flex flex-wrap items-center gap-2">
                   {name(member)}
                   <StatusBadge status={member.status} />
-                  <MemberTypeBadge memberType={member.memberType} />
+                  {member.memberType ? <MemberTypeBadge memberType={member.memberType} /> : null}
                 </div>
                 <p className="mt-1 text-sm break-all text-slate-700">{member.email}</p>
                 <p className="text-sm text-slate-600">
