@@ -63,6 +63,12 @@ const server = handler.listen(port, host, () => {
   entry.logger.info(`Server listening on http://localhost:${shown}`);
 });
 
+// Idle keep-alive connections stay open longer than the idle timeout of the proxies, load
+// balancers and HTTP clients in front (commonly 60 s). With Node's default of 5 s the server closes
+// first, and a client sending its next request on that socket at the same moment gets ECONNRESET.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 // Responses in flight, so a shutdown can tell kept-alive clients to reconnect elsewhere.
 const inFlight = new Set();
 let stopping = false;
