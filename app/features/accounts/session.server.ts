@@ -106,6 +106,7 @@ export type SessionUser = {
   name: string;
   role: string;
   isApproved: boolean;
+  memberType: string;
   phone: string;
   hospitalName: string;
   department: string;
@@ -125,8 +126,19 @@ export function getCurrentUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
-async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
-  const sid = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;
+function loadCurrentUser(request: Request): Promise<SessionUser | null> {
+  return userOfSessionCookie(request.headers.get("Cookie"));
+}
+
+/**
+ * The signed-in user of a Cookie header, or null: one query over the session and its user. Also
+ * moves the session's idle expiry on (at most once a minute). The page cache uses this to key a
+ * member's stored pages by who they are right now.
+ */
+export async function userOfSessionCookie(
+  cookieHeader: string | null | undefined,
+): Promise<SessionUser | null> {
+  const sid = (await sessionCookie.parse(cookieHeader ?? null)) as unknown;
   if (typeof sid !== "string" || sid.length > 100) return null;
   const db = await getDb();
   const now = new Date();
@@ -137,6 +149,7 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
       name: users.name,
       role: users.role,
       isApproved: users.isApproved,
+      memberType: users.memberType,
       rejectedAt: users.rejectedAt,
       suspendedAt: users.suspendedAt,
       phone: users.phone,

@@ -2,28 +2,19 @@
 // searched, and what an administrator may change. Shared by the pages and the JSON calls.
 import { MAX_PAGE_SIZE } from "~/lib/paging";
 import { z } from "~/lib/zod";
+import { MEMBER_STATUSES, MEMBER_TYPES, ROLES } from "./labels";
 
-export const MEMBER_STATUSES = ["pending", "approved", "rejected", "suspended"] as const;
-export type MemberStatus = (typeof MEMBER_STATUSES)[number];
-export const MEMBER_STATUS_LABELS: Record<MemberStatus, string> = {
-  pending: "승인 대기",
-  approved: "승인",
-  rejected: "거부",
-  suspended: "정지",
-};
-
-export const MEMBER_TYPES = ["associate", "regular", "honorary", "lifetime"] as const;
-export type MemberType = (typeof MEMBER_TYPES)[number];
-export const MEMBER_TYPE_LABELS: Record<MemberType, string> = {
-  associate: "준회원",
-  regular: "정회원",
-  honorary: "명예회원",
-  lifetime: "평생회원",
-};
-
-export const ROLES = ["member", "admin"] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { member: "회원", admin: "관리자" };
+export {
+  MEMBER_STATUS_LABELS,
+  MEMBER_STATUSES,
+  MEMBER_TYPE_LABELS,
+  MEMBER_TYPES,
+  type MemberStatus,
+  type MemberType,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from "./labels";
 
 export const ROSTER_SORTS = ["name", "createdAt", "lastLoginAt"] as const;
 export const ROSTER_SORT_LABELS: Record<(typeof ROSTER_SORTS)[number], string> = {
