@@ -198,9 +198,13 @@ export function pageCache(options: {
       return undefined;
     }
     const identity = Buffer.from(await response.arrayBuffer());
+    // A visitor's page is compressed once for everyone, so at the highest levels worth having; a
+    // member's page serves one person, and brotli 9 would cost more than rendering it did.
     const [gzipped, brotlied] = await Promise.all([
-      gzip(identity, { level: 9 }),
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip(identity, { level: member ? 6 : 9 }),
+      brotli(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: member ? 4 : 9 },
+      }),
     ]);
     const policy = String(res.getHeader("Content-Security-Policy") ?? "");
     return {
