@@ -1,6 +1,10 @@
-// Launcher: serves the React Router app on Express, with Vite's dev server in development and the
-// production build otherwise. The Express app itself lives in server/app.ts.
+// Launcher: `node server.js` (npm start) serves the site. On PostgreSQL it runs WEB_CONCURRENCY
+// serving processes (default: one per core) under Node's cluster module, so every core serves
+// (docs/decisions/007-one-process-per-core.md); on the embedded database, which belongs to one
+// process, it serves from this process alone.
+import cluster from "node:cluster";
 import fs from "node:fs";
+import os from "node:os";
 import process from "node:process";
 
 // Everything the server creates (the embedded database, uploads, the app secret, mail files) is
@@ -11,81 +15,22 @@ process.umask(0o077);
 // A .env file fills in what the real environment does not set (see .env.example).
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
-const dev = process.argv.includes("--dev");
-if (!dev) process.env.NODE_ENV ??= "production";
-const port = Number.parseInt(process.env.PORT || "3000", 10);
-const host = process.env.HOST || undefined;
-
-let entry;
-let handler;
-try {
-  entry = dev ? undefined : await import("./build/server/index.js");
-} catch (error) {
-  // An invalid environment (env.server.ts validates it on import) is told in plain words.
-  const message = error instanceof Error ? error.message : String(error);
-  if (message.startsWith("Invalid environment configuration")) {
-    console.error(`\nThe server did not start: ${message}\n`);
-  } else console.error("\nThe server did not start:", error);
-  process.exit(1);
+function serverProcesses() {
+  if (process.argv.includes("--dev") || !process.env.DATABASE_URL) return 1;
+  const wanted = process.env.WEB_CONCURRENCY;
+  if (wanted === undefined || wanted === "") return os.availableParallelism();
+  const count = Number(wanted);
+  if (!Number.isInteger(count) || count < 1) {
+    console.error(`\nThe server did not start: WEB_CONCURRENCY must be a whole number ≥ 1.\n`);
+    process.exit(1);
+  }
+  return count;
 }
-if (dev) {
-  const { default: express } = await import("express");
-  const vite = await import("vite");
-  const viteServer = await vite.createServer({ server: { middlewareMode: true } });
-  entry = await viteServer.ssrLoadModule("./server/app.ts");
-  const devApp = express();
-  devApp.use(viteServer.middlewares);
-  devApp.use(async (req, res, next) => {
-    try {
-      const current = await viteServer.ssrLoadModule("./server/app.ts");
-      return current.app(req, res, next);
-    } catch (error) {
-      if (typeof error === "object" && error instanceof Error) viteServer.ssrFixStacktrace(error);
-      next(error);
-    }
-  });
-  handler = devApp;
+
+const processes = cluster.isPrimary ? serverProcesses() : 1;
+if (cluster.isPrimary && processes > 1) {
+  const { runPrimary } = await import("./server/primary.js");
+  runPrimary(processes);
 } else {
-  handler = entry.app;
+  await import("./server/serve.js");
 }
-
-try {
-  await entry.ready;
-} catch (error) {
-  console.error(`\nThe server did not start: ${error instanceof Error ? error.message : error}\n`);
-  if (error?.cause) console.error(error.cause);
-  process.exit(1);
-}
-
-const server = handler.listen(port, host, () => {
-  const address = server.address();
-  const shown = typeof address === "object" && address ? address.port : port;
-  entry.logger.info(`Server listening on http://localhost:${shown}`);
-});
-
-// Responses in flight, so a shutdown can tell kept-alive clients to reconnect elsewhere.
-const inFlight = new Set();
-let stopping = false;
-server.on("request", (_req, res) => {
-  if (stopping) res.setHeader("Connection", "close");
-  inFlight.add(res);
-  res.on("close", () => inFlight.delete(res));
-});
-
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
-  entry.logger.info({ signal }, "Shutting down: finishing requests in flight");
-  // Stop accepting, let in-flight requests finish, then close the database cleanly.
-  const closed = new Promise((resolve) => server.close(resolve));
-  server.closeIdleConnections?.();
-  const force = setTimeout(() => server.closeAllConnections?.(), 10_000);
-  await closed;
-  clearTimeout(force);
-  await entry.shutdown();
-  entry.logger.info("Shutdown complete");
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));

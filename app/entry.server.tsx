@@ -1,4 +1,4 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -8,6 +8,30 @@ import { ServerRouter } from "react-router";
 import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React writes a document in many small chunks and calls `flush()` on its destination when a
+ * batch is complete. Passed on one by one, each chunk made the compression middleware flush its
+ * deflate stream (React Router's adapter flushes after every write): a member's page came out
+ * about 70% larger than the same bytes compressed at once, and cost CPU per chunk. This passes
+ * on one chunk per React flush instead: the shell at once, then each streamed part.
+ */
+class FlushBatches extends Transform {
+  #chunks: Buffer[] = [];
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.#chunks.push(chunk);
+    done();
+  }
+  flush() {
+    if (this.#chunks.length === 0) return;
+    this.push(this.#chunks.length === 1 ? this.#chunks[0] : Buffer.concat(this.#chunks));
+    this.#chunks = [];
+  }
+  override _flush(done: TransformCallback) {
+    this.flush();
+    done();
+  }
+}
 
 export default function handleRequest(
   request: Request,
@@ -35,7 +59,7 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = new FlushBatches();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

@@ -61,6 +61,8 @@ const schema = z.object({
   // How long a stored public page may be served before it is rendered again even though no
   // content changed (for what changes with the clock alone); 0 turns the page cache off.
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Budget of members' stored pages (each member has their own copy of the public pages).
+  MEMBER_PAGE_CACHE_MB: z.coerce.number().int().min(0).default(64),
   // Failed password checks per account and client (a known device, or an address) per 15 minutes.
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   // Failed password checks per account from all unknown clients together per 15 minutes.

@@ -15,7 +15,7 @@ import { Header } from "~/components/layout/header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { isFullMember } from "~/features/membership/applications.server";
+import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/members/labels";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-list-skeleton";
 import { societyConfig } from "~/features/society/config.server";
 import { useNonce } from "~/lib/nonce";
@@ -40,7 +40,11 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
           name: user.name,
           role: user.role,
           isApproved: user.isApproved,
-          isFullMember: await isFullMember(user.id),
+          isFullMember: user.memberType === "regular",
+          memberTypeLabel:
+            user.memberType === "associate"
+              ? null
+              : (MEMBER_TYPE_LABELS[user.memberType as MemberType] ?? null),
         }
       : null,
   };

@@ -1,4 +1,4 @@
-import { index, type RouteConfig, route } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
 // The route table of SPEC.md §2, plus the JSON calls of §7 and the files crawlers read.
 export default [
@@ -13,8 +13,13 @@ export default [
   route("announcements", "routes/announcements.tsx"),
   route("announcements/:id", "routes/announcement-detail.tsx"),
   route("location", "routes/location.tsx"),
-  route("admin/dashboard", "routes/admin-dashboard.tsx"),
-  route("admin/audit", "routes/admin-audit.tsx"),
+  // The administrator pages share one navigation (each page still checks the role itself).
+  layout("routes/admin-layout.tsx", [
+    route("admin/dashboard", "routes/admin-dashboard.tsx"),
+    route("admin/members", "routes/admin-members.tsx"),
+    route("admin/members/:id", "routes/admin-member.tsx"),
+    route("admin/audit", "routes/admin-audit.tsx"),
+  ]),
   route("admin/export/members.csv", "routes/admin-export.ts", { id: "export-members" }),
   route("admin/export/applications.csv", "routes/admin-export.ts", { id: "export-applications" }),
   route("login", "routes/login.tsx"),
@@ -42,6 +47,18 @@ export default [
   route("api/users/pending", "routes/api/users-pending.ts"),
   route("api/users/:id/approve", "routes/api/users-approve.ts"),
   route("api/users/:id/reject", "routes/api/users-reject.ts"),
+  route("api/admin/members", "routes/api/admin-members.ts"),
+  route("api/admin/members/approve", "routes/api/admin-members-approve.ts"),
+  route("api/admin/members/:id", "routes/api/admin-member.ts"),
+  route("api/admin/members/:id/suspend", "routes/api/admin-member-standing.ts", {
+    id: "api-member-suspend",
+  }),
+  route("api/admin/members/:id/reinstate", "routes/api/admin-member-standing.ts", {
+    id: "api-member-reinstate",
+  }),
+  route("api/admin/members/:id/end-sessions", "routes/api/admin-member-standing.ts", {
+    id: "api-member-end-sessions",
+  }),
   route("api/membership-applications", "routes/api/membership-applications.ts"),
   route("api/membership-applications/me", "routes/api/membership-application-mine.ts"),
   route("api/membership-applications/:id", "routes/api/membership-application.ts"),

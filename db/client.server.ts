@@ -2,7 +2,8 @@
 // `pg` when DATABASE_URL is set. Both speak the same schema and the same migrations.
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -27,6 +28,9 @@ export type DatabaseOptions =
   | { kind: "postgres"; url: string }
   | { kind: "pglite"; dataDir: string }
   | { kind: "memory" };
+
+/** The extensions the migrations create (PostgreSQL ships them as contrib modules). */
+export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
 
 const migrationsFolder = path.resolve(process.env.MIGRATIONS_DIR ?? "db/migrations");
 
@@ -113,9 +117,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     lockFile = path.join(options.dataDir, "db.lock");
     acquireLock(lockFile);
     fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
-    client = new PGlite(dir);
+    client = new PGlite(dir, pgliteOptions);
   } else {
-    client = new PGlite();
+    client = new PGlite(pgliteOptions);
   }
   await client.waitReady;
   // PGlite's file system (Emscripten's NODEFS) sets file modes itself with chmod, 0666 or 0644,

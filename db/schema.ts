@@ -17,6 +17,21 @@ import {
   varchar,
 } from "drizzle-orm/pg-core";
 
+/**
+ * The text the member roster searches: name, e-mail, licence number, hospital, address and phone,
+ * joined by a character no one types, so a search matches within one field. The index on it and
+ * the roster's query must use this same expression.
+ */
+export const memberSearchText = (t: {
+  name: unknown;
+  email: unknown;
+  licenseNumber: unknown;
+  hospitalName: unknown;
+  address: unknown;
+  phone: unknown;
+}) =>
+  sql`(${t.name} || chr(31) || ${t.email} || chr(31) || ${t.licenseNumber} || chr(31) || ${t.hospitalName} || chr(31) || ${t.address} || chr(31) || ${t.phone})`;
+
 const id = () => uuid().primaryKey().defaultRandom();
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -43,8 +58,17 @@ export const users = pgTable(
     isApproved: boolean().notNull().default(false),
     // Set when an administrator rejects the sign-up; the record is kept so the doctor can be told.
     rejectedAt: timestamp({ withTimezone: true }),
+    // The optional reason an administrator gave with the rejection (the rejection mail quotes it).
+    rejectionReason: text(),
     // When the sign-up was approved (the licence-image retention clock starts here).
     approvedAt: timestamp({ withTimezone: true }),
+    // Suspended by an administrator: no session, no login, until reinstated. The reason is required.
+    suspendedAt: timestamp({ withTimezone: true }),
+    suspensionReason: text(),
+    // associate (준회원), regular (정회원), honorary (명예회원), lifetime (평생회원). Regular follows
+    // from an approved full-membership application; honorary and lifetime are set by the office.
+    memberType: varchar({ length: 20 }).notNull().default("associate"),
+    lastLoginAt: timestamp({ withTimezone: true }),
     // 개인정보 보호법 제15조: which consent text the user agreed to, and when.
     privacyConsentVersion: varchar({ length: 20 }),
     privacyConsentAt: timestamp({ withTimezone: true }),
@@ -63,6 +87,13 @@ export const users = pgTable(
       .where(sql`${t.rejectedAt} is null`),
     // The pending-approval queue.
     index("users_pending_idx").on(t.isApproved, t.createdAt),
+    // The roster's substring search (Korean included) over the fields the office searches by:
+    // one trigram index on their concatenation (see memberSearchText in the members service).
+    index("users_search_trgm_idx").using("gin", sql`${memberSearchText(t)} gin_trgm_ops`),
+    // The roster's sorts.
+    index("users_created_idx").on(t.createdAt, t.id),
+    index("users_name_idx").on(t.name, t.id),
+    index("users_last_login_idx").on(t.lastLoginAt, t.id),
   ],
 );
 
@@ -345,6 +376,8 @@ export const auditLog = pgTable(
     index("audit_log_created_idx").on(t.createdAt.desc()),
     index("audit_log_actor_idx").on(t.actorId, t.createdAt),
     index("audit_log_action_idx").on(t.action, t.createdAt),
+    // A member record's audit entries.
+    index("audit_log_subject_idx").on(t.subjectId, t.createdAt),
   ],
 );
 

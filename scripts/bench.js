@@ -12,6 +12,7 @@
 // and Lighthouse with Debian's Chromium. Everything started here is stopped at the end.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import { createRequire } from "node:module";
 import net from "node:net";
 import os from "node:os";
@@ -62,6 +63,33 @@ const LOAD_PATHS = [
     headers: { cookie: "sid=bench" },
   },
 ];
+// Logged-in rows: each spreads its requests over SESSIONS different sessions (members' for the
+// member pages, the administrator's for the dashboard). `announcement` is filled in at run time.
+const SESSIONS = 200;
+const MEMBER_PATHS = [
+  { key: "/ member", name: "home page, logged-in member", path: "/", who: "member" },
+  {
+    key: "/announcements member",
+    name: "announcement list, logged-in member",
+    path: "/announcements",
+    who: "member",
+  },
+  {
+    key: "announcement member",
+    name: "an announcement, logged-in member",
+    path: "",
+    who: "member",
+  },
+  { key: "/mypage member", name: "/mypage, logged-in member", path: "/mypage", who: "member" },
+  {
+    key: "/admin/dashboard admin",
+    name: "admin dashboard, administrator",
+    path: "/admin/dashboard",
+    who: "admin",
+  },
+];
+const BENCH_PASSWORD = "quiet-lantern-orchard-42";
+const BENCH_ADMIN = { email: "admin@example.org", password: "bench-admin-password-9" };
 const JS_PAGES = ["/", "/announcements", "/about", "/activities"];
 const LH_PAGES = (
   args.find((a) => a.startsWith("--lighthouse-pages="))?.slice(19) ?? "/,/announcements,/about"
@@ -75,7 +103,95 @@ const TARGETS = {
   homeJsGzipBytes: 120_000,
   homeShareOfCeiling: 0.1,
   homeP99Ms: 100,
+  memberRequestsPerSecond: 600,
+  memberP99Ms: 100,
+  memberCpuMsPerRequest: 2,
+  memberBytesVsVisitor: 1.5,
 };
+
+/** The session cookie ("sid=…") a login answer sets. */
+function sessionCookieOf(response) {
+  const cookie = response.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("sid=") || c.startsWith("__Host-sid="));
+  if (!cookie) throw new Error(`no session cookie in the login answer (${response.status})`);
+  return cookie.split(";")[0];
+}
+
+async function logIn(base, account) {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(account),
+  });
+  if (response.status !== 200) {
+    throw new Error(
+      `login of ${account.email} answered ${response.status}: ${await response.text()}`,
+    );
+  }
+  return sessionCookieOf(response);
+}
+
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+  "base64",
+);
+
+/**
+ * SESSIONS members signed up the way doctors do (a licence image, the sign-up call), approved in
+ * bulk by the administrator, each logged in once; and SESSIONS sessions of the administrator.
+ */
+async function createSessions(base) {
+  const admin = [];
+  for (let i = 0; i < SESSIONS; i++) admin.push(await logIn(base, BENCH_ADMIN));
+  const ids = [];
+  const accounts = [];
+  for (let i = 0; i < SESSIONS; i++) {
+    const grant = await fetch(`${base}/api/objects/upload-public`, { method: "POST" });
+    const { uploadURL, objectPath } = await grant.json();
+    const put = await fetch(uploadURL, {
+      method: "PUT",
+      headers: { "content-type": "image/png" },
+      body: PNG,
+    });
+    if (!put.ok) throw new Error(`licence upload answered ${put.status}`);
+    const account = {
+      email: `bench-member-${i}@example.kr`,
+      password: BENCH_PASSWORD,
+    };
+    const registered = await fetch(`${base}/api/auth/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        ...account,
+        name: `벤치회원${i}`,
+        phone: "010-1234-5678",
+        licenseNumber: `B${100000 + i}`,
+        hospitalName: `벤치의원 ${i}`,
+        department: "내과",
+        address: "대구광역시 수성구 동대구로 1",
+        licenseImageUrl: objectPath,
+        privacyConsent: true,
+      }),
+    });
+    if (registered.status !== 201) {
+      throw new Error(`sign-up answered ${registered.status}: ${await registered.text()}`);
+    }
+    ids.push((await registered.json()).id);
+    accounts.push(account);
+  }
+  for (let i = 0; i < ids.length; i += 100) {
+    const approved = await fetch(`${base}/api/admin/members/approve`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie: admin[0] },
+      body: JSON.stringify({ ids: ids.slice(i, i + 100) }),
+    });
+    if (!approved.ok) throw new Error(`bulk approval answered ${approved.status}`);
+  }
+  const member = [];
+  for (const account of accounts) member.push(await logIn(base, account));
+  return { member, admin };
+}
 
 // ---------------------------------------------------------------------------------------------
 // Processes: everything started here is registered so that it is stopped on every way out.
@@ -181,14 +297,56 @@ function cpuMs(pid) {
   }
 }
 
-async function loadTest(url, pid, headers = {}) {
+/** One GET with node:http: the status, headers and the body's bytes as they came over the wire. */
+function rawGet(url, headers) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks = [];
+        response.on("data", (chunk) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      })
+      .on("error", reject);
+  });
+}
+
+/**
+ * Load on one URL. With `cookies`, each request carries the next of them in turn, so a
+ * logged-in row spreads its requests over many members' sessions as real traffic does.
+ */
+async function loadTest(url, pid, headers = {}, cookies = []) {
+  let next = 0;
   const options = {
     url,
     connections: CONNECTIONS,
     headers: { "accept-encoding": "gzip", accept: "text/html,application/json", ...headers },
+    ...(cookies.length > 0
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => {
+                request.headers = { ...request.headers, cookie: cookies[next++ % cookies.length] };
+                return request;
+              },
+            },
+          ],
+        }
+      : {}),
   };
-  const probe = await fetch(url, { headers: options.headers });
-  await probe.arrayBuffer();
+  const probe = await rawGet(url, {
+    ...options.headers,
+    ...(cookies[0] ? { cookie: cookies[0] } : {}),
+  });
+  // Every session visits once before the warm-up: a member's first visit renders their page,
+  // later ones are served from the store, and the measured run should show the steady state
+  // (the cost of a first visit is the "rendered per request" row).
+  for (const cookie of cookies.slice(1)) await rawGet(url, { ...options.headers, cookie });
   await autocannon({ ...options, duration: WARMUP });
   const cpuBefore = cpuMs(pid);
   const result = await autocannon({ ...options, duration: DURATION });
@@ -196,7 +354,10 @@ async function loadTest(url, pid, headers = {}) {
   const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
   return {
     url,
-    pageCache: probe.headers.get("x-page-cache") ?? "not used",
+    pageCache: probe.headers["x-page-cache"] ?? "not used",
+    status: probe.status,
+    // As sent (fetch would hand back the decompressed bytes).
+    gzipBytes: probe.body.length,
     connections: CONNECTIONS,
     durationSeconds: DURATION,
     requestsPerSecond: Math.round(result.requests.average),
@@ -504,6 +665,8 @@ async function main() {
       LOG_LEVEL: "warn",
       AUTH_MAX_REQUESTS_PER_IP: "1000000",
       LOGIN_MAX_FAILURES_PER_ACCOUNT: "1000000",
+      SIGNUP_UPLOADS_PER_IP_PER_HOUR: "1000000",
+      DEMO_ADMIN_PASSWORD: BENCH_ADMIN.password,
     },
   });
   await waitFor(`${base}/healthz`, 120, server);
@@ -535,6 +698,18 @@ async function main() {
       results.load[target.key] = {
         name: target.name,
         ...(await loadTest(`${base}${target.path}`, server.child.pid, target.headers)),
+      };
+    }
+
+    console.log(`Logged-in rows: signing up and logging in ${SESSIONS} members…`);
+    const sessions = await createSessions(base);
+    const [first] = await (await fetch(`${base}/api/announcements`)).json();
+    for (const target of MEMBER_PATHS) {
+      const pathname =
+        target.key === "announcement member" ? `/announcements/${first.id}` : target.path;
+      results.load[target.key] = {
+        name: target.name,
+        ...(await loadTest(`${base}${pathname}`, server.child.pid, {}, sessions[target.who])),
       };
     }
   }
@@ -612,6 +787,43 @@ async function main() {
     );
     target("home page errors", "0", home.errors, home.errors === 0);
   }
+  for (const [key, visitorKey, label] of [
+    ["/ member", "/", "member home page"],
+    ["/announcements member", "/announcements", "member announcement list"],
+  ]) {
+    const row = results.load[key];
+    if (!row) continue;
+    target(
+      `${label} requests/s (${SESSIONS} sessions)`,
+      `>= ${TARGETS.memberRequestsPerSecond}`,
+      row.requestsPerSecond,
+      row.requestsPerSecond >= TARGETS.memberRequestsPerSecond,
+    );
+    target(
+      `${label} p99 latency`,
+      `< ${TARGETS.memberP99Ms} ms`,
+      `${row.latencyP99Ms} ms`,
+      row.latencyP99Ms < TARGETS.memberP99Ms,
+    );
+    target(
+      `${label} server CPU per request`,
+      `<= ${TARGETS.memberCpuMsPerRequest} ms`,
+      `${row.serverCpuMsPerRequest} ms`,
+      row.serverCpuMsPerRequest !== undefined &&
+        row.serverCpuMsPerRequest <= TARGETS.memberCpuMsPerRequest,
+    );
+    const visitor = results.load[visitorKey];
+    if (visitor) {
+      const ratio = row.gzipBytes / visitor.gzipBytes;
+      target(
+        `${label} bytes vs visitor's (gzip)`,
+        `<= ${TARGETS.memberBytesVsVisitor}×`,
+        `${ratio.toFixed(2)}× (${row.gzipBytes} / ${visitor.gzipBytes})`,
+        ratio <= TARGETS.memberBytesVsVisitor,
+      );
+    }
+    target(`${label} errors`, "0", row.errors, row.errors === 0);
+  }
 
   // Report.
   console.log(
@@ -634,18 +846,20 @@ async function main() {
     console.log(
       table(
         ["", "req/s", "p50 ms", "p99 ms", "errors", "vs ceiling", "server CPU ms/req"],
-        ["ceiling", ...LOAD_PATHS.map((p) => p.key)].map((key) => {
-          const r = results.load[key];
-          return [
-            r.name,
-            r.requestsPerSecond,
-            r.latencyP50Ms,
-            r.latencyP99Ms,
-            r.errors,
-            `${((r.requestsPerSecond / ceilingRps) * 100).toFixed(1)}%`,
-            r.serverCpuMsPerRequest,
-          ];
-        }),
+        ["ceiling", ...LOAD_PATHS.map((p) => p.key), ...MEMBER_PATHS.map((p) => p.key)].map(
+          (key) => {
+            const r = results.load[key];
+            return [
+              r.name,
+              r.requestsPerSecond,
+              r.latencyP50Ms,
+              r.latencyP99Ms,
+              r.errors,
+              `${((r.requestsPerSecond / ceilingRps) * 100).toFixed(1)}%`,
+              r.serverCpuMsPerRequest,
+            ];
+          },
+        ),
       ),
     );
   }

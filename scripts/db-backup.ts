@@ -11,7 +11,7 @@ import * as tar from "tar";
 import { env } from "~/env.server";
 // Also sets umask 077 on import (before the body below creates any file).
 import { tightenDataDir } from "~/lib/private-files.server";
-import { DatabaseLockedError } from "~db/client.server";
+import { DatabaseLockedError, pgliteOptions } from "~db/client.server";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
@@ -37,7 +37,7 @@ try {
         `The embedded database is in use by process ${owner}. Stop the server, then back up.`,
       );
     }
-    const db = new PGlite(path.join(env.DATA_DIR, "db"));
+    const db = new PGlite(path.join(env.DATA_DIR, "db"), pgliteOptions);
     await db.waitReady;
     const dump = await db.dumpDataDir("gzip");
     await db.close();

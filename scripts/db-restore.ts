@@ -10,6 +10,7 @@ import * as tar from "tar";
 import { env } from "~/env.server";
 // Also sets umask 077 on import (before the body below creates any file).
 import { tightenDataDir } from "~/lib/private-files.server";
+import { pgliteOptions } from "~db/client.server";
 
 const { values } = parseArgs({
   options: { from: { type: "string" }, force: { type: "boolean", default: false } },
@@ -38,7 +39,10 @@ try {
   const dump = path.join(work, "pglite.tar.gz");
   if (fs.existsSync(dump)) {
     fs.rmSync(dbDir, { recursive: true, force: true });
-    const db = new PGlite(dbDir, { loadDataDir: new Blob([fs.readFileSync(dump)]) });
+    const db = new PGlite(dbDir, {
+      ...pgliteOptions,
+      loadDataDir: new Blob([fs.readFileSync(dump)]),
+    });
     await db.waitReady;
     await db.close();
   }

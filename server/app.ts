@@ -263,7 +263,14 @@ const build = production ? await loadBuild() : loadBuild;
 // Before compression and the static files: stored pages are already compressed, and none of
 // their paths is a file.
 if (production && env.PAGE_CACHE_SECONDS > 0) {
-  app.use(pageCache({ build, mode: env.NODE_ENV, maxAgeSeconds: env.PAGE_CACHE_SECONDS }));
+  app.use(
+    pageCache({
+      build,
+      mode: env.NODE_ENV,
+      maxAgeSeconds: env.PAGE_CACHE_SECONDS,
+      memberBytes: env.MEMBER_PAGE_CACHE_MB * 1024 * 1024,
+    }),
+  );
 }
 
 app.use(compression());

@@ -13,7 +13,11 @@ import { eq } from "drizzle-orm";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { getDb } from "~/db.server";
-import { carriesSessionCookie } from "~/features/accounts/session.server";
+import {
+  carriesSessionCookie,
+  type SessionUser,
+  userOfSessionCookie,
+} from "~/features/accounts/session.server";
 import { PAGED_PUBLIC_PAGES, PUBLIC_PAGES } from "~/features/society/public-pages";
 import { nowMs } from "~/lib/clock.server";
 import { isCanonicalLaterPage } from "~/lib/paging";
@@ -106,10 +110,11 @@ function policyWithHashes(policy: string, hashes: string[]) {
  * The request the stored page is rendered from: the visitor's, less every cookie and credential,
  * so no session, however its cookie is spelled, can shape bytes that other visitors receive.
  */
-function requestFor(req: express.Request) {
+function requestFor(req: express.Request, member: SessionUser | null) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (name === "cookie" || name === "authorization") continue;
+    // A member's page is rendered with their cookies (it is stored for them alone).
+    if ((name === "cookie" && !member) || name === "authorization") continue;
     if (typeof value === "string") headers.set(name, value);
     else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
   }
@@ -123,10 +128,18 @@ function chooseEncoding(req: express.Request): keyof StoredPage["bodies"] {
   return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
 }
 
-function send(req: express.Request, res: express.Response, page: StoredPage, state: string) {
+function send(
+  req: express.Request,
+  res: express.Response,
+  page: StoredPage,
+  state: string,
+  member: SessionUser | null,
+) {
   const encoding = chooseEncoding(req);
   const body = page.bodies[encoding];
   for (const [name, value] of page.headers) res.setHeader(name, value);
+  // A member's page holds their name: never stored by a browser cache, a proxy or a CDN.
+  if (member) res.setHeader("Cache-Control", "private, no-store");
   res.setHeader("Content-Security-Policy", page.csp);
   res.setHeader("Vary", "Accept-Encoding");
   if (encoding !== "identity") res.setHeader("Content-Encoding", encoding);
@@ -135,13 +148,60 @@ function send(req: express.Request, res: express.Response, page: StoredPage, sta
   res.status(200).end(req.method === "HEAD" ? undefined : body);
 }
 
+/**
+ * Who a member's page is rendered for: every field of the user that pages read (the header's
+ * name, role and member type; links that differ for members). Part of the stored page's key, so a
+ * change to any of them, read fresh on every request, renders the page again.
+ */
+const memberKey = (path: string, user: SessionUser) =>
+  [path, user.id, user.email, user.name, user.role, user.isApproved, user.memberType].join("\n");
+
+const pageBytes = (page: StoredPage) =>
+  page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length;
+
+/**
+ * Members' stored pages, least recently used first, within a byte budget: each member has their
+ * own copy of the public pages (their name is in the header), so the store must not grow with the
+ * membership.
+ */
+class MemberPages {
+  #pages = new Map<string, StoredPage>();
+  #bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+  get(key: string) {
+    const page = this.#pages.get(key);
+    if (page) {
+      this.#pages.delete(key);
+      this.#pages.set(key, page);
+    }
+    return page;
+  }
+  set(key: string, page: StoredPage) {
+    const old = this.#pages.get(key);
+    if (old) {
+      this.#bytes -= pageBytes(old);
+      this.#pages.delete(key);
+    }
+    this.#pages.set(key, page);
+    this.#bytes += pageBytes(page);
+    for (const [oldest, stored] of this.#pages) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#pages.delete(oldest);
+      this.#bytes -= pageBytes(stored);
+    }
+  }
+}
+
 export function pageCache(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: string;
   maxAgeSeconds: number;
+  /** The members' store's budget in bytes; 0 renders members' pages on every request. */
+  memberBytes: number;
 }) {
   const handleRequest = createRequestHandler(options.build, options.mode);
   const pages = new Map<string, StoredPage>();
+  const memberPages = new MemberPages(options.memberBytes);
   // One render per page and version, however many visitors ask for it at once.
   const rendering = new Map<string, Promise<StoredPage | undefined>>();
 
@@ -150,9 +210,10 @@ export function pageCache(options: {
     req: express.Request,
     res: express.Response,
     version: number,
+    member: SessionUser | null,
   ): Promise<StoredPage | undefined> {
-    // No nonce: the stored bytes are sent to many visitors, so the policy lists their hashes.
-    const response = await handleRequest(requestFor(req), {
+    // No nonce: the stored bytes are sent many times, so the policy lists their hashes.
+    const response = await handleRequest(requestFor(req, member), {
       cspNonce: undefined,
       clientIp: req.ip,
     });
@@ -162,9 +223,13 @@ export function pageCache(options: {
       return undefined;
     }
     const identity = Buffer.from(await response.arrayBuffer());
+    // A visitor's page is compressed once for everyone, so at the highest levels worth having; a
+    // member's page serves one person, and brotli 9 would cost more than rendering it did.
     const [gzipped, brotlied] = await Promise.all([
-      gzip(identity, { level: 9 }),
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }),
+      gzip(identity, { level: member ? 6 : 9 }),
+      brotli(identity, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: member ? 4 : 9 },
+      }),
     ]);
     const policy = String(res.getHeader("Content-Security-Policy") ?? "");
     return {
@@ -192,7 +257,20 @@ export function pageCache(options: {
       req.method === "GET" || req.method === "HEAD"
         ? storeKeyOf(req.path, req.originalUrl)
         : undefined;
-    if (!storeKey || carriesSessionCookie(req.get("cookie"))) return next();
+    if (!storeKey) return next();
+    // A request with a session cookie is a member's, if the session is valid right now; the key
+    // of their stored page is who they are as just read (see memberKey). An invalid or expired
+    // session goes to the normal handler, which answers it as it would any other.
+    let member: SessionUser | null = null;
+    if (carriesSessionCookie(req.get("cookie"))) {
+      if (options.memberBytes <= 0) return next();
+      try {
+        member = await userOfSessionCookie(req.get("cookie"));
+      } catch {
+        return next();
+      }
+      if (!member) return next();
+    }
     let version: number;
     try {
       version = await currentContentVersion();
@@ -201,30 +279,34 @@ export function pageCache(options: {
       return next();
     }
     try {
-      const stored = pages.get(storeKey);
+      const key = member ? memberKey(storeKey, member) : storeKey;
+      const stored = member ? memberPages.get(key) : pages.get(key);
       const fresh = nowMs() - (stored?.storedAt ?? 0) < options.maxAgeSeconds * 1000;
       if (stored && stored.version === version && fresh) {
-        store(storeKey, stored);
-        return send(req, res, stored, "hit");
+        if (!member) store(key, stored);
+        return send(req, res, stored, "hit", member);
       }
 
-      const key = `${storeKey} ${version}`;
-      let pending = rendering.get(key);
+      const renderKey = `${key}\n${version}`;
+      let pending = rendering.get(renderKey);
       if (!pending) {
-        pending = render(req, res, version).finally(() => rendering.delete(key));
-        rendering.set(key, pending);
+        pending = render(req, res, version, member).finally(() => rendering.delete(renderKey));
+        rendering.set(renderKey, pending);
       }
       const result = await pending;
       // Not storable: the normal handler answers, with its own nonce (rare: errors, redirects, a
-      // list's page past its last one). An older copy of it is of no use any more.
+      // list's page past its last one). An older copy of a visitor's page is of no use any more.
       if (!result) {
-        const old = pages.get(storeKey);
-        if (old && old.version < version) pages.delete(storeKey);
+        const old = member ? undefined : pages.get(key);
+        if (old && old.version < version) pages.delete(key);
         return next();
       }
-      const latest = pages.get(storeKey);
-      if (!latest || latest.version <= result.version) store(storeKey, result);
-      send(req, res, result, "miss");
+      if (member) memberPages.set(key, result);
+      else {
+        const latest = pages.get(key);
+        if (!latest || latest.version <= result.version) store(key, result);
+      }
+      send(req, res, result, "miss", member);
     } catch (error) {
       next(error);
     }

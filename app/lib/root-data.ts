@@ -10,6 +10,8 @@ export type CurrentUser = {
   isApproved: boolean;
   /** An approved full-membership application makes a member 정회원. */
   isFullMember: boolean;
+  /** The header's mark for 정회원, 명예회원 and 평생회원; null for 준회원. */
+  memberTypeLabel: string | null;
 };
 
 export type RootData = { society: SocietyConfig; user: CurrentUser | null };

@@ -1,18 +1,22 @@
 import { adminContext } from "~/features/admin/admin-api.server";
-import { exportApplicationsCsv, exportMembersCsv } from "~/features/admin/exports.server";
+import { exportApplicationsCsv } from "~/features/admin/exports.server";
+import { membersCsvStream } from "~/features/members/roster.server";
+import { rosterQueryFromUrl } from "~/features/members/validation";
 import { api } from "~/lib/errors.server";
 import type { Route } from "./+types/admin-export";
 
-// GET /admin/export/members.csv and /admin/export/applications.csv (administrators; audited).
+// GET /admin/export/members.csv (with the roster's filters: ?q=&status=&type=…, streamed) and
+// /admin/export/applications.csv (administrators; each export audited).
 export const loader = api(async ({ request, context }: Route.LoaderArgs) => {
   const audit = await adminContext(request, context.clientIp);
-  const kind = new URL(request.url).pathname.endsWith("/applications.csv")
-    ? "applications"
-    : "members";
-  const csv =
-    kind === "applications" ? await exportApplicationsCsv(audit) : await exportMembersCsv(audit);
+  const url = new URL(request.url);
+  const kind = url.pathname.endsWith("/applications.csv") ? "applications" : "members";
+  const body =
+    kind === "applications"
+      ? await exportApplicationsCsv(audit)
+      : membersCsvStream(rosterQueryFromUrl(url.searchParams), audit);
   const date = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${kind}-${date}.csv"`,

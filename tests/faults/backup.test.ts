@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
+import { pgliteOptions } from "~db/client.server";
 import {
   cleanUp,
   DEMO_ADMIN,
@@ -24,7 +25,7 @@ afterAll(cleanUp);
 
 /** Row count and a digest of every row, for every table of the database in `dir`. */
 async function tableDigests(dir: string) {
-  const db = new PGlite(dir);
+  const db = new PGlite(dir, pgliteOptions);
   try {
     const tables = await db.query<{ schema: string; name: string }>(
       `select table_schema as schema, table_name as name from information_schema.tables

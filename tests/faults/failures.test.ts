@@ -11,6 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgliteOptions } from "~db/client.server";
 import {
   cleanUp,
   getWith,
@@ -91,7 +92,7 @@ describe("a failing storage driver", () => {
     expect(await ok.json()).toEqual({ objectPath: stored.objectPath });
     expect((await server.stop()).code).toBe(0);
 
-    const db = new PGlite(path.join(dataDir, "db"));
+    const db = new PGlite(path.join(dataDir, "db"), pgliteOptions);
     try {
       const rows = await db.query<{ id: string }>("select id from stored_objects order by id");
       expect(rows.rows.map((row) => row.id)).toEqual([idOf(stored.objectPath)]);

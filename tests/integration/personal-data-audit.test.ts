@@ -40,7 +40,7 @@ import { startTestServer, type TestServer } from "../support/test-server";
 const DENIED = "접근 권한이 없습니다";
 const LOOPBACK = /^(127\.0\.0\.1|::ffff:127\.0\.0\.1|::1)$/;
 const MEMBERS_HEADER =
-  '"이름","이메일","휴대전화번호","의사 면허번호","병원명","진료과목","병원 주소","권한","상태","가입일"';
+  '"이름","이메일","휴대전화번호","의사 면허번호","병원명","진료과목","병원 주소","권한","상태","가입일","회원 구분","승인일","최근 로그인"';
 const APPLICATIONS_HEADER =
   '"이름","이메일","연락처","의사 면허번호","병원명","진료과목","병원 주소","상태","거부 사유","신청일"';
 const FORMULA_NAME = '=HYPERLINK("http://x")';

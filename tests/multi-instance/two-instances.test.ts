@@ -220,6 +220,34 @@ describe("two instances, one site", () => {
     expect((await visit(a)).html).toContain(`${title} (수정)`);
   });
 
+  it("a member's stored pages follow writes made through the other instance", async () => {
+    const visit = async (instance: Instance, path: string) => {
+      const res = await getAs(instance, path, admin.cookie);
+      return { state: res.headers.get("x-page-cache"), html: await res.text() };
+    };
+    await visit(b, "/announcements");
+    expect((await visit(b, "/announcements")).state).toBe("hit");
+    const title = `회원 캐시 공지 ${crypto.randomBytes(3).toString("hex")}`;
+    const created = await postJson(
+      a,
+      "/api/announcements",
+      { title, content: "<p>본문</p>", category: "공지" },
+      admin.cookie,
+    );
+    expect(created.status).toBe(201);
+    const onB = await visit(b, "/announcements");
+    expect(onB.state).toBe("miss");
+    expect(onB.html).toContain(title);
+
+    // The member's own change (here their name, by an operator) too.
+    await visit(b, "/");
+    await withDatabase(databaseUrl, (client) =>
+      client.query("UPDATE users SET name = $1 WHERE email = $2", ["새이름관리자", admin.email]),
+    );
+    expect((await visit(b, "/")).html).toContain("새이름관리자");
+    expect((await visit(a, "/")).html).toContain("새이름관리자");
+  });
+
   it("the login rate limit counts failures on both instances", async () => {
     // A member: the licence image uploaded through A, the sign-up sent to B, approved in the DB.
     const { uploadURL, objectPath } = await uploadUrl(a);

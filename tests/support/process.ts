@@ -104,6 +104,9 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}) {
     DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
     AUTH_MAX_REQUESTS_PER_IP: "100000",
     SIGNUP_UPLOADS_PER_IP_PER_HOUR: "100000",
+    // One serving process unless a test is about several (server.js forks one per core on
+    // PostgreSQL otherwise).
+    WEB_CONCURRENCY: "1",
     ...extra,
   };
 }

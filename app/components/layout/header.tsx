@@ -123,9 +123,9 @@ function AccountActions() {
     return (
       <>
         <span className="flex min-w-0 items-center gap-1.5 px-2 text-sm font-medium text-slate-700">
-          {user.isFullMember ? (
+          {user.memberTypeLabel ? (
             <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-              정회원
+              {user.memberTypeLabel}
             </span>
           ) : null}
           <Link

@@ -96,6 +96,10 @@ export async function registerMember(input: RegisterInput & { ip?: string }) {
   }
 }
 
+/** What a suspended member is told at login: the account is suspended, and whom to ask. */
+export const accountSuspendedMessage = () =>
+  `계정이 정지되어 로그인할 수 없습니다. 자세한 내용은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`;
+
 export const LOGIN_FAILED = "이메일 또는 비밀번호를 확인해주세요.";
 export const PENDING_APPROVAL = "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.";
 
@@ -108,7 +112,7 @@ export const PENDING_APPROVAL = "관리자 승인 후 로그인할 수 있습니
 async function authenticate(email: string, password: string, client: ClientInfo) {
   const db = await getDb();
   const [user] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash })
+    .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
     .from(users)
     .where(byEmail(email))
     .orderBy(sql`${users.rejectedAt} desc nulls first`)
@@ -123,8 +127,9 @@ async function authenticate(email: string, password: string, client: ClientInfo)
       `회원가입이 승인되지 않았습니다. 자세한 내용은 학회 사무국(${contact})으로 문의해주세요.`,
     );
   }
+  if (user.suspendedAt) throw new AppError("forbidden", accountSuspendedMessage());
   if (!user.isApproved) throw new AppError("forbidden", PENDING_APPROVAL);
-  const { passwordHash: _hash, ...account } = user;
+  const { passwordHash: _hash, suspendedAt: _suspendedAt, ...account } = user;
   return account;
 }
 
@@ -202,20 +207,33 @@ export async function approveMember(id: string, context?: AuditContext) {
   return updated;
 }
 
-/** Rejects a sign-up: the account is kept, marked rejected, and every session of it ends. */
-export async function rejectMember(id: string, context?: AuditContext) {
+/**
+ * Rejects a sign-up: the account is kept, marked rejected, and every session of it ends. The
+ * optional reason goes into the rejection mail.
+ */
+export async function rejectMember(id: string, context?: AuditContext, reason?: string | null) {
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   if (user.role === "admin") throw new AppError("conflict", "관리자 계정은 거부할 수 없습니다.");
   const db = await getDb();
   const [updated] = await db
     .update(users)
-    .set({ isApproved: false, rejectedAt: new Date(), approvedAt: null })
+    .set({
+      isApproved: false,
+      rejectedAt: new Date(),
+      approvedAt: null,
+      rejectionReason: reason || null,
+    })
     .where(eq(users.id, id))
     .returning(userColumns);
-  await audit(context, "reject_member", { id, label: `${user.name} <${user.email}>` });
+  await audit(
+    context,
+    "reject_member",
+    { id, label: `${user.name} <${user.email}>` },
+    reason ? { reason } : undefined,
+  );
   await endAllSessions(id);
-  if (updated && !user.rejectedAt) await notifySignupDecision(updated, false);
+  if (updated && !user.rejectedAt) await notifySignupDecision(updated, false, reason);
   return updated;
 }
 
@@ -276,5 +294,7 @@ export async function logIn(input: {
 }) {
   await limitAuthRequestsByIp(input.ip);
   const user = await authenticate(input.email, input.password, input);
+  const db = await getDb();
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
   return { ...user, deviceCookie: await rememberDevice(input.cookie, user.id) };
 }

@@ -106,6 +106,7 @@ export type SessionUser = {
   name: string;
   role: string;
   isApproved: boolean;
+  memberType: string;
   phone: string;
   hospitalName: string;
   department: string;
@@ -125,8 +126,19 @@ export function getCurrentUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
-async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
-  const sid = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;
+function loadCurrentUser(request: Request): Promise<SessionUser | null> {
+  return userOfSessionCookie(request.headers.get("Cookie"));
+}
+
+/**
+ * The signed-in user of a Cookie header, or null: one query over the session and its user. Also
+ * moves the session's idle expiry on (at most once a minute). The page cache uses this to key a
+ * member's stored pages by who they are right now.
+ */
+export async function userOfSessionCookie(
+  cookieHeader: string | null | undefined,
+): Promise<SessionUser | null> {
+  const sid = (await sessionCookie.parse(cookieHeader ?? null)) as unknown;
   if (typeof sid !== "string" || sid.length > 100) return null;
   const db = await getDb();
   const now = new Date();
@@ -137,7 +149,9 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
       name: users.name,
       role: users.role,
       isApproved: users.isApproved,
+      memberType: users.memberType,
       rejectedAt: users.rejectedAt,
+      suspendedAt: users.suspendedAt,
       phone: users.phone,
       hospitalName: users.hospitalName,
       department: users.department,
@@ -155,7 +169,9 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
         gt(sessions.createdAt, oldestLiveStart(now.getTime())),
       ),
     );
-  if (!row?.isApproved || row.rejectedAt) return null;
+  // Only approved members in good standing have a session; a rejection or suspension also deletes
+  // the sessions, and this check covers the moment between.
+  if (!row?.isApproved || row.rejectedAt || row.suspendedAt) return null;
 
   // Sliding idle expiry, capped at the absolute limit: activity alone never keeps a stolen or
   // forgotten session alive past SESSION_MAX_AGE_DAYS.
@@ -166,7 +182,13 @@ async function loadCurrentUser(request: Request): Promise<SessionUser | null> {
   if (expire.getTime() - row.expire.getTime() > TOUCH_AFTER_SECONDS * 1000) {
     await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
   }
-  const { expire: _expire, startedAt: _startedAt, rejectedAt: _rejectedAt, ...user } = row;
+  const {
+    expire: _expire,
+    startedAt: _startedAt,
+    rejectedAt: _rejectedAt,
+    suspendedAt: _suspendedAt,
+    ...user
+  } = row;
   return user;
 }
 

@@ -1,43 +1,12 @@
-// CSV exports of members and applications for administrators; every export is audited.
-import { asc, desc } from "drizzle-orm";
+// The CSV export of full-membership applications; every export is audited. (The members' export
+// streams from the roster: membersCsvStream in features/members.)
+import { desc } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { toCsv } from "~/lib/csv";
 import { formatDate } from "~/lib/dates";
-import { membershipApplications, users } from "~db/schema";
+import { membershipApplications } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { STATUS_LABELS } from "../membership/validation";
-
-export async function exportMembersCsv(context: AuditContext) {
-  const db = await getDb();
-  const rows = await db.select().from(users).orderBy(asc(users.createdAt));
-  await audit(context, "export_members", null, { rows: rows.length });
-  return toCsv(
-    [
-      "이름",
-      "이메일",
-      "휴대전화번호",
-      "의사 면허번호",
-      "병원명",
-      "진료과목",
-      "병원 주소",
-      "권한",
-      "상태",
-      "가입일",
-    ],
-    rows.map((u) => [
-      u.name,
-      u.email,
-      u.phone,
-      u.licenseNumber,
-      u.hospitalName,
-      u.department,
-      u.address,
-      u.role === "admin" ? "관리자" : "회원",
-      u.isApproved ? "승인" : u.rejectedAt ? "거부" : "승인 대기",
-      formatDate(u.createdAt),
-    ]),
-  );
-}
 
 export async function exportApplicationsCsv(context: AuditContext) {
   const db = await getDb();

@@ -2,6 +2,7 @@
 // doctors about every decision on their sign-up or application, members about what happens to
 // their password (changed, reset, or being guessed at).
 import { logger } from "~/logger.server";
+import { MEMBER_TYPE_LABELS, type MemberType } from "../members/validation";
 import { firstInWindow } from "../security/rate-limit.server";
 import { enqueueMail, toAdministrators } from "./mail.server";
 import { mailTemplates } from "./templates.server";
@@ -29,11 +30,35 @@ export const notifyNewApplication = safely(async (applicant: Person) => {
   await enqueueMail(await toAdministrators({ subject, text, html }));
 });
 
-export const notifySignupDecision = safely(async (member: Person, approved: boolean) => {
-  await enqueueMail(
-    approved ? mailTemplates.signupApproved(member) : mailTemplates.signupRejected(member),
-  );
+export const notifySignupDecision = safely(
+  async (member: Person, approved: boolean, reason?: string | null) => {
+    await enqueueMail(
+      approved
+        ? mailTemplates.signupApproved(member)
+        : mailTemplates.signupRejected(member, reason),
+    );
+  },
+);
+
+export const notifySuspended = safely(async (member: Person, reason: string) => {
+  await enqueueMail(mailTemplates.memberSuspended(member, reason));
 });
+
+export const notifyReinstated = safely(async (member: Person) => {
+  await enqueueMail(mailTemplates.memberReinstated(member));
+});
+
+export const notifyMemberTypeChanged = safely(
+  async (member: Person, change: { from: MemberType; to: MemberType; reason: string | null }) => {
+    await enqueueMail(
+      mailTemplates.memberTypeChanged(member, {
+        from: MEMBER_TYPE_LABELS[change.from],
+        to: MEMBER_TYPE_LABELS[change.to],
+        reason: change.reason,
+      }),
+    );
+  },
+);
 
 export const notifyApplicationDecision = safely(
   async (

@@ -73,11 +73,44 @@ export const mailTemplates = {
       { label: "로그인하기", url: link("/login") },
     ),
 
-  signupRejected: (member: { name: string; email: string }) =>
+  signupRejected: (member: { name: string; email: string }, reason?: string | null) =>
     compose(member.email, "회원가입 심사 결과 안내", [
       `${member.name}님, 안녕하세요.`,
       "아쉽게도 회원가입 신청이 승인되지 않았습니다.",
-      `자세한 사유는 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`,
+      ...(reason ? [`거부 사유: ${reason}`] : []),
+      reason
+        ? `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`
+        : `자세한 사유는 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`,
+    ]),
+
+  memberSuspended: (member: { name: string; email: string }, reason: string) =>
+    compose(member.email, "회원 자격이 정지되었습니다", [
+      `${member.name}님, 안녕하세요.`,
+      "학회 사무국에서 회원님의 계정을 정지했습니다. 정지가 해제될 때까지 로그인과 회원 전용 서비스 이용이 제한됩니다.",
+      `정지 사유: ${reason}`,
+      `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`,
+    ]),
+
+  memberReinstated: (member: { name: string; email: string }) =>
+    compose(
+      member.email,
+      "회원 자격 정지가 해제되었습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        "회원님의 계정 정지가 해제되었습니다. 다시 로그인하여 학회 서비스를 이용하실 수 있습니다.",
+      ],
+      { label: "로그인하기", url: link("/login") },
+    ),
+
+  memberTypeChanged: (
+    member: { name: string; email: string },
+    change: { from: string; to: string; reason: string | null },
+  ) =>
+    compose(member.email, "회원 구분이 변경되었습니다", [
+      `${member.name}님, 안녕하세요.`,
+      `회원님의 회원 구분이 ${change.from}에서 ${change.to}(으)로 변경되었습니다.`,
+      ...(change.reason ? [`사유: ${change.reason}`] : []),
+      `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`,
     ]),
 
   applicationApproved: (applicant: { name: string; email: string }) =>

@@ -1,12 +1,12 @@
 // Full-membership applications: one per user; administrators approve or reject while pending.
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
 import { logger } from "~/logger.server";
-import { membershipApplications, storedObjects } from "~db/schema";
+import { membershipApplications, storedObjects, users } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { notifyApplicationDecision, notifyNewApplication } from "../mail/notifications.server";
 import { objectIdFromPath } from "../uploads/uploads.server";
@@ -199,6 +199,16 @@ export async function decideApplication(
     .where(and(eq(membershipApplications.id, id), eq(membershipApplications.status, "pending")))
     .returning();
   if (!updated) throw new AppError("conflict", "이미 처리된 신청입니다.");
+  // An approved application makes the member 정회원, unless the office made them 명예회원 or
+  // 평생회원 already (those stand above it).
+  if (decision.status === "approved") {
+    await db
+      .update(users)
+      .set({ memberType: "regular" })
+      .where(
+        and(eq(users.id, updated.userId), inArray(users.memberType, ["associate", "regular"])),
+      );
+  }
   await audit(
     context,
     decision.status === "approved" ? "approve_application" : "reject_application",

@@ -1,0 +1,45 @@
+import { NavLink } from "react-router";
+import { cn } from "~/lib/cn";
+
+/** The administrator area's sections; later areas (seminars, dues, library) add theirs here. */
+const SECTIONS = [
+  { to: "/admin/dashboard", label: "대시보드" },
+  { to: "/admin/members", label: "회원" },
+  { to: "/admin/audit", label: "감사 기록" },
+] as const;
+
+/**
+ * One navigation on every /admin page: plain links (keyboard and no-JS friendly) that scroll
+ * sideways on a phone instead of wrapping.
+ */
+export function AdminNav({ pendingMembers }: { pendingMembers: number }) {
+  return (
+    <nav aria-label="관리자 메뉴" className="border-b border-slate-200 bg-white">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
+        {SECTIONS.map((section) => (
+          <li key={section.to} className="shrink-0">
+            <NavLink
+              to={section.to}
+              className={({ isActive }) =>
+                cn(
+                  "-mb-px inline-flex h-12 items-center gap-1.5 border-b-2 px-3 text-[15px] font-semibold whitespace-nowrap",
+                  isActive
+                    ? "border-brand-700 text-brand-700"
+                    : "border-transparent text-slate-600 hover:text-slate-900",
+                )
+              }
+            >
+              {section.label}
+              {section.to === "/admin/members" && pendingMembers > 0 ? (
+                <span className="rounded-full bg-rose-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
+                  {pendingMembers}
+                  <span className="sr-only">명 승인 대기</span>
+                </span>
+              ) : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { SelectField, TextareaField } from "~/components/ui/textarea-field";
+import type { MemberRecord } from "../roster.server";
+import { MEMBER_TYPE_LABELS, MEMBER_TYPES } from "../validation";
+
+function Action({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card className="p-5">
+      <h2 className="text-base font-bold text-slate-900">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </Card>
+  );
+}
+
+/**
+ * What the office can do to a member's standing, each a small form of its own (works without
+ * JavaScript). Only the actions that apply to the member's status are offered.
+ */
+export function MemberActions({
+  member,
+  self,
+  busy,
+  errors,
+  failedIntent,
+}: {
+  member: MemberRecord;
+  self: boolean;
+  busy: boolean;
+  errors: Record<string, string>;
+  failedIntent?: string;
+}) {
+  const reasonError = (intent: string) => (failedIntent === intent ? errors.reason : undefined);
+  const approved = member.status === "approved" || member.status === "suspended";
+  return (
+    <div className="grid content-start gap-4">
+      {member.status === "pending" ? (
+        <Action title="가입 심사">
+          <Form method="post">
+            <input type="hidden" name="intent" value="approve" />
+            <Button type="submit" disabled={busy} className="w-full">
+              가입 승인
+            </Button>
+          </Form>
+          <Form method="post" className="mt-4 grid gap-2">
+            <input type="hidden" name="intent" value="reject" />
+            <TextareaField
+              id="reject-reason"
+              name="reason"
+              label="거부 사유 (선택, 안내 메일에 포함됩니다)"
+              maxLength={1000}
+              error={reasonError("reject")}
+            />
+            <Button type="submit" variant="secondaryDestructive" disabled={busy}>
+              가입 거부
+            </Button>
+          </Form>
+        </Action>
+      ) : null}
+
+      {member.status === "approved" && !self ? (
+        <Action title="회원 정지">
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="suspend" />
+            <TextareaField
+              id="suspend-reason"
+              name="reason"
+              label="정지 사유"
+              required
+              maxLength={1000}
+              error={reasonError("suspend")}
+            />
+            <p className="text-sm text-slate-600">
+              정지하면 모든 로그인이 즉시 종료되고, 해제할 때까지 로그인할 수 없습니다.
+            </p>
+            <Button type="submit" variant="destructive" disabled={busy}>
+              회원 정지
+            </Button>
+          </Form>
+        </Action>
+      ) : null}
+
+      {member.status === "suspended" ? (
+        <Action title="정지 해제">
+          <Form method="post">
+            <input type="hidden" name="intent" value="reinstate" />
+            <Button type="submit" disabled={busy} className="w-full">
+              정지 해제
+            </Button>
+          </Form>
+        </Action>
+      ) : null}
+
+      {approved ? (
+        <Action title="회원 구분">
+          <Form method="post" className="grid gap-2">
+            <input type="hidden" name="intent" value="set-type" />
+            <SelectField
+              id="member-type"
+              name="memberType"
+              label="회원 구분"
+              defaultValue={member.memberType ?? "associate"}
+              options={MEMBER_TYPES.map((value) => ({ value, label: MEMBER_TYPE_LABELS[value] }))}
+            />
+            <TextareaField
+              id="type-reason"
+              name="reason"
+              label={
+                member.memberType === "regular" ? "사유 (정회원 자격 해제 시 필수)" : "사유 (선택)"
+              }
+              maxLength={1000}
+              error={reasonError("set-type")}
+            />
+            <p className="text-sm text-slate-600">
+              정회원은 정회원 가입 신청 승인으로 부여됩니다. 명예회원·평생회원은 여기서 지정합니다.
+            </p>
+            <Button type="submit" variant="secondary" disabled={busy}>
+              회원 구분 변경
+            </Button>
+          </Form>
+        </Action>
+      ) : null}
+
+      {member.status === "approved" ? (
+        <Action title="관리자 권한">
+          <Form method="post">
+            <input type="hidden" name="intent" value="set-role" />
+            <input type="hidden" name="role" value={member.role === "admin" ? "member" : "admin"} />
+            <Button type="submit" variant="secondary" disabled={busy} className="w-full">
+              {member.role === "admin" ? "관리자 권한 해제" : "관리자로 지정"}
+            </Button>
+          </Form>
+        </Action>
+      ) : null}
+
+      <Action title="로그인 세션">
+        <p className="text-sm text-slate-600">현재 유효한 로그인 세션 {member.activeSessions}개</p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="intent" value="end-sessions" />
+          <Button
+            type="submit"
+            variant="secondary"
+            disabled={busy || member.activeSessions === 0}
+            className="w-full"
+          >
+            모든 세션 종료
+          </Button>
+        </Form>
+      </Action>
+    </div>
+  );
+}

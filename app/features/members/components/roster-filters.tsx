@@ -1,0 +1,143 @@
+import { Search } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { inputClass } from "~/components/ui/field";
+import {
+  MEMBER_STATUS_LABELS,
+  MEMBER_STATUSES,
+  MEMBER_TYPE_LABELS,
+  MEMBER_TYPES,
+  ROLE_LABELS,
+  ROLES,
+  ROSTER_SORT_LABELS,
+  type RosterQuery,
+} from "../validation";
+
+const label = "text-sm font-semibold text-slate-800";
+
+function Select({
+  name,
+  title,
+  value,
+  options,
+  any = "전체",
+}: {
+  name: string;
+  title: string;
+  value: string | undefined;
+  options: ReadonlyArray<readonly [string, string]>;
+  any?: string | null;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={`roster-${name}`} className={label}>
+        {title}
+      </label>
+      <select id={`roster-${name}`} name={name} defaultValue={value ?? ""} className={inputClass}>
+        {any === null ? null : <option value="">{any}</option>}
+        {options.map(([optionValue, optionLabel]) => (
+          <option key={optionValue} value={optionValue}>
+            {optionLabel}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The roster's search and filters as a GET form: every choice lands in the URL, so a filtered
+ * list can be bookmarked and shared, and the back button works, with or without JavaScript.
+ */
+export function RosterFilters({ query }: { query: RosterQuery }) {
+  const entries = <T extends string>(list: readonly T[], labels: Record<T, string>) =>
+    list.map((value) => [value, labels[value]] as const);
+  return (
+    <Form method="get" role="search" aria-label="회원 검색" className="grid gap-4">
+      <div className="grid gap-1.5">
+        <label htmlFor="roster-q" className={label}>
+          검색어
+        </label>
+        <div className="relative">
+          <Search
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+            aria-hidden="true"
+          />
+          <input
+            id="roster-q"
+            name="q"
+            type="search"
+            defaultValue={query.q ?? ""}
+            maxLength={100}
+            placeholder="이름, 이메일, 면허번호, 병원명·주소, 전화번호"
+            className={`${inputClass} pl-9`}
+          />
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <Select
+          name="status"
+          title="상태"
+          value={query.status}
+          options={entries(MEMBER_STATUSES, MEMBER_STATUS_LABELS)}
+        />
+        <Select
+          name="type"
+          title="회원 구분"
+          value={query.type}
+          options={entries(MEMBER_TYPES, MEMBER_TYPE_LABELS)}
+        />
+        <Select name="role" title="권한" value={query.role} options={entries(ROLES, ROLE_LABELS)} />
+        <div className="grid grid-cols-2 gap-2">
+          <Select
+            name="sort"
+            title="정렬"
+            value={query.sort}
+            any={null}
+            options={entries(["createdAt", "name", "lastLoginAt"] as const, ROSTER_SORT_LABELS)}
+          />
+          <Select
+            name="order"
+            title="순서"
+            value={query.order}
+            any="기본"
+            options={[
+              ["asc", "오름차순"],
+              ["desc", "내림차순"],
+            ]}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="roster-joinedFrom" className={label}>
+            가입일 (부터)
+          </label>
+          <input
+            id="roster-joinedFrom"
+            name="joinedFrom"
+            type="date"
+            defaultValue={query.joinedFrom ?? ""}
+            className={inputClass}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <label htmlFor="roster-joinedTo" className={label}>
+            가입일 (까지)
+          </label>
+          <input
+            id="roster-joinedTo"
+            name="joinedTo"
+            type="date"
+            defaultValue={query.joinedTo ?? ""}
+            className={inputClass}
+          />
+        </div>
+        <div className="col-span-2 flex items-end gap-2">
+          <Button type="submit">검색</Button>
+          <Button asChild variant="secondary">
+            <Link to="/admin/members">초기화</Link>
+          </Button>
+        </div>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,27 @@
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import {
+  MEMBER_STATUS_LABELS,
+  MEMBER_TYPE_LABELS,
+  type MemberStatus,
+  type MemberType,
+} from "../validation";
+
+const STATUS_TONES: Record<MemberStatus, BadgeTone> = {
+  pending: "yellow",
+  approved: "green",
+  rejected: "neutral",
+  suspended: "red",
+};
+
+export function StatusBadge({ status }: { status: MemberStatus }) {
+  return <Badge tone={STATUS_TONES[status]}>{MEMBER_STATUS_LABELS[status]}</Badge>;
+}
+
+export function MemberTypeBadge({ memberType }: { memberType: MemberType | null }) {
+  if (!memberType) return <span className="text-slate-400">-</span>;
+  return (
+    <Badge tone={memberType === "associate" ? "neutral" : "brand"}>
+      {MEMBER_TYPE_LABELS[memberType]}
+    </Badge>
+  );
+}

@@ -1,0 +1,475 @@
+// The office's member roster (issue 16): search, the member record, and what administrators do
+// to a member's standing. Every change is audited with the acting administrator; a change to the
+// member's standing is mailed to the member.
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { nowMs } from "~/lib/clock.server";
+import { csvCell } from "~/lib/csv";
+import { formatDate } from "~/lib/dates";
+import { isUniqueViolation } from "~/lib/db-errors.server";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import { offsetOf, type Page } from "~/lib/paging";
+import { auditLog, memberSearchText, membershipApplications, sessions, users } from "~db/schema";
+import { approveMember, EMAIL_TAKEN } from "../accounts/accounts.server";
+import { endAllSessions, SESSION_MAX_AGE_MS } from "../accounts/session.server";
+import { type AuditContext, audit } from "../audit/audit.server";
+import {
+  notifyMemberTypeChanged,
+  notifyReinstated,
+  notifySuspended,
+} from "../mail/notifications.server";
+import {
+  MEMBER_STATUS_LABELS,
+  MEMBER_TYPE_LABELS,
+  type MemberPatch,
+  type MemberStatus,
+  type MemberType,
+  ROLE_LABELS,
+  ROSTER_PAGE_SIZE,
+  type RosterQuery,
+} from "./validation";
+
+export const MEMBER_NOT_FOUND = "회원을 찾을 수 없습니다.";
+export const LAST_ADMIN = "마지막 관리자입니다. 다른 관리자를 먼저 지정해주세요.";
+
+/** A member's standing, derived in one place: suspension wins, then rejection, then approval. */
+const statusSql = sql<MemberStatus>`case
+  when ${users.suspendedAt} is not null then 'suspended'
+  when ${users.rejectedAt} is not null then 'rejected'
+  when ${users.isApproved} then 'approved'
+  else 'pending' end`;
+
+const statusCondition: Record<MemberStatus, SQL> = {
+  suspended: isNotNull(users.suspendedAt),
+  rejected: and(isNull(users.suspendedAt), isNotNull(users.rejectedAt)) as SQL,
+  approved: and(
+    isNull(users.suspendedAt),
+    isNull(users.rejectedAt),
+    eq(users.isApproved, true),
+  ) as SQL,
+  pending: and(
+    isNull(users.suspendedAt),
+    isNull(users.rejectedAt),
+    eq(users.isApproved, false),
+  ) as SQL,
+};
+
+/** The roster's columns: what a list row and the JSON call show (never the password hash). */
+const rosterColumns = {
+  id: users.id,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  licenseNumber: users.licenseNumber,
+  hospitalName: users.hospitalName,
+  department: users.department,
+  status: statusSql,
+  memberType: users.memberType,
+  role: users.role,
+  createdAt: users.createdAt,
+  approvedAt: users.approvedAt,
+  lastLoginAt: users.lastLoginAt,
+};
+
+type RosterRow = {
+  [K in keyof typeof rosterColumns]: K extends "status"
+    ? MemberStatus
+    : K extends "memberType"
+      ? string
+      : (typeof users.$inferSelect)[K & keyof typeof users.$inferSelect];
+};
+
+/** The member type exists once a sign-up is approved; before that it is null. */
+const typed = <T extends { status: MemberStatus; memberType: string }>(row: T) => ({
+  ...row,
+  memberType:
+    row.status === "approved" || row.status === "suspended" ? (row.memberType as MemberType) : null,
+});
+
+export type RosterMember = ReturnType<typeof typed<RosterRow>>;
+
+/** `%text%` for LIKE, with the pattern characters of the text itself taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Midnight in Seoul at the start of a YYYY-MM-DD day. */
+const seoulDay = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 24 * 60 * 60 * 1000);
+
+function rosterWhere(query: RosterQuery) {
+  const conditions: SQL[] = [];
+  // ILIKE on the same expression as the trigram index (db/schema.ts), so the index serves it.
+  if (query.q) conditions.push(sql`${memberSearchText(users)} ilike ${containing(query.q)}`);
+  if (query.status) conditions.push(statusCondition[query.status]);
+  if (query.type) {
+    conditions.push(eq(users.memberType, query.type), eq(users.isApproved, true));
+  }
+  if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.joinedFrom) conditions.push(gte(users.createdAt, seoulDay(query.joinedFrom)));
+  if (query.joinedTo) conditions.push(lt(users.createdAt, seoulDay(query.joinedTo, 1)));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function rosterOrder(query: RosterQuery) {
+  const sort = query.sort ?? "createdAt";
+  const order = query.order ?? (sort === "name" ? "asc" : "desc");
+  const direction = order === "asc" ? asc : desc;
+  const column = { name: users.name, createdAt: users.createdAt, lastLoginAt: users.lastLoginAt }[
+    sort
+  ];
+  // Members who never logged in come last either way; ties are broken by id so pages never
+  // repeat or skip a member.
+  const nulls = sort === "lastLoginAt" ? [sql`${users.lastLoginAt} is null`] : [];
+  return [...nulls, direction(column), direction(users.id)];
+}
+
+/** One page of the roster, searched, filtered and sorted on the server. */
+export async function searchMembers(query: RosterQuery): Promise<Page<RosterMember>> {
+  const db = await getDb();
+  const page = query.page ?? 1;
+  const pageSize = query.pageSize ?? ROSTER_PAGE_SIZE;
+  const where = rosterWhere(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(rosterColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...rosterOrder(query))
+      .limit(pageSize)
+      .offset(offsetOf(page, pageSize)),
+    db.select({ value: count() }).from(users).where(where),
+  ]);
+  return { items: (rows as RosterRow[]).map(typed), total: total?.value ?? 0, page, pageSize };
+}
+
+/** How many members wait for approval (the administrator navigation's badge). */
+export async function countPendingMembers() {
+  const db = await getDb();
+  const [row] = await db.select({ value: count() }).from(users).where(statusCondition.pending);
+  return row?.value ?? 0;
+}
+
+// The first ten columns are the export's original ones, in their order; the rest came with the
+// roster.
+const CSV_HEADER = [
+  "이름",
+  "이메일",
+  "휴대전화번호",
+  "의사 면허번호",
+  "병원명",
+  "진료과목",
+  "병원 주소",
+  "권한",
+  "상태",
+  "가입일",
+  "회원 구분",
+  "승인일",
+  "최근 로그인",
+];
+const EXPORT_BATCH = 1000;
+
+/**
+ * The roster as CSV, filtered like the list, written a batch at a time as the reader takes it:
+ * rows are fetched by keyset (created_at, id), so 100,000 members never sit in memory at once.
+ */
+export function membersCsvStream(query: RosterQuery, context: AuditContext) {
+  const encoder = new TextEncoder();
+  // The cursor keeps created_at as PostgreSQL's own text: a JavaScript Date would cut its
+  // microseconds and make the next batch repeat rows.
+  let after: { createdAt: string; id: string } | null = null;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      // Audited before the first row leaves, so an export cut short is on record too.
+      const db = await getDb();
+      const [total] = await db.select({ value: count() }).from(users).where(rosterWhere(query));
+      await audit(context, "export_members", null, {
+        rows: total?.value ?? 0,
+        ...filterDetail(query),
+      });
+      controller.enqueue(encoder.encode(`\uFEFF${CSV_HEADER.map(csvCell).join(",")}\r\n`));
+    },
+    async pull(controller) {
+      const db = await getDb();
+      const where = rosterWhere(query);
+      const cursor = after
+        ? sql`(${users.createdAt}, ${users.id}) > (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+        : undefined;
+      const batch = (await db
+        .select({
+          ...rosterColumns,
+          address: users.address,
+          cursor: sql<string>`${users.createdAt}::text`,
+        })
+        .from(users)
+        .where(and(where, cursor))
+        .orderBy(asc(users.createdAt), asc(users.id))
+        .limit(EXPORT_BATCH)) as (RosterRow & { address: string; cursor: string })[];
+      for (const row of batch.map(typed)) {
+        const line = [
+          row.name,
+          row.email,
+          row.phone,
+          row.licenseNumber,
+          row.hospitalName,
+          row.department,
+          row.address,
+          ROLE_LABELS[row.role as "member"] ?? row.role,
+          MEMBER_STATUS_LABELS[row.status],
+          formatDate(row.createdAt),
+          row.memberType ? MEMBER_TYPE_LABELS[row.memberType] : "",
+          row.approvedAt ? formatDate(row.approvedAt) : "",
+          row.lastLoginAt ? formatDate(row.lastLoginAt) : "",
+        ];
+        controller.enqueue(encoder.encode(`${line.map(csvCell).join(",")}\r\n`));
+      }
+      const last = batch[batch.length - 1];
+      if (batch.length < EXPORT_BATCH || !last) {
+        controller.close();
+        return;
+      }
+      after = { createdAt: last.cursor, id: last.id };
+    },
+  });
+}
+
+/** The filters of an export, for its audit entry. */
+function filterDetail(query: RosterQuery): Record<string, string> {
+  const detail: Record<string, string> = {};
+  for (const key of ["q", "status", "type", "role", "joinedFrom", "joinedTo"] as const) {
+    const value = query[key];
+    if (value) detail[key] = value;
+  }
+  return detail;
+}
+
+async function findAccount(id: string) {
+  if (!isUuid(id)) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      ...rosterColumns,
+      address: users.address,
+      licenseImageUrl: users.licenseImageUrl,
+      rejectedAt: users.rejectedAt,
+      rejectionReason: users.rejectionReason,
+      suspendedAt: users.suspendedAt,
+      suspensionReason: users.suspensionReason,
+      privacyConsentVersion: users.privacyConsentVersion,
+      privacyConsentAt: users.privacyConsentAt,
+      updatedAt: users.updatedAt,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  return row ? typed(row as RosterRow & typeof row) : null;
+}
+
+async function requireAccount(id: string) {
+  const account = await findAccount(id);
+  if (!account) throw new AppError("not_found", MEMBER_NOT_FOUND);
+  return account;
+}
+
+const label = (member: { name: string; email: string }) => `${member.name} <${member.email}>`;
+
+/** Everything the society knows about one member, for the member record. */
+export async function findMemberRecord(id: string) {
+  const account = await requireAccount(id);
+  const db = await getDb();
+  const now = new Date(nowMs());
+  const [[application], [activeSessions], auditEntries] = await Promise.all([
+    db.select().from(membershipApplications).where(eq(membershipApplications.userId, id)).limit(1),
+    db
+      .select({ value: count() })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.userId, id),
+          gt(sessions.expire, now),
+          gt(sessions.createdAt, new Date(now.getTime() - SESSION_MAX_AGE_MS)),
+        ),
+      ),
+    db
+      .select({
+        id: auditLog.id,
+        action: auditLog.action,
+        actorEmail: auditLog.actorEmail,
+        detail: auditLog.detail,
+        createdAt: auditLog.createdAt,
+      })
+      .from(auditLog)
+      .where(eq(auditLog.subjectId, id))
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(50),
+  ]);
+  return {
+    ...account,
+    application: application ?? null,
+    activeSessions: activeSessions?.value ?? 0,
+    auditEntries,
+  };
+}
+
+export type MemberRecord = Awaited<ReturnType<typeof findMemberRecord>>;
+
+/** Approved, unsuspended administrators other than `id`. */
+async function otherActiveAdmins(id: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.role, "admin"), statusCondition.approved, ne(users.id, id)));
+  return row?.value ?? 0;
+}
+
+async function guardLastAdmin(member: { id: string; role: string; status: MemberStatus }) {
+  if (
+    member.role === "admin" &&
+    member.status === "approved" &&
+    !(await otherActiveAdmins(member.id))
+  )
+    throw new AppError("conflict", LAST_ADMIN);
+}
+
+/**
+ * Corrects a member's fields, type and role. Member type and role have their own rules: a type
+ * exists only for approved members, revoking 정회원 needs a reason, and the last administrator
+ * keeps the role.
+ */
+export async function updateMember(id: string, patch: MemberPatch, context: AuditContext) {
+  const member = await requireAccount(id);
+  const { memberType, role, reason, ...fields } = patch;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  const changed: string[] = [];
+  for (const [key, value] of Object.entries(fields) as [keyof typeof fields, string][]) {
+    if (value === undefined) continue;
+    const next = key === "email" ? value.toLowerCase() : value;
+    if (next !== member[key]) {
+      changes[key] = next;
+      changed.push(key);
+    }
+  }
+
+  const typeChange = memberType !== undefined && memberType !== member.memberType;
+  if (typeChange) {
+    if (member.status !== "approved" && member.status !== "suspended") {
+      throw new AppError("conflict", "승인된 회원만 회원 구분을 바꿀 수 있습니다.");
+    }
+    if (member.memberType === "regular" && !reason) {
+      throw new AppError("invalid", "정회원 자격을 해제하는 사유를 입력해주세요.", {
+        reason: "정회원 자격을 해제하는 사유를 입력해주세요.",
+      });
+    }
+    changes.memberType = memberType;
+  }
+
+  const roleChange = role !== undefined && role !== member.role;
+  if (roleChange) {
+    if (role === "admin" && member.status !== "approved") {
+      throw new AppError("conflict", "승인된 회원만 관리자로 지정할 수 있습니다.");
+    }
+    if (role === "member") await guardLastAdmin(member);
+    changes.role = role;
+  }
+
+  if (Object.keys(changes).length === 0) return member;
+  const db = await getDb();
+  try {
+    await db.update(users).set(changes).where(eq(users.id, id));
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw error;
+  }
+  const subject = { id, label: label({ ...member, ...fields }) };
+  if (changed.length) await audit(context, "member_update", subject, { fields: changed.join(",") });
+  if (typeChange && memberType) {
+    await audit(context, "member_type_change", subject, {
+      from: member.memberType,
+      to: memberType,
+      reason: reason ?? null,
+    });
+    await notifyMemberTypeChanged(
+      { name: changes.name ?? member.name, email: changes.email ?? member.email },
+      { from: member.memberType as MemberType, to: memberType, reason: reason ?? null },
+    );
+  }
+  if (roleChange) await audit(context, "role_change", subject, { role: role ?? null });
+  return requireAccount(id);
+}
+
+/** Suspends a member: their sessions end at once and login answers 403 until reinstated. */
+export async function suspendMember(id: string, reason: string, context: AuditContext) {
+  const member = await requireAccount(id);
+  if (member.status === "suspended") return member;
+  if (id === context.actor.id) throw new AppError("conflict", "자기 자신은 정지할 수 없습니다.");
+  await guardLastAdmin(member);
+  const db = await getDb();
+  await db
+    .update(users)
+    .set({ suspendedAt: new Date(nowMs()), suspensionReason: reason })
+    .where(eq(users.id, id));
+  await endAllSessions(id);
+  await audit(context, "member_suspend", { id, label: label(member) }, { reason });
+  await notifySuspended(member, reason);
+  return requireAccount(id);
+}
+
+export async function reinstateMember(id: string, context: AuditContext) {
+  const member = await requireAccount(id);
+  if (member.status !== "suspended") return member;
+  const db = await getDb();
+  await db.update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, id));
+  await audit(context, "member_reinstate", { id, label: label(member) });
+  await notifyReinstated(member);
+  return requireAccount(id);
+}
+
+/** Ends every session of the member (a lost phone, a shared computer). */
+export async function endMemberSessions(id: string, context: AuditContext) {
+  const member = await requireAccount(id);
+  await endAllSessions(id);
+  await audit(context, "member_end_sessions", { id, label: label(member) });
+  return requireAccount(id);
+}
+
+/**
+ * Approves several pending sign-ups at once, each exactly as a single approval (audited and
+ * mailed). Ids that are not pending sign-ups are passed over; the answer counts the approvals.
+ */
+export async function approveMembers(ids: string[], context: AuditContext) {
+  const db = await getDb();
+  const pending = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(ids)]), statusCondition.pending));
+  for (const { id } of pending) await approveMember(id, context);
+  return { approved: pending.length };
+}
+
+/** The status, type and role as the record shows them. */
+export function standingLabels(member: {
+  status: MemberStatus;
+  memberType: MemberType | null;
+  role: string;
+}) {
+  return {
+    status: MEMBER_STATUS_LABELS[member.status],
+    memberType: member.memberType ? MEMBER_TYPE_LABELS[member.memberType] : null,
+    role: ROLE_LABELS[member.role as "member"] ?? member.role,
+  };
+}

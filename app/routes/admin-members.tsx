@@ -1,0 +1,136 @@
+import { Download } from "lucide-react";
+import { data, Form, redirect, useNavigation, useRouteError, useSearchParams } from "react-router";
+import { Section } from "~/components/layout/page-header";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { FormError } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
+import { requireAdmin } from "~/features/accounts/session.server";
+import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { RosterFilters } from "~/features/members/components/roster-filters";
+import { RosterTable } from "~/features/members/components/roster-table";
+import { approveMembers, searchMembers } from "~/features/members/roster.server";
+import { bulkApprovalSchema, rosterQueryFromUrl } from "~/features/members/validation";
+import { AppError, parse } from "~/lib/errors.server";
+import { flashToast } from "~/lib/flash.server";
+import { readForm } from "~/lib/forms.server";
+import type { Route } from "./+types/admin-members";
+
+export const meta: Route.MetaFunction = () => [
+  { title: "회원 관리 | 관리자" },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const query = rosterQueryFromUrl(new URL(request.url).searchParams);
+  return { query, roster: await searchMembers(query) };
+}
+
+const BULK_FORM = { ids: { maxLength: 36, multiple: true }, intent: { maxLength: 20 } };
+
+// Bulk approval of the pending sign-ups ticked on this page; each is audited and mailed as a
+// single approval is. Back to the same list afterwards (POST, redirect, GET).
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = await readForm(request, BULK_FORM);
+  try {
+    const { ids } = parse(bulkApprovalSchema, { ids: form.getAll("ids") });
+    const { approved } = await approveMembers(ids, {
+      actor: { id: user.id, email: user.email },
+      ip: context.clientIp,
+    });
+    const url = new URL(request.url);
+    return redirect(url.pathname + url.search, {
+      headers: {
+        "Set-Cookie": flashToast({
+          title: "승인 완료",
+          description: `${approved}명의 가입을 승인했습니다.`,
+        }),
+      },
+    });
+  } catch (error) {
+    if (error instanceof AppError)
+      return data({ message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+const BULK_FORM_ID = "bulk-approval";
+
+export default function AdminMembers({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, roster } = loaderData;
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const pendingOnPage = roster.items.filter((m) => m.status === "pending").length;
+  const exportQuery = new URLSearchParams(searchParams);
+  exportQuery.delete("page");
+  const exportHref = `/admin/export/members.csv${exportQuery.size ? `?${exportQuery}` : ""}`;
+  return (
+    <Section>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">회원 관리</h1>
+          <p className="mt-1 text-slate-600">
+            회원을 검색하고 회원 정보, 승인과 정지, 회원 구분을 관리합니다.
+          </p>
+        </div>
+        <Button asChild variant="secondary" size="sm">
+          <a href={exportHref} download>
+            <Download className="size-4" aria-hidden="true" /> 검색 결과 CSV 내보내기
+          </a>
+        </Button>
+      </div>
+
+      <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <RosterFilters key={searchParams.toString()} query={query} />
+      </div>
+
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          총 <strong>{roster.total.toLocaleString("ko-KR")}</strong>명
+          {roster.total > 0
+            ? ` · ${roster.page.toLocaleString("ko-KR")} / ${Math.max(1, Math.ceil(roster.total / roster.pageSize)).toLocaleString("ko-KR")} 페이지`
+            : null}
+        </p>
+        {pendingOnPage > 0 ? (
+          <Form method="post" id={BULK_FORM_ID} className="flex items-center gap-2">
+            <input type="hidden" name="intent" value="approve" />
+            <Button type="submit" size="sm" disabled={navigation.state === "submitting"}>
+              선택한 회원 승인
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      {actionData?.message ? (
+        <div className="mt-3">
+          <FormError message={actionData.message} />
+        </div>
+      ) : null}
+
+      <div className="mt-4">
+        {roster.items.length === 0 ? (
+          <EmptyState>조건에 맞는 회원이 없습니다.</EmptyState>
+        ) : (
+          <RosterTable members={roster.items} form={BULK_FORM_ID} />
+        )}
+      </div>
+      <Pagination
+        page={roster.page}
+        total={roster.total}
+        pageSize={roster.pageSize}
+        searchParams={searchParams}
+        pathname="/admin/members"
+        label="회원 목록 페이지"
+      />
+    </Section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isAccessRefusal(error)) return <AccessDenied />;
+  throw error;
+}
