@@ -103,6 +103,9 @@ test.describe("tab 1: associate approval", () => {
     row = await tableRow(page, caption, rejected.email);
     await expect(row).toHaveCount(1);
     await row.getByRole("button", { name: "거부", exact: true }).click();
+    const rejection = page.getByRole("dialog", { name: "준회원 가입 거부" });
+    await rejection.getByLabel(/거부 사유/).fill("면허 정보를 확인할 수 없습니다.");
+    await rejection.getByRole("button", { name: "거부", exact: true }).click();
     await expect(toast(page, "거부 완료")).toBeVisible();
     await expect(await tableRow(page, caption, rejected.email)).toHaveCount(0);
 

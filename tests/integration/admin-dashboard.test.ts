@@ -37,6 +37,7 @@ import {
   UNKNOWN_ID,
 } from "../support/admin";
 import { mainText, tags } from "../support/html";
+import { queueRowsTo } from "../support/mail";
 import {
   announcementRow,
   insertAnnouncement,
@@ -247,6 +248,24 @@ describe("associate approval (tab 1)", () => {
     expect(row?.rejectedAt).toBeInstanceOf(Date);
     const { html } = await page(server, "/admin/dashboard", admin.cookie);
     expect(html).not.toContain(pending.email);
+  });
+
+  it("reject-member takes an optional reason: stored, audited and quoted in the mail", async () => {
+    const pending = await insertPendingUser(server);
+    expectSuccess(
+      await act({ intent: "reject-member", id: pending.id, reason: "면허번호 불일치" }),
+      "거부 완료",
+    );
+    const row = await userRow(server, pending.id);
+    expect(row?.rejectionReason).toBe("면허번호 불일치");
+    const mail = (await queueRowsTo(server, pending.email)).at(-1);
+    expect(mail?.text).toContain("거부 사유: 면허번호 불일치");
+    const tooLong = await act({
+      intent: "reject-member",
+      id: pending.id,
+      reason: "가".repeat(1001),
+    });
+    expect(tooLong.status).toBe(400);
   });
 
   it("failures: '승인 실패' / '거부 실패' with a Korean reason, never a 500", async () => {

@@ -30,6 +30,7 @@ import {
   updateHistoryEvent,
 } from "~/features/history/history.server";
 import { historySchema } from "~/features/history/validation";
+import { signupRejectionSchema } from "~/features/members/validation";
 import {
   countApplications,
   countApplicationsByStatus,
@@ -64,6 +65,7 @@ export const DASHBOARD_FORM = {
     formFieldsOf(executiveSchema),
     formFieldsOf(historySchema),
     formFieldsOf(decisionSchema.options[1]),
+    formFieldsOf(signupRejectionSchema),
     {
       intent: { maxLength: 50 },
       id: { maxLength: 100 },
@@ -197,7 +199,11 @@ const HANDLERS: Record<string, Handler> = {
   "reject-member": {
     failure: "거부 실패",
     run: async (form, context) => {
-      await rejectMember(withId(form), context);
+      // The reason is optional; when given, the rejection mail quotes it.
+      const { reason } = parse(signupRejectionSchema, {
+        reason: String(form.get("reason") ?? "") || undefined,
+      });
+      await rejectMember(withId(form), context, reason);
       return { title: "거부 완료", description: "준회원 가입을 거부했습니다." };
     },
   },

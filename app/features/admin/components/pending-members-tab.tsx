@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { formatDate } from "~/lib/dates";
@@ -13,6 +13,7 @@ const CAPTION = "승인 대기 회원";
 /** The sign-ups waiting, oldest first, 20 a page, searched on the server (`?tab=members&q=`). */
 export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
   const [viewing, setViewing] = useState<PendingMember | null>(null);
+  const [rejecting, setRejecting] = useState<PendingMember | null>(null);
   const action = useDashboardAction();
   const busy = (id: string) => action.pending && action.fetcher.formData?.get("id") === id;
 
@@ -66,7 +67,7 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
                   size="sm"
                   variant="secondaryDestructive"
                   disabled={busy(m.id)}
-                  onClick={() => action.run("reject-member", { id: m.id })}
+                  onClick={() => setRejecting(m)}
                 >
                   거부
                 </Button>
@@ -96,6 +97,61 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
           </div>
         ) : null}
       </Dialog>
+      <RejectSignupDialog member={rejecting} onClose={() => setRejecting(null)} />
     </section>
+  );
+}
+
+/** Rejects a sign-up with an optional reason, which the rejection mail then quotes. */
+function RejectSignupDialog({
+  member,
+  onClose,
+}: {
+  member: PendingMember | null;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState("");
+  const action = useDashboardAction(() => {
+    setReason("");
+    onClose();
+  });
+  return (
+    <Dialog
+      open={member !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title="준회원 가입 거부"
+      description={member ? `${member.name}님의 가입 신청을 거부합니다.` : undefined}
+    >
+      <form
+        className="grid gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (member) action.run("reject-member", { id: member.id, reason });
+        }}
+      >
+        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
+          거부 사유 (선택, 안내 메일에 포함됩니다)
+        </label>
+        <textarea
+          id={id}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          rows={3}
+          maxLength={1000}
+          className="rounded-lg border border-slate-300 p-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="secondary" onClick={onClose}>
+            취소
+          </Button>
+          <Button type="submit" variant="destructive" disabled={action.pending}>
+            거부
+          </Button>
+        </div>
+      </form>
+    </Dialog>
   );
 }
