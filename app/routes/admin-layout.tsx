@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
+import { countPendingMembers } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { AdminNav } from "~/features/admin/components/admin-nav";
-import { countPendingMembers } from "~/features/members/roster.server";
 import type { Route } from "./+types/admin-layout";
 
 // The administrator pages' frame: the navigation for administrators, nothing for anyone else.

@@ -138,6 +138,7 @@ const pendingWhere = (q?: string) =>
   and(
     eq(users.isApproved, false),
     isNull(users.rejectedAt),
+    isNull(users.suspendedAt),
     containsText(q, [
       users.name,
       users.email,

@@ -157,13 +157,6 @@ export async function searchMembers(query: RosterQuery): Promise<Page<RosterMemb
   return { items: (rows as RosterRow[]).map(typed), total: total?.value ?? 0, page, pageSize };
 }
 
-/** How many members wait for approval (the administrator navigation's badge). */
-export async function countPendingMembers() {
-  const db = await getDb();
-  const [row] = await db.select({ value: count() }).from(users).where(statusCondition.pending);
-  return row?.value ?? 0;
-}
-
 // The first ten columns are the export's original ones, in their order; the rest came with the
 // roster.
 const CSV_HEADER = [

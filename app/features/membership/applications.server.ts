@@ -108,10 +108,6 @@ export async function findApplicationOf(userId: string) {
   return application ?? null;
 }
 
-export async function isFullMember(userId: string) {
-  return (await findApplicationOf(userId))?.status === "approved";
-}
-
 /** Applications searched by name, e-mail, phone, hospital or licence number. */
 const applicationSearch = (q?: string) =>
   containsText(q, [
