@@ -277,7 +277,7 @@ async function settle(pid) {
   }
 }
 
-async function loadTest(url, headers, slow) {
+async function loadTest(url, headers, slow, pid) {
   const options = {
     url,
     connections: CONNECTIONS,
@@ -285,12 +285,17 @@ async function loadTest(url, headers, slow) {
     timeout: slow ? 300 : 30,
   };
   let result;
+  let cpu;
   if (slow) {
     // One request per connection, all at once: the probes were its warm-up.
+    const before = cpuMs(pid);
     result = await autocannon({ ...options, amount: CONNECTIONS });
+    cpu = cpuMs(pid) - before;
   } else {
     await autocannon({ ...options, duration: WARMUP });
+    const before = cpuMs(pid);
     result = await autocannon({ ...options, duration: DURATION });
+    cpu = cpuMs(pid) - before;
   }
   return {
     mode: slow ? `${CONNECTIONS} requests` : `${DURATION} s`,
@@ -302,6 +307,11 @@ async function loadTest(url, headers, slow) {
     latencyP99Ms: result.latency.p99,
     latencyMaxMs: result.latency.max,
     errors: result.errors + result.timeouts + result.non2xx,
+    // The server's own CPU time per answered request (all threads, PGlite's included): it moves
+    // much less than latency with whatever else the machine is doing. Requests abandoned at the
+    // end of a timed run add a little.
+    serverCpuMsPerRequest:
+      result.requests.total === 0 ? undefined : Math.round(cpu / result.requests.total),
   };
 }
 
@@ -513,7 +523,7 @@ async function main() {
     }
     const slow = second.ms > SLOW_MS;
     const abortedBefore = server.abortedRenders();
-    const load = await loadTest(`${base}${page.path}`, headers, slow);
+    const load = await loadTest(`${base}${page.path}`, headers, slow, pid);
     await settle(pid);
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
       throw new Error(`the server exited during the load on ${page.path}:\n${server.output()}`);
@@ -600,7 +610,19 @@ async function main() {
   );
   console.log(
     table(
-      ["", "load", "req/s", "p50 ms", "p99 ms", "errors", "cut off", "alone", "HTML", "gzip"],
+      [
+        "",
+        "load",
+        "req/s",
+        "p50 ms",
+        "p99 ms",
+        "errors",
+        "cut off",
+        "alone",
+        "CPU/req",
+        "HTML",
+        "gzip",
+      ],
       results.pages.map((p) => [
         p.name,
         p.mode,
@@ -610,13 +632,14 @@ async function main() {
         p.errors,
         p.abortedRenders,
         `${p.secondRequestMs} ms`,
+        p.serverCpuMsPerRequest === undefined ? "–" : `${p.serverCpuMsPerRequest} ms`,
         kb(p.bytes),
         kb(p.gzipBytes),
       ]),
     ),
   );
   console.log(
-    "\n  alone: the second of two requests made one at a time; cut off: renders that entry.server.tsx's\n  stream timeout aborted under the load (the page sent was incomplete)",
+    "\n  alone: the second of two requests made one at a time; cut off: renders that entry.server.tsx's\n  stream timeout aborted under the load (the page sent was incomplete); CPU/req: the server\n  process's CPU time during the measured load divided by the requests answered",
   );
   for (const p of results.pages.filter((p) => p.announcements)) {
     console.log(`  ${p.path} lists announcements: ${p.announcements}`);
