@@ -26,8 +26,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const query = rosterQueryFromUrl(new URL(request.url).searchParams);
-  return { query, roster: await searchMembers(query) };
+  return { query, roster: await searchMembers(query, { countUpTo: SHORT_SEARCH_COUNT }) };
 }
+
+/** How far a one- or two-character search counts (see searchMembers). */
+const SHORT_SEARCH_COUNT = 1000;
 
 const BULK_FORM = { ids: { maxLength: 36, multiple: true }, intent: { maxLength: 20 } };
 
@@ -91,6 +94,9 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
           총 <strong>{roster.total.toLocaleString("ko-KR")}</strong>명
+          {roster.totalCapped
+            ? " 이상 (검색어를 세 글자 이상 입력하면 정확한 인원을 셉니다)"
+            : null}
           {roster.total > 0
             ? ` · ${roster.page.toLocaleString("ko-KR")} / ${Math.max(1, Math.ceil(roster.total / roster.pageSize)).toLocaleString("ko-KR")} 페이지`
             : null}

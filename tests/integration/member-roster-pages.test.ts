@@ -353,3 +353,27 @@ describe("GET /admin/export/members.csv", () => {
     await server.db.delete(users).where(eq(users.hospitalName, tag));
   });
 });
+
+describe("a one- or two-character search at scale", () => {
+  it("counts up to 1,000 on the page and says so; the call counts exactly", async () => {
+    const syllable = "곽";
+    await server.db.execute(sql`
+      insert into users (email, password_hash, name, phone, license_number, hospital_name,
+                         department, address)
+      select 'kwak-' || n || '@example.com', 'x', ${syllable} || '의사' || n, '010-0000-0000',
+             'K' || n, '곽곽의원', '내과', '대구'
+      from generate_series(1, 1005) as n`);
+    try {
+      const { html } = await page(server, `/admin/members?q=${syllable}`, admin.cookie);
+      expect(mainText(html)).toMatch(/총\s*1,000\s*명\s*이상/);
+      const res = await server.fetch(`/api/admin/members?q=${encodeURIComponent(syllable)}`, {
+        headers: { Cookie: admin.cookie },
+      });
+      const body = (await res.json()) as { total: number; totalCapped?: boolean };
+      expect(body.total).toBe(1005);
+      expect(body.totalCapped).toBeUndefined();
+    } finally {
+      await server.db.delete(users).where(eq(users.hospitalName, "곽곽의원"));
+    }
+  });
+});
