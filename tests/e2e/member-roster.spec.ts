@@ -101,9 +101,12 @@ test.describe("at 375 px", () => {
       name: `폰확인${uniqueSuffix().slice(-5)}`,
     });
     await open(page, `/admin/members?q=${encodeURIComponent(member.name)}`);
-    await expect(
-      page.getByRole("list", { name: "회원 목록" }).getByText(member.name),
-    ).toBeVisible();
+    const name = page.getByRole("link", { name: member.name });
+    await expect(name).toBeVisible();
+    // A card: the member's details stack under the name within the screen's width.
+    const card = page.locator("tbody tr").filter({ has: name });
+    const box = await card.boundingBox();
+    expect(box?.width).toBeLessThanOrEqual(375);
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
