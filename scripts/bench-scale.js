@@ -158,12 +158,26 @@ async function waitFor(url, seconds, proc) {
   throw new Error(`${proc.label} did not answer ${url} within ${seconds} s:\n${proc.output()}`);
 }
 
-/** The server's resident memory (VmRSS) in bytes; Linux only. */
+/** The server process and its children: on PostgreSQL it runs one serving process per core. */
+function serverProcesses(pid) {
+  try {
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
+    return [pid, ...children.split(/\s+/).filter(Boolean).map(Number)];
+  } catch {
+    return [pid];
+  }
+}
+
+/** The server's resident memory (VmRSS, all its processes) in bytes; Linux only. */
 function rssBytes(pid) {
-  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
+  let total = 0;
+  for (const one of serverProcesses(pid)) {
+    const status = fs.readFileSync(`/proc/${one}/status`, "utf8");
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
+    if (!match) throw new Error(`no VmRSS in /proc/${one}/status`);
+    total += Number(match[1]) * 1024;
+  }
+  return total;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -253,11 +267,15 @@ async function probe(url, headers) {
   };
 }
 
-/** CPU time (ms) a process has used so far, all threads (Linux). */
+/** CPU time (ms) the server has used so far, all its processes and threads (Linux). */
 function cpuMs(pid) {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s
+  let total = 0;
+  for (const one of serverProcesses(pid)) {
+    const stat = fs.readFileSync(`/proc/${one}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+    total += (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s
+  }
+  return total;
 }
 
 /**
