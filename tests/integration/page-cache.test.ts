@@ -17,7 +17,6 @@ import {
 } from "~db/schema";
 import { resetRateLimits } from "../support/accounts";
 import { announcementInput, executiveInput, historyInput, seminarInput } from "../support/admin";
-import { tags } from "../support/html";
 import { insertMember, type Member, sendJson } from "../support/members";
 import { startTestServer, type TestServer } from "../support/test-server";
 
