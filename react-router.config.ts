@@ -4,6 +4,7 @@ export default {
   ssr: true,
   appDirectory: "app",
   future: {
+    v8_splitRouteModules: true,
     v8_middleware: false,
   },
 } satisfies Config;
