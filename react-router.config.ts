@@ -5,6 +5,7 @@ export default {
   appDirectory: "app",
   future: {
     v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
     v8_middleware: false,
   },
 } satisfies Config;
