@@ -6,6 +6,7 @@ export default {
   future: {
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
     v8_middleware: false,
   },
 } satisfies Config;

@@ -38,9 +38,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 // Every load and every action checks the role itself: administrators only. A refusal (401, 403)
 // renders the ErrorBoundary's access-denied card. The URL says what to load: `?tab=` and, for
 // the paged tabs, `?q=` and `?page=` (see dashboardQuery); only the active tab's list is read.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return loadDashboard(new URL(request.url).searchParams);
+  return loadDashboard(url.searchParams);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

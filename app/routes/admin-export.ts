@@ -7,9 +7,8 @@ import type { Route } from "./+types/admin-export";
 
 // GET /admin/export/members.csv (with the roster's filters: ?q=&status=&type=…, streamed) and
 // /admin/export/applications.csv (administrators; each export audited).
-export const loader = api(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = api(async ({ request, context, url }: Route.LoaderArgs) => {
   const audit = await adminContext(request, context.clientIp);
-  const url = new URL(request.url);
   const kind = url.pathname.endsWith("/applications.csv") ? "applications" : "members";
   const body =
     kind === "applications"

@@ -23,9 +23,9 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = rosterQueryFromUrl(new URL(request.url).searchParams);
+  const query = rosterQueryFromUrl(url.searchParams);
   return { query, roster: await searchMembers(query) };
 }
 
@@ -33,7 +33,7 @@ const BULK_FORM = { ids: { maxLength: 36, multiple: true }, intent: { maxLength:
 
 // Bulk approval of the pending sign-ups ticked on this page; each is audited and mailed as a
 // single approval is. Back to the same list afterwards (POST, redirect, GET).
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const form = await readForm(request, BULK_FORM);
   try {
@@ -42,7 +42,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       actor: { id: user.id, email: user.email },
       ip: context.clientIp,
     });
-    const url = new URL(request.url);
     return redirect(url.pathname + url.search, {
       headers: {
         "Set-Cookie": flashToast({

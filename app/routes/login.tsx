@@ -23,10 +23,10 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/login",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (user) {
-    const target = new URL(request.url).searchParams.get("redirectTo");
+    const target = url.searchParams.get("redirectTo");
     throw redirect(safeRedirect(target, user.role === "admin" ? "/admin/dashboard" : "/"));
   }
   return null;

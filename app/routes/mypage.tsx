@@ -40,8 +40,8 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser({ request, url });
   const [account, application] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
@@ -59,8 +59,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await requireUser({ request, url });
   const { submission } = await readSubmission(request, myPageSchema);
   const intent = String(submission.payload.intent ?? "");
   const hide = ["currentPassword", "password", "confirmPassword"];

@@ -11,10 +11,10 @@ import type { Route } from "./+types/admin-member-standing";
 
 // POST /api/admin/members/{id}/suspend { reason }, …/reinstate and …/end-sessions
 // (administrators; each audited) → the updated member.
-export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
+export const action = api(async ({ request, params, context, url }: Route.ActionArgs) => {
   requireMethod(request, "POST");
   const audit = await adminContext(request, context.clientIp);
-  const step = new URL(request.url).pathname.split("/").pop();
+  const step = url.pathname.split("/").pop();
   const body = await readJson(request);
   const member =
     step === "suspend"

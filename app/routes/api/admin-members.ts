@@ -6,9 +6,9 @@ import type { Route } from "./+types/admin-members";
 
 // GET /api/admin/members?q=&status=&type=&role=&joinedFrom=&joinedTo=&sort=&order=&page=&pageSize=
 // → { items, total, page, pageSize } (administrators).
-export const loader = api(async ({ request, context }: Route.LoaderArgs) => {
+export const loader = api(async ({ request, context, url }: Route.LoaderArgs) => {
   await adminContext(request, context.clientIp);
-  const query = parse(rosterQuerySchema, Object.fromEntries(new URL(request.url).searchParams));
+  const query = parse(rosterQuerySchema, Object.fromEntries(url.searchParams));
   return Response.json(await searchMembers(query), {
     headers: { "Cache-Control": "private, no-store" },
   });

@@ -4,8 +4,8 @@ import { api, methodNotAllowed } from "~/lib/errors.server";
 import type { Route } from "./+types/objects-upload";
 
 // POST /api/objects/upload: an upload URL for a logged-in user (administrators' uploads are public).
-export const action = api(async ({ request, context }: Route.ActionArgs) => {
-  const user = await requireUser(request);
+export const action = api(async ({ request, context, url }: Route.ActionArgs) => {
+  const user = await requireUser({ request, url });
   return Response.json(await requestUploadUrl(user, context.clientIp));
 });
 
