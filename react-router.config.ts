@@ -7,6 +7,7 @@ export default {
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
     v8_middleware: false,
   },
 } satisfies Config;
