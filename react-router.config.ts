@@ -8,6 +8,6 @@ export default {
     v8_viteEnvironmentApi: true,
     v8_passThroughRequests: true,
     v8_trailingSlashAwareDataRequests: true,
-    v8_middleware: false,
+    v8_middleware: true,
   },
 } satisfies Config;

@@ -26,6 +26,7 @@ import {
 } from "~/features/admin/dashboard.server";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, DASHBOARD_FORM.fields, DASHBOARD_FORM.options);
   const { status, result } = await runDashboardAction(form, {
     actor: { id: user.id, email: user.email },
-    ip: context.clientIp,
+    ip: context.get(clientIpContext),
   });
   return data(result, { status });
 }

@@ -14,6 +14,7 @@ import { bulkApprovalSchema, rosterQueryFromUrl } from "~/features/members/valid
 import { AppError, parse } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-members";
 
 export const meta: Route.MetaFunction = () => [
@@ -40,7 +41,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     const { ids } = parse(bulkApprovalSchema, { ids: form.getAll("ids") });
     const { approved } = await approveMembers(ids, {
       actor: { id: user.id, email: user.email },
-      ip: context.clientIp,
+      ip: context.get(clientIpContext),
     });
     return redirect(url.pathname + url.search, {
       headers: {

@@ -30,6 +30,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
 import { readSubmission, replyWithError } from "~/lib/forms.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/mypage";
 
@@ -73,7 +74,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
   const input = submission.value;
   try {
     // The current-password checks count against the login limit of this account and client.
-    const client = { ip: context.clientIp, cookie: request.headers.get("Cookie") };
+    const client = { ip: context.get(clientIpContext), cookie: request.headers.get("Cookie") };
     if (input.intent === "withdraw") {
       await withdraw(user.id, input.password, client);
       const headers = new Headers();
