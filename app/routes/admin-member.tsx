@@ -25,8 +25,8 @@ import { readForm } from "~/lib/forms.server";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-member";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.member.name} | 회원 관리` : "회원 관리 | 관리자" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.member.name} | 회원 관리` : "회원 관리 | 관리자" },
   { name: "robots", content: "noindex" },
 ];
 
