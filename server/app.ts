@@ -24,22 +24,11 @@ import { seedDemoContent } from "~/features/society/demo-content.server";
 import { startUploadSweep, stopUploadSweep } from "~/features/uploads/sweep.server";
 // Also sets umask 077 on import, for processes that start the app without server.js (the tests).
 import { tightenDataDir } from "~/lib/private-files.server";
+import { requestContext } from "~/lib/request-context.server";
 import { logger } from "~/logger.server";
 import { pageCache } from "./page-cache";
 
 export { logger };
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /**
-     * This response's CSP nonce; undefined when the page is rendered for the page cache, whose
-     * policy lists the page's script hashes instead (server/page-cache.ts).
-     */
-    cspNonce: string | undefined;
-    /** The client's address (behind a proxy only when TRUST_PROXY says so). */
-    clientIp: string | undefined;
-  }
-}
 
 const production = env.NODE_ENV === "production";
 const DEMO_ADMIN_EMAIL = "admin@example.org";
@@ -348,9 +337,8 @@ app.all(
   "/{*path}",
   createRequestHandler({
     build,
-    getLoadContext: (req, res) => ({
-      cspNonce: res.locals.cspNonce as string,
-      clientIp: req.ip,
-    }),
+    // The routes read these with context.get(…) (app/lib/request-context.server.ts).
+    getLoadContext: (req, res) =>
+      requestContext({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
   }),
 );

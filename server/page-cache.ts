@@ -21,6 +21,7 @@ import {
 import { PAGED_PUBLIC_PAGES, PUBLIC_PAGES } from "~/features/society/public-pages";
 import { nowMs } from "~/lib/clock.server";
 import { isCanonicalLaterPage } from "~/lib/paging";
+import { requestContext } from "~/lib/request-context.server";
 import { contentVersion } from "~db/schema";
 
 const CACHED_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
@@ -213,10 +214,10 @@ export function pageCache(options: {
     member: SessionUser | null,
   ): Promise<StoredPage | undefined> {
     // No nonce: the stored bytes are sent many times, so the policy lists their hashes.
-    const response = await handleRequest(requestFor(req, member), {
-      cspNonce: undefined,
-      clientIp: req.ip,
-    });
+    const response = await handleRequest(
+      requestFor(req, member),
+      requestContext({ cspNonce: undefined, clientIp: req.ip }),
+    );
     const html = response.headers.get("content-type")?.startsWith("text/html");
     if (response.status !== 200 || !html || response.headers.has("set-cookie")) {
       await response.body?.cancel();

@@ -5,6 +5,8 @@ import process from "node:process";
 
 const dev = process.argv.includes("--dev");
 if (!dev) process.env.NODE_ENV ??= "production";
+// Development logs are for a person to read (app/logger.server.ts); production's stay JSON lines.
+if (dev && !process.env.LOG_FORMAT) process.env.LOG_FORMAT = "pretty";
 const port = Number.parseInt(process.env.PORT || "3000", 10);
 const host = process.env.HOST || undefined;
 

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import type { RootData } from "./root-data";
 
-type MetaArgs = { matches: ReadonlyArray<{ id: string; data?: unknown } | undefined> };
+type MetaArgs = { matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined> };
 
 /**
  * Title, description and Open Graph tags for a page, so a link shared in KakaoTalk shows a real
@@ -19,7 +19,7 @@ export function pageMeta(
     next?: string;
   },
 ): MetaDescriptor[] {
-  const root = args.matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  const root = args.matches.find((m) => m?.id === "root")?.loaderData as RootData | undefined;
   const societyName = root?.society.name ?? "학회";
   const baseUrl = root?.society.publicUrl ?? "";
   const title = page.title ? `${page.title} | ${societyName}` : societyName;

@@ -21,9 +21,8 @@ const MAX_PAGE = 1_000_000;
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const url = new URL(request.url);
   const actor = url.searchParams.get("actor") ?? "";
   const action = url.searchParams.get("action") ?? "";
   // Clamped: a huge or malformed page number would otherwise reach the database as an OFFSET

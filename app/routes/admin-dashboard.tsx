@@ -26,6 +26,7 @@ import {
 } from "~/features/admin/dashboard.server";
 import { cn } from "~/lib/cn";
 import { readForm } from "~/lib/forms.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -38,9 +39,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 // Every load and every action checks the role itself: administrators only. A refusal (401, 403)
 // renders the ErrorBoundary's access-denied card. The URL says what to load: `?tab=` and, for
 // the paged tabs, `?q=` and `?page=` (see dashboardQuery); only the active tab's list is read.
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  return loadDashboard(new URL(request.url).searchParams);
+  return loadDashboard(url.searchParams);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request, DASHBOARD_FORM.fields, DASHBOARD_FORM.options);
   const { status, result } = await runDashboardAction(form, {
     actor: { id: user.id, email: user.email },
-    ip: context.clientIp,
+    ip: context.get(clientIpContext),
   });
   return data(result, { status });
 }

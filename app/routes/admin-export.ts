@@ -3,13 +3,13 @@ import { exportApplicationsCsv } from "~/features/admin/exports.server";
 import { membersCsvStream } from "~/features/members/roster.server";
 import { rosterQueryFromUrl } from "~/features/members/validation";
 import { api } from "~/lib/errors.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-export";
 
 // GET /admin/export/members.csv (with the roster's filters: ?q=&status=&type=…, streamed) and
 // /admin/export/applications.csv (administrators; each export audited).
-export const loader = api(async ({ request, context }: Route.LoaderArgs) => {
-  const audit = await adminContext(request, context.clientIp);
-  const url = new URL(request.url);
+export const loader = api(async ({ request, context, url }: Route.LoaderArgs) => {
+  const audit = await adminContext(request, context.get(clientIpContext));
   const kind = url.pathname.endsWith("/applications.csv") ? "applications" : "members";
   const body =
     kind === "applications"

@@ -22,10 +22,11 @@ import { findMemberRecord } from "~/features/members/roster.server";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-member";
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data ? `${data.member.name} | 회원 관리` : "회원 관리 | 관리자" },
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `${loaderData.member.name} | 회원 관리` : "회원 관리 | 관리자" },
   { name: "robots", content: "noindex" },
 ];
 
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     const { message } = await runMemberRecordAction(params.id, form, {
       actor: { id: admin.id, email: admin.email },
-      ip: context.clientIp,
+      ip: context.get(clientIpContext),
     });
     return redirect(`/admin/members/${params.id}`, {
       headers: { "Set-Cookie": flashToast({ title: "처리 완료", description: message }) },

@@ -14,6 +14,7 @@ import { bulkApprovalSchema, rosterQueryFromUrl } from "~/features/members/valid
 import { AppError, parse } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-members";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,9 +24,9 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const query = rosterQueryFromUrl(new URL(request.url).searchParams);
+  const query = rosterQueryFromUrl(url.searchParams);
   return { query, roster: await searchMembers(query, { countUpTo: SHORT_SEARCH_COUNT }) };
 }
 
@@ -36,16 +37,15 @@ const BULK_FORM = { ids: { maxLength: 36, multiple: true }, intent: { maxLength:
 
 // Bulk approval of the pending sign-ups ticked on this page; each is audited and mailed as a
 // single approval is. Back to the same list afterwards (POST, redirect, GET).
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, context, url }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const form = await readForm(request, BULK_FORM);
   try {
     const { ids } = parse(bulkApprovalSchema, { ids: form.getAll("ids") });
     const { approved } = await approveMembers(ids, {
       actor: { id: user.id, email: user.email },
-      ip: context.clientIp,
+      ip: context.get(clientIpContext),
     });
-    const url = new URL(request.url);
     return redirect(url.pathname + url.search, {
       headers: {
         "Set-Cookie": flashToast({

@@ -36,8 +36,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 // `?page=N` (20 a page, newest first). A bad value shows the first page; a page past the last
 // one is a 404, so neither crawlers nor the page cache keep pages that do not exist.
-export async function loader({ request }: Route.LoaderArgs) {
-  const page = pageFromUrl(new URL(request.url).searchParams);
+export async function loader({ url }: Route.LoaderArgs) {
+  const page = pageFromUrl(url.searchParams);
   const list = await pageAnnouncements({ page, pageSize: ANNOUNCEMENTS_PER_PAGE });
   if (page > pageCount(list.total, list.pageSize)) throw data(null, { status: 404 });
   return list;

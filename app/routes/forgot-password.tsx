@@ -11,6 +11,7 @@ import { forgotPasswordSchema } from "~/features/accounts/validation";
 import { fieldProps } from "~/lib/forms";
 import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ result: submission.reply(), sent: false }, { status: 400 });
   }
   try {
-    await requestPasswordReset(submission.value.email, context.clientIp);
+    await requestPasswordReset(submission.value.email, context.get(clientIpContext));
   } catch (error) {
     const failed = replyWithError(submission, error);
     return data({ result: failed.result, sent: false }, { status: failed.status });

@@ -13,6 +13,7 @@ import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
 import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { clientIpContext } from "~/lib/request-context.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/login";
 
@@ -23,10 +24,10 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/login",
   });
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (user) {
-    const target = new URL(request.url).searchParams.get("redirectTo");
+    const target = url.searchParams.get("redirectTo");
     throw redirect(safeRedirect(target, user.role === "admin" ? "/admin/dashboard" : "/"));
   }
   return null;
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const user = await logIn({
       ...submission.value,
-      ip: context.clientIp,
+      ip: context.get(clientIpContext),
       cookie: request.headers.get("Cookie"),
     });
     const headers = new Headers();

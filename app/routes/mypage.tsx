@@ -30,6 +30,7 @@ import { formatDate, formatDateTime } from "~/lib/dates";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
 import { readSubmission, replyWithError } from "~/lib/forms.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/mypage";
 
@@ -40,8 +41,8 @@ export const meta: Route.MetaFunction = () => [
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireUser(request);
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await requireUser({ request, url });
   const [account, application] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
@@ -59,8 +60,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request);
+export async function action({ request, context, url }: Route.ActionArgs) {
+  const user = await requireUser({ request, url });
   const { submission } = await readSubmission(request, myPageSchema);
   const intent = String(submission.payload.intent ?? "");
   const hide = ["currentPassword", "password", "confirmPassword"];
@@ -73,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = submission.value;
   try {
     // The current-password checks count against the login limit of this account and client.
-    const client = { ip: context.clientIp, cookie: request.headers.get("Cookie") };
+    const client = { ip: context.get(clientIpContext), cookie: request.headers.get("Cookie") };
     if (input.intent === "withdraw") {
       await withdraw(user.id, input.password, client);
       const headers = new Headers();

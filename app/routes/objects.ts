@@ -1,6 +1,7 @@
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { readObject } from "~/features/uploads/uploads.server";
 import { isUuid } from "~/lib/ids";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/objects";
 
 // GET /objects/{id}: public images for anyone; private ones (licence images) only for their
@@ -14,7 +15,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });
   if (!isUuid(id)) return notFound();
-  const object = await readObject(id, await getCurrentUser(request), context.clientIp);
+  const object = await readObject(id, await getCurrentUser(request), context.get(clientIpContext));
   if (!object) return notFound();
   return new Response(new Uint8Array(object.body), {
     headers: {

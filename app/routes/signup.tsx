@@ -14,6 +14,7 @@ import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
 import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { clientIpContext } from "~/lib/request-context.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/signup";
 
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
-    await registerMember({ ...input, ip: context.clientIp });
+    await registerMember({ ...input, ip: context.get(clientIpContext) });
   } catch (error) {
     const failed = replyWithError(submission, error, {
       hideFields: ["password", "confirmPassword"],

@@ -161,7 +161,7 @@ describe("answers for a signed-in user are never cached", () => {
       "/",
       "/announcements",
       "/about",
-      "/_root.data",
+      "/_.data", // the home page's data (future.v8_trailingSlashAwareDataRequests)
       "/announcements.data",
       "/mypage",
       "/admin/dashboard", // 403 for a member

@@ -184,6 +184,22 @@ describe("/admin/members", () => {
     }
   });
 
+  it("returns to the same list after a bulk approval posted by the page's script (.data)", async () => {
+    const picked = await insertPendingUser(server);
+    const res = await server.fetch("/admin/members.data?status=pending", {
+      method: "POST",
+      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "approve", ids: picked.id }).toString(),
+      redirect: "manual",
+    });
+    // A data request's redirect travels in the body; it names the page, never the .data address.
+    expect(res.status).toBe(202);
+    const body = await res.text();
+    expect(body).toContain('"/admin/members?status=pending"');
+    expect(body).not.toContain(".data");
+    expect((await userRow(server, picked.id))?.isApproved).toBe(true);
+  });
+
   it("refuses a bulk post with nothing ticked or with fields it does not take", async () => {
     const none = await postForm(server, "/admin/members", { intent: "approve" }, admin);
     expect(none.status).toBe(400);

@@ -89,6 +89,16 @@ describe("GET /mypage", () => {
     expect(res.headers.get("location")).toBe(LOGIN_REDIRECT);
   });
 
+  it("sends a visitor who arrives by client-side navigation (/mypage.data) to the same login page", async () => {
+    // The request reaches the loader as it came, .data and all (future.v8_passThroughRequests):
+    // the way back after login is the page's address, never the data request's.
+    const res = await get(server, "/mypage.data");
+    expect(res.status).toBe(202);
+    const body = await res.text();
+    expect(body).toContain(LOGIN_REDIRECT);
+    expect(body).not.toContain(".data");
+  });
+
   it("shows the member's account, approval, application state and consent record", async () => {
     const member = await createMember(server, {
       name: "마이페이지의사",

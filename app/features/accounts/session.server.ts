@@ -232,17 +232,22 @@ function refusal(status: 401 | 403, message: string): Response {
   return Response.json({ message }, { status, headers: { "Cache-Control": "private, no-store" } });
 }
 
-const isCall = (request: Request) => new URL(request.url).pathname.startsWith("/api/");
-
 /**
  * The signed-in user. A visitor gets 401 JSON from a call, and from a page a redirect to /login
- * that brings them back where they were.
+ * that brings them back where they were. `url` is the loader's or action's own argument: the
+ * page's address, which `request.url` is not for a page's `.data` request (the request passes
+ * through as it came, future.v8_passThroughRequests).
  */
-export async function requireUser(request: Request): Promise<SessionUser> {
+export async function requireUser({
+  request,
+  url,
+}: {
+  request: Request;
+  url: URL;
+}): Promise<SessionUser> {
   const user = await getCurrentUser(request);
   if (user) return user;
-  if (isCall(request)) throw refusal(401, LOGIN_REQUIRED);
-  const url = new URL(request.url);
+  if (url.pathname.startsWith("/api/")) throw refusal(401, LOGIN_REQUIRED);
   throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
 }
 

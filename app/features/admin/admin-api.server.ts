@@ -5,6 +5,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import type { AuditContext } from "~/features/audit/audit.server";
 import { api, parse, requireMethod } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { z } from "~/lib/zod";
 
 /** The audit context of an administrator's request: who and from where (401/403 otherwise). */
@@ -26,7 +27,7 @@ export function createAction<S extends z.ZodType>(
 ) {
   return api(async ({ request, context }: ActionFunctionArgs) => {
     requireMethod(request, "POST");
-    const audit = await adminContext(request, context.clientIp);
+    const audit = await adminContext(request, context.get(clientIpContext));
     const input = parse(schema, await readJson(request, body));
     return Response.json(await create(input, audit), { status: 201 });
   });
@@ -39,7 +40,7 @@ export function itemAction<S extends z.ZodType>(options: {
   body?: BodyOptions;
 }) {
   return api(async ({ request, params, context }: ActionFunctionArgs) => {
-    const audit = await adminContext(request, context.clientIp);
+    const audit = await adminContext(request, context.get(clientIpContext));
     const id = params.id ?? "";
     if (request.method === "PATCH") {
       const patch = parse(options.patch, await readJson(request, options.body));

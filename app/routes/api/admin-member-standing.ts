@@ -7,14 +7,15 @@ import {
 import { suspensionSchema } from "~/features/members/validation";
 import { api, methodNotAllowed, parse, requireMethod } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-member-standing";
 
 // POST /api/admin/members/{id}/suspend { reason }, …/reinstate and …/end-sessions
 // (administrators; each audited) → the updated member.
-export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
+export const action = api(async ({ request, params, context, url }: Route.ActionArgs) => {
   requireMethod(request, "POST");
-  const audit = await adminContext(request, context.clientIp);
-  const step = new URL(request.url).pathname.split("/").pop();
+  const audit = await adminContext(request, context.get(clientIpContext));
+  const step = url.pathname.split("/").pop();
   const body = await readJson(request);
   const member =
     step === "suspend"

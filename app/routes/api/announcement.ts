@@ -14,8 +14,8 @@ import type { Route } from "./+types/announcement";
 
 // GET /api/announcements/{id}: 401 for a visitor; the service decides who reads the body (only
 // approved accounts have sessions, so every signed-in reader does today).
-export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
-  const announcement = await readAnnouncement(params.id, await requireUser(request));
+export const loader = api(async ({ request, params, url }: Route.LoaderArgs) => {
+  const announcement = await readAnnouncement(params.id, await requireUser({ request, url }));
   if (!announcement) throw new AppError("not_found", "공지사항을 찾을 수 없습니다.");
   return Response.json(announcement, { headers: { "Cache-Control": "private, no-store" } });
 });

@@ -3,13 +3,14 @@ import { createUserSession } from "~/features/accounts/session.server";
 import { loginSchema } from "~/features/accounts/validation";
 import { api, methodNotAllowed, parse } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/auth-login";
 
 export const action = api(async ({ request, context }: Route.ActionArgs) => {
   const input = parse(loginSchema, await readJson(request));
   const user = await logIn({
     ...input,
-    ip: context.clientIp,
+    ip: context.get(clientIpContext),
     cookie: request.headers.get("Cookie"),
   });
   const headers = new Headers();

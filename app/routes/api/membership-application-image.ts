@@ -13,9 +13,9 @@ const body = z
   .pipe(z.string().trim().min(1, IMAGE_REQUIRED).max(300, IMAGE_REQUIRED));
 
 // PUT /api/membership-applications/{id}/license-image: the owner attaches an uploaded image.
-export const action = api(async ({ request, params }: Route.ActionArgs) => {
+export const action = api(async ({ request, params, url }: Route.ActionArgs) => {
   requireMethod(request, "PUT");
-  const user = await requireUser(request);
+  const user = await requireUser({ request, url });
   const objectPath = parse(body, await readJson(request));
   await attachLicenseImage(params.id, user.id, objectPath);
   return Response.json({ licenseImageUrl: objectPath });

@@ -3,19 +3,20 @@ import { decideApplication, viewApplication } from "~/features/membership/applic
 import { decisionSchema } from "~/features/membership/validation";
 import { AppError, api, parse, requireMethod } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/membership-application";
 
 // PATCH /api/membership-applications/{id}: approve, or reject with a reason (administrators).
 export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
   requireMethod(request, "PATCH");
-  const audit = await adminContext(request, context.clientIp);
+  const audit = await adminContext(request, context.get(clientIpContext));
   const decision = parse(decisionSchema, await readJson(request));
   return Response.json(await decideApplication(params.id, decision, audit));
 });
 
 // GET /api/membership-applications/{id}: one application in full (administrators; audited).
 export const loader = api(async ({ request, params, context }: Route.LoaderArgs) => {
-  const audit = await adminContext(request, context.clientIp);
+  const audit = await adminContext(request, context.get(clientIpContext));
   const application = await viewApplication(params.id, audit);
   if (!application) throw new AppError("not_found", "신청서를 찾을 수 없습니다.");
   return Response.json(application, { headers: { "Cache-Control": "private, no-store" } });

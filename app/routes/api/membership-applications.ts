@@ -22,8 +22,8 @@ export const loader = api(async ({ request }: Route.LoaderArgs) => {
 
 // POST: the logged-in user's one application. userId, name and e-mail come from the session;
 // status, rejectionReason and dates in the body are ignored.
-export const action = api(async ({ request }: Route.ActionArgs) => {
-  const user = await requireUser(request);
+export const action = api(async ({ request, url }: Route.ActionArgs) => {
+  const user = await requireUser({ request, url });
   const input = parse(applicationSchema, await readJson(request));
   const created = await applyForFullMembership(user, input);
   return Response.json({ id: created.id }, { status: 201 });

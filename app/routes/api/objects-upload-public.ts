@@ -1,5 +1,6 @@
 import { requestUploadUrl } from "~/features/uploads/uploads.server";
 import { api, methodNotAllowed } from "~/lib/errors.server";
+import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/objects-upload-public";
 
 // POST /api/objects/upload-public: an upload URL for the licence image of a sign-up. The object
@@ -8,7 +9,7 @@ import type { Route } from "./+types/objects-upload-public";
 // sign-up retried a few times, not for using the site as free file storage (and unclaimed
 // uploads are deleted after an hour, features/uploads/sweep.server.ts).
 export const action = api(async ({ context }: Route.ActionArgs) =>
-  Response.json(await requestUploadUrl(null, context.clientIp)),
+  Response.json(await requestUploadUrl(null, context.get(clientIpContext))),
 );
 
 export const loader = methodNotAllowed("POST");

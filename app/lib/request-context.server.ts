@@ -1,0 +1,27 @@
+import { createContext, RouterContextProvider } from "react-router";
+
+// What the Express app knows about a request that the routes need, handed to React Router as the
+// loaders' and actions' `context` (a RouterContextProvider: future.v8_middleware). Read with
+// `context.get(clientIpContext)`.
+
+/** The client's address (behind a proxy only when TRUST_PROXY says so). */
+export const clientIpContext = createContext<string | undefined>();
+
+/**
+ * This response's CSP nonce; undefined when the page is rendered for the page cache, whose
+ * policy lists the page's script hashes instead (server/page-cache.ts).
+ */
+export const cspNonceContext = createContext<string | undefined>();
+
+/** The context of one request, as server/app.ts and the page cache pass it to React Router. */
+export function requestContext(request: {
+  clientIp: string | undefined;
+  cspNonce: string | undefined;
+}): RouterContextProvider {
+  return new RouterContextProvider(
+    new Map([
+      [clientIpContext, request.clientIp],
+      [cspNonceContext, request.cspNonce],
+    ]),
+  );
+}
