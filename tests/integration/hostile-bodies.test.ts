@@ -3,7 +3,9 @@
 // page cache rendering a member's page for visitors, and redirect targets that leave the site.
 import net from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { users } from "~db/schema";
 import {
   createAdmin,
   createMember,
@@ -44,6 +46,16 @@ const PAGE_FORMS = () => [
   { path: "/mypage", cookie: member.cookie },
   { path: "/membership/apply", cookie: member.cookie },
   { path: "/admin/dashboard", cookie: admin.cookie },
+  { path: "/admin/members", cookie: admin.cookie },
+  { path: `/admin/members/${member.id}`, cookie: admin.cookie },
+];
+
+/** The roster's JSON calls (issue 16), each with an administrator's session. */
+const ROSTER_CALLS = () => [
+  { method: "PATCH", path: `/api/admin/members/${member.id}` },
+  { method: "POST", path: `/api/admin/members/${member.id}/suspend` },
+  { method: "POST", path: "/api/admin/members/approve" },
+  { method: "POST", path: `/api/users/${member.id}/reject` },
 ];
 
 function postRaw(
@@ -149,6 +161,30 @@ describe("finding 1: bracket and index syntax in form names", () => {
     const accepted = await postForm(server, "/forgot-password", { email: "a@example.com" });
     expect(accepted.status).toBe(200);
     await accepted.body?.cancel();
+  });
+});
+
+describe("the roster's calls take only bounded, well-formed JSON", () => {
+  it("malformed JSON, a non-JSON type and a body past the limit are 4xx, and nothing changes", async () => {
+    for (const { method, path } of ROSTER_CALLS()) {
+      for (const [type, body, status] of [
+        ["application/json", "{not json", 400],
+        ["text/plain", '{"reason":"x"}', 415],
+        ["application/json", JSON.stringify({ reason: "가".repeat(40_000) }), 413],
+      ] as const) {
+        const res = await server.fetch(path, {
+          method,
+          headers: { "Content-Type": type, Cookie: admin.cookie },
+          body,
+        });
+        expect(res.status, `${method} ${path} ${type} ${body.length}`).toBe(status);
+        expect((await res.json()).message).toMatch(/[가-힣]/);
+      }
+    }
+    const row = await server.db.select().from(users).where(eq(users.id, member.id));
+    expect(row[0]?.suspendedAt).toBeNull();
+    expect(row[0]?.rejectedAt).toBeNull();
+    expect((await get(server, "/healthz")).status).toBe(200);
   });
 });
 
