@@ -137,7 +137,20 @@ export const seminars = pgTable(
     date: timestamp({ withTimezone: true }).notNull(),
     location: text().notNull(),
     registrationUrl: text(),
+    // open or closed (SPEC.md); closed stops new registrations and promotions from the waitlist.
     status: varchar({ length: 20 }).notNull().default("open"),
+    endDate: timestamp({ withTimezone: true }),
+    // Seats for on-site registration; null is unlimited. Ignored when registrationUrl links out.
+    capacity: integer(),
+    // Registration window: null opens at once and stays open until the seminar starts.
+    registrationOpensAt: timestamp({ withTimezone: true }),
+    registrationClosesAt: timestamp({ withTimezone: true }),
+    // Members cancel themselves until then; the service sets three days before `date` by default.
+    cancellationDeadline: timestamp({ withTimezone: true }),
+    // members (every approved member) or regular (정회원 and above only).
+    audience: varchar({ length: 20 }).notNull().default("members"),
+    // The most CME credits (연수평점) the KMA approved for the course.
+    cmeCredits: integer(),
     createdAt: createdAt(),
   },
   (t) => [index("seminars_date_idx").on(t.date)],
@@ -224,16 +237,50 @@ export const seminarRegistrations = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
+    // Copied from the account when registering: the registrant list is what was true then.
     name: text().notNull(),
     email: text().notNull(),
     phone: text().notNull(),
     hospitalName: text(),
+    // confirmed, waitlisted or cancelled.
     status: varchar({ length: 20 }).notNull().default("confirmed"),
+    // The place in line: set when the member (re-)registers; the waitlist is ordered by it.
+    queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    // Who cancelled: the member, or an administrator (by id).
+    cancelledBy: uuid(),
+    // When the day-before reminder went out (one per registration).
+    remindedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("seminar_registrations_seminar_user_unique").on(t.seminarId, t.userId),
     index("seminar_registrations_user_idx").on(t.userId),
+    index("seminar_registrations_queue_idx").on(t.seminarId, t.status, t.queuedAt, t.id),
+  ],
+);
+
+// Every scan at the door, entry or exit, kept (not only the latest). A phone that was offline
+// sends its scans later with their own time and a unique scan id, so a resend is not a new scan.
+export const seminarCheckIns = pgTable(
+  "seminar_check_ins",
+  {
+    id: id(),
+    registrationId: uuid()
+      .notNull()
+      .references(() => seminarRegistrations.id, { onDelete: "cascade" }),
+    // in or out.
+    direction: varchar({ length: 3 }).notNull(),
+    at: timestamp({ withTimezone: true }).notNull(),
+    scanId: text(),
+    recordedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("seminar_check_ins_scan_unique").on(t.scanId),
+    index("seminar_check_ins_registration_idx").on(t.registrationId, t.at),
   ],
 );
 
@@ -331,6 +378,8 @@ export const mailQueue = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    // Small text attachments (a calendar invitation): [{ filename, contentType, content }].
+    attachments: jsonb().$type<{ filename: string; contentType: string; content: string }[]>(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),

@@ -14,6 +14,13 @@ function seminar(title: string, offsetHours: number, status = "open"): Seminar {
     location: "세미나실",
     registrationUrl: null,
     status,
+    endDate: null,
+    capacity: null,
+    registrationOpensAt: null,
+    registrationClosesAt: null,
+    cancellationDeadline: null,
+    audience: "members",
+    cmeCredits: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
   };
 }

@@ -262,6 +262,19 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   return user;
 }
 
+export const CHECK_IN_STAFF_ONLY = "관리자 또는 현장 출결 담당자만 이용할 수 있습니다.";
+
+/**
+ * An administrator, or the check-in staff a seminar's door needs: 401 for a visitor, 403 for
+ * anyone else. Check-in staff pass this guard only; every other administrator guard refuses them.
+ */
+export async function requireCheckInStaff(request: Request): Promise<SessionUser> {
+  const user = await getCurrentUser(request);
+  if (!user) throw refusal(401, LOGIN_REQUIRED);
+  if (user.role !== "admin" && user.role !== "checkin") throw refusal(403, CHECK_IN_STAFF_ONLY);
+  return user;
+}
+
 /** This request's session id, if its cookie is valid (to keep it when ending the others). */
 export async function currentSessionId(request: Request): Promise<string | null> {
   const sid = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;

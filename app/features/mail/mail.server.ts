@@ -11,7 +11,14 @@ import { logger } from "~/logger.server";
 import { mailQueue, users } from "~db/schema";
 import { societyConfig } from "../society/config.server";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailAttachment = { filename: string; contentType: string; content: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  attachments?: MailAttachment[];
+};
 
 export const MAX_ATTEMPTS = 5;
 const BATCH = 20;
@@ -65,6 +72,7 @@ async function deliver(message: typeof mailQueue.$inferSelect) {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    attachments: message.attachments ?? undefined,
   });
   if (!env.SMTP_URL) {
     const dir = OUTBOX_DIR();

@@ -10,7 +10,7 @@ import { mailTemplates } from "./templates.server";
 type Person = { name: string; email: string };
 
 /** A notification never breaks the action that caused it: failures are logged only. */
-function safely<Args extends unknown[]>(send: (...args: Args) => Promise<void>) {
+export function safely<Args extends unknown[]>(send: (...args: Args) => Promise<void>) {
   return async (...args: Args) => {
     try {
       await send(...args);

@@ -170,4 +170,88 @@ export const mailTemplates = {
       ],
       { label: "비밀번호 재설정하기", url: link("/forgot-password") },
     ),
+
+  registrationConfirmed: (registrant: Registrant, seminar: SeminarForMail) =>
+    compose(
+      registrant.email,
+      `세미나 신청이 확정되었습니다: ${seminar.title}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `‘${seminar.title}’ 세미나 신청이 확정되었습니다.`,
+        seminarSummary(seminar),
+        "입장할 때 마이페이지의 QR 티켓을 보여주세요. 첨부한 일정 파일(.ics)을 열면 휴대전화 달력에 추가됩니다.",
+        `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요. 대기 중인 다른 회원에게 자리가 돌아갑니다.`,
+      ],
+      { label: "티켓 보기", url: link("/mypage#seminars") },
+    ),
+
+  waitlistJoined: (registrant: Registrant, seminar: SeminarForMail, position: number) =>
+    compose(
+      registrant.email,
+      `세미나 대기자로 등록되었습니다: ${seminar.title}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `‘${seminar.title}’ 세미나의 정원이 모두 차서 대기자로 등록되었습니다. 현재 대기 순번은 ${position}번입니다.`,
+        "취소석이 생기면 순서대로 신청이 확정되고 메일로 알려드립니다. 마이페이지에서 대기를 취소할 수 있습니다.",
+        seminarSummary(seminar),
+      ],
+      { label: "마이페이지에서 확인하기", url: link("/mypage#seminars") },
+    ),
+
+  waitlistPromoted: (registrant: Registrant, seminar: SeminarForMail) =>
+    compose(
+      registrant.email,
+      `대기 중이던 세미나 신청이 확정되었습니다: ${seminar.title}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `취소석이 생겨 ‘${seminar.title}’ 세미나 신청이 확정되었습니다.`,
+        seminarSummary(seminar),
+        "입장할 때 마이페이지의 QR 티켓을 보여주세요. 첨부한 일정 파일(.ics)을 열면 휴대전화 달력에 추가됩니다.",
+        `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요.`,
+      ],
+      { label: "티켓 보기", url: link("/mypage#seminars") },
+    ),
+
+  registrationCancelled: (
+    registrant: Registrant,
+    seminar: SeminarForMail,
+    wasWaitlisted: boolean,
+  ) =>
+    compose(registrant.email, `세미나 신청이 취소되었습니다: ${seminar.title}`, [
+      `${registrant.name}님, 안녕하세요.`,
+      wasWaitlisted
+        ? `‘${seminar.title}’ 세미나의 대기 신청이 취소되었습니다.`
+        : `‘${seminar.title}’ 세미나 신청이 취소되었습니다.`,
+      "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
+    ]),
+
+  seminarReminder: (registrant: Registrant, seminar: SeminarForMail) =>
+    compose(
+      registrant.email,
+      `내일 세미나가 열립니다: ${seminar.title}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `신청하신 ‘${seminar.title}’ 세미나가 곧 열립니다.`,
+        seminarSummary(seminar),
+        "입장과 퇴장 때 마이페이지의 QR 티켓을 보여주세요. 연수평점은 입장과 퇴장 기록으로 산정됩니다.",
+      ],
+      { label: "티켓 보기", url: link("/mypage#seminars") },
+    ),
 };
+
+type Registrant = { name: string; email: string };
+type SeminarForMail = {
+  title: string;
+  date: Date;
+  endDate: Date | null;
+  location: string;
+  speaker: string;
+  cancellationDeadline: Date;
+};
+
+function seminarSummary(seminar: SeminarForMail) {
+  const when = seminar.endDate
+    ? `${formatDateTime(seminar.date)} ~ ${formatDateTime(seminar.endDate)}`
+    : formatDateTime(seminar.date);
+  return `일시: ${when}\n장소: ${seminar.location}\n연자: ${seminar.speaker}`;
+}

@@ -18,6 +18,12 @@ export const MEMBER_TYPE_LABELS: Record<MemberType, string> = {
   lifetime: "평생회원",
 };
 
-export const ROLES = ["member", "admin"] as const;
+// checkin: door staff of seminars, who may use the check-in screen and nothing else of the
+// administrator area.
+export const ROLES = ["member", "checkin", "admin"] as const;
 export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { member: "회원", admin: "관리자" };
+export const ROLE_LABELS: Record<Role, string> = {
+  member: "회원",
+  checkin: "현장 출결 담당",
+  admin: "관리자",
+};

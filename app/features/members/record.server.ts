@@ -49,9 +49,12 @@ const HANDLERS: Record<
   async "set-role"(id, form, context) {
     const patch = parse(memberPatchSchema, { role: text(form, "role") });
     await updateMember(id, patch, context);
-    return {
-      message: patch.role === "admin" ? "관리자로 지정했습니다." : "관리자 권한을 해제했습니다.",
-    };
+    const messages = {
+      admin: "관리자로 지정했습니다.",
+      checkin: "현장 출결 담당자로 지정했습니다.",
+      member: "일반 회원 권한으로 바꿨습니다.",
+    } as const;
+    return { message: patch.role ? messages[patch.role] : "권한을 바꿨습니다." };
   },
   async approve(id, _form, context) {
     await approveMember(id, context);

@@ -96,7 +96,7 @@ export const memberPatchSchema = z
       department: text("진료과목을 입력해주세요", 50),
       address: text("병원 주소를 입력해주세요", 200),
       memberType: z.enum(MEMBER_TYPES, { error: "회원 구분 값이 올바르지 않습니다." }),
-      role: z.enum(ROLES, { error: "권한은 member 또는 admin이어야 합니다." }),
+      role: z.enum(ROLES, { error: "권한은 member, checkin 또는 admin이어야 합니다." }),
       // Why a 정회원 standing is revoked (required then, and mailed to the member).
       reason: z.string().trim().max(1000, "사유는 1000자 이하로 입력해주세요.").optional(),
     },

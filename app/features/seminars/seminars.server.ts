@@ -6,6 +6,7 @@ import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
 import { seminars } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
+import { fillFreedSeats } from "./registrations.server";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
 export type Seminar = typeof seminars.$inferSelect;
@@ -48,25 +49,74 @@ export function splitByDate(list: Seminar[], now: Date = clockNow()) {
 
 const notFound = () => new AppError("not_found", "학술 활동을 찾을 수 없습니다.");
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The rules between a seminar's dates, checked on the whole seminar as it will be saved. */
+function checkDates(seminar: {
+  date: Date;
+  endDate?: Date | null;
+  registrationOpensAt?: Date | null;
+  registrationClosesAt?: Date | null;
+}) {
+  const errors: Record<string, string> = {};
+  if (seminar.endDate && seminar.endDate <= seminar.date) {
+    errors.endDate = "종료 시간은 시작 시간 뒤여야 합니다";
+  }
+  if (
+    seminar.registrationOpensAt &&
+    seminar.registrationClosesAt &&
+    seminar.registrationClosesAt <= seminar.registrationOpensAt
+  ) {
+    errors.registrationClosesAt = "신청 마감은 신청 시작 뒤여야 합니다";
+  }
+  const first = Object.values(errors)[0];
+  if (first) throw new AppError("invalid", first, errors);
+}
+
 export async function createSeminar(input: SeminarInput, context?: AuditContext) {
+  checkDates(input);
   const db = await getDb();
   const [created] = await db
     .insert(seminars)
-    .values({ ...input, registrationUrl: input.registrationUrl ?? null })
+    .values({
+      ...input,
+      registrationUrl: input.registrationUrl ?? null,
+      cancellationDeadline:
+        input.cancellationDeadline ?? new Date(input.date.getTime() - 3 * DAY_MS),
+    })
     .returning();
   await audit(context, "seminar_create", { id: created!.id, label: created!.title });
   return created!;
 }
 
+/**
+ * Changes what the patch names. A new date without a cancellation deadline moves the default
+ * deadline along (three days before); more seats or a reopened registration fill from the
+ * waitlist at once.
+ */
 export async function updateSeminar(id: string, patch: SeminarPatch, context?: AuditContext) {
   if (!isUuid(id)) throw notFound();
-  const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const db = await getDb();
+  const [current] = await db.select().from(seminars).where(eq(seminars.id, id));
+  if (!current) throw notFound();
+  const values: Partial<Seminar> = Object.fromEntries(
+    Object.entries(patch).filter(([, v]) => v !== undefined),
+  );
+  if (values.date && patch.cancellationDeadline === undefined) {
+    const wasDefault =
+      current.cancellationDeadline?.getTime() === current.date.getTime() - 3 * DAY_MS;
+    if (wasDefault) values.cancellationDeadline = new Date(values.date.getTime() - 3 * DAY_MS);
+  }
+  if (values.cancellationDeadline === null) {
+    values.cancellationDeadline = new Date((values.date ?? current.date).getTime() - 3 * DAY_MS);
+  }
+  checkDates({ ...current, ...values });
   const [updated] = Object.keys(values).length
     ? await db.update(seminars).set(values).where(eq(seminars.id, id)).returning()
-    : await db.select().from(seminars).where(eq(seminars.id, id));
+    : [current];
   if (!updated) throw notFound();
   await audit(context, "seminar_update", { id, label: updated.title });
+  await fillFreedSeats(id);
   return updated;
 }
 

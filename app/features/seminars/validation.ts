@@ -28,6 +28,28 @@ export const seminarDate = z.preprocess(
   z.date({ error: DATE_MESSAGE }).refine((d) => !Number.isNaN(d.getTime()), DATE_MESSAGE),
 );
 
+/** An optional date-time: empty or null means none. */
+const optionalDate = z.preprocess((value) => (value === "" ? null : value), seminarDate.nullish());
+
+/** An optional whole number in a range: empty or null means none. */
+const optionalCount = (message: string, max: number, min = 1) =>
+  z.preprocess(
+    (value) =>
+      value === ""
+        ? null
+        : typeof value === "string" && /^\s*\d+\s*$/.test(value)
+          ? Number(value)
+          : value,
+    z.number({ error: message }).int(message).min(min, message).max(max, message).nullish(),
+  );
+
+export const SEMINAR_AUDIENCES = ["members", "regular"] as const;
+export type SeminarAudience = (typeof SEMINAR_AUDIENCES)[number];
+export const SEMINAR_AUDIENCE_LABELS: Record<SeminarAudience, string> = {
+  members: "승인된 회원 누구나",
+  regular: "정회원만",
+};
+
 const fields = {
   title: requiredText("제목을 입력해주세요", 200),
   description: requiredText("설명을 입력해주세요", 5000),
@@ -36,12 +58,89 @@ const fields = {
   location: requiredText("장소를 입력해주세요", 200),
   registrationUrl: optionalHttpUrl("신청 링크는 http:// 또는 https://로 시작해야 합니다"),
   status: z.enum(SEMINAR_STATUSES, { error: "상태를 선택해주세요" }),
+  endDate: optionalDate,
+  capacity: optionalCount("정원은 1명 이상 100,000명 이하의 숫자로 입력해주세요", 100_000),
+  registrationOpensAt: optionalDate,
+  registrationClosesAt: optionalDate,
+  cancellationDeadline: optionalDate,
+  audience: z.enum(SEMINAR_AUDIENCES, { error: "신청 대상을 선택해주세요" }),
+  cmeCredits: optionalCount("연수평점은 0점 이상 100점 이하의 숫자로 입력해주세요", 100, 0),
 };
 
-export const seminarSchema = z.object({ ...fields, status: fields.status.default("open") });
+export const seminarSchema = z.object({
+  ...fields,
+  status: fields.status.default("open"),
+  audience: fields.audience.default("members"),
+});
 
 // A patch changes only what it names: no defaults here, or an omitted field would be reset.
 export const seminarPatchSchema = z.object(fields).partial();
 
 export type SeminarInput = z.infer<typeof seminarSchema>;
 export type SeminarPatch = z.infer<typeof seminarPatchSchema>;
+
+/** A scan at the door (`POST /api/admin/seminars/{id}/check-ins`). */
+export const checkInSchema = z
+  .object({
+    ticketToken: z.string({ error: "티켓 정보가 올바르지 않습니다" }).max(200).optional(),
+    registrationId: z.uuid({ error: "신청 번호가 올바르지 않습니다" }).optional(),
+    direction: z.enum(["in", "out"], { error: "입장(in) 또는 퇴장(out)을 지정해주세요" }),
+    at: z.iso
+      .datetime({ offset: true, error: "기록 시간은 ISO 8601 형식이어야 합니다" })
+      .transform((value) => new Date(value))
+      .optional(),
+    scanId: z
+      .string({ error: "스캔 번호가 올바르지 않습니다" })
+      .trim()
+      .min(1, "스캔 번호가 올바르지 않습니다")
+      .max(100, "스캔 번호가 너무 깁니다")
+      .optional(),
+  })
+  .refine((input) => input.ticketToken !== undefined || input.registrationId !== undefined, {
+    message: "티켓 또는 신청 번호가 필요합니다",
+    path: ["ticketToken"],
+  });
+export type CheckInInput = z.infer<typeof checkInSchema>;
+
+export const REGISTRANT_TABS = [
+  "confirmed",
+  "waitlisted",
+  "cancelled",
+  "attended",
+  "absent",
+] as const;
+export type RegistrantTab = (typeof REGISTRANT_TABS)[number];
+export const REGISTRANT_TAB_LABELS: Record<RegistrantTab, string> = {
+  confirmed: "확정",
+  waitlisted: "대기",
+  cancelled: "취소",
+  attended: "참석",
+  absent: "불참",
+};
+
+/** The registrant list's query (`?status=&q=&page=&pageSize=`). */
+export const registrantQuerySchema = z.object({
+  status: z
+    .enum(REGISTRANT_TABS, {
+      error: "상태는 confirmed, waitlisted, cancelled, attended, absent 중 하나여야 합니다",
+    })
+    .optional(),
+  q: z.string().trim().max(100, "검색어는 100자 이하로 입력해주세요").optional(),
+  page: z.coerce
+    .number({ error: "쪽 번호가 올바르지 않습니다" })
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(1),
+  pageSize: z.coerce
+    .number({ error: "쪽 크기가 올바르지 않습니다" })
+    .int()
+    .min(1)
+    .max(100, "한 번에 100명까지 볼 수 있습니다")
+    .default(50),
+});
+
+/** The office adds a member to a seminar by their account's e-mail. */
+export const addRegistrantSchema = z.object({
+  email: z.email({ error: "회원의 이메일을 정확히 입력해주세요" }).max(200),
+});

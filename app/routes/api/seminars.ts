@@ -1,16 +1,24 @@
 import { createAction } from "~/features/admin/admin-api.server";
 import { countSeminars, createSeminar, listSeminars } from "~/features/seminars/seminars.server";
+import { seatsLeftOf } from "~/features/seminars/registrations.server";
 import { seminarSchema } from "~/features/seminars/validation";
 import { api } from "~/lib/errors.server";
 import { listCallResponse } from "~/lib/list-page.server";
 import type { Route } from "./+types/seminars";
 
 // GET /api/seminars: a bare array by date, soonest first; `?page=&pageSize=` (≤ 100) answers
-// one page of that order, with the total in `X-Total-Count`.
+// one page of that order, with the total in `X-Total-Count`. Each seminar says its seats left
+// (null: unlimited).
 export const loader = api(async ({ request }: Route.LoaderArgs) =>
   listCallResponse(request, {
-    rows: async (window) =>
-      (await listSeminars(window)).map(({ createdAt: _createdAt, ...seminar }) => seminar),
+    rows: async (window) => {
+      const list = await listSeminars(window);
+      const seats = await seatsLeftOf(list);
+      return list.map(({ createdAt: _createdAt, ...seminar }) => ({
+        ...seminar,
+        seatsLeft: seats.get(seminar.id) ?? null,
+      }));
+    },
     count: () => countSeminars(),
   }),
 );

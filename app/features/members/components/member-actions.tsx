@@ -15,6 +15,21 @@ function Action({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The role changes offered from a member's current role. */
+function roleChoices(role: string): { role: string; label: string }[] {
+  if (role === "admin") return [{ role: "member", label: "관리자 권한 해제" }];
+  if (role === "checkin") {
+    return [
+      { role: "member", label: "현장 출결 담당 해제" },
+      { role: "admin", label: "관리자로 지정" },
+    ];
+  }
+  return [
+    { role: "admin", label: "관리자로 지정" },
+    { role: "checkin", label: "현장 출결 담당으로 지정" },
+  ];
+}
+
 /**
  * What the office can do to a member's standing, each a small form of its own (works without
  * JavaScript). Only the actions that apply to the member's status are offered.
@@ -124,14 +139,18 @@ export function MemberActions({
       ) : null}
 
       {member.status === "approved" ? (
-        <Action title="관리자 권한">
-          <Form method="post">
-            <input type="hidden" name="intent" value="set-role" />
-            <input type="hidden" name="role" value={member.role === "admin" ? "member" : "admin"} />
-            <Button type="submit" variant="secondary" disabled={busy} className="w-full">
-              {member.role === "admin" ? "관리자 권한 해제" : "관리자로 지정"}
-            </Button>
-          </Form>
+        <Action title="권한">
+          <div className="grid gap-2">
+            {roleChoices(member.role).map((choice) => (
+              <Form method="post" key={choice.role}>
+                <input type="hidden" name="intent" value="set-role" />
+                <input type="hidden" name="role" value={choice.role} />
+                <Button type="submit" variant="secondary" disabled={busy} className="w-full">
+                  {choice.label}
+                </Button>
+              </Form>
+            ))}
+          </div>
         </Action>
       ) : null}
 

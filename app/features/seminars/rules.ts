@@ -1,0 +1,38 @@
+// The rules of a seminar's registration that pages, calls and mails share. No server imports:
+// the seminar's page shows the same answers the service enforces.
+
+type SeminarDates = {
+  date: Date;
+  registrationUrl: string | null;
+  status: string;
+  registrationOpensAt: Date | null;
+  registrationClosesAt: Date | null;
+  cancellationDeadline: Date | null;
+  audience: string;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The cancellation deadline: as set, or three days before the start. */
+export const cancellationDeadlineOf = (
+  seminar: Pick<SeminarDates, "date" | "cancellationDeadline">,
+) => seminar.cancellationDeadline ?? new Date(seminar.date.getTime() - 3 * DAY_MS);
+
+/** Where a seminar's on-site registration stands: links out, not yet open, open, or closed. */
+export type RegistrationWindow = "external" | "not_open" | "open" | "closed";
+
+export function registrationWindow(seminar: SeminarDates, now: Date): RegistrationWindow {
+  if (seminar.registrationUrl) return "external";
+  if (seminar.status !== "open") return "closed";
+  if (seminar.registrationOpensAt && now < seminar.registrationOpensAt) return "not_open";
+  const closes = seminar.registrationClosesAt ?? seminar.date;
+  if (now >= closes || now >= seminar.date) return "closed";
+  return "open";
+}
+
+/** 정회원 and above: the member types a "regular only" seminar admits. */
+const REGULAR_STANDING = new Set(["regular", "honorary", "lifetime"]);
+
+/** Whether a member of this type may register for the seminar. */
+export const inAudience = (seminar: Pick<SeminarDates, "audience">, memberType: string) =>
+  seminar.audience !== "regular" || REGULAR_STANDING.has(memberType);

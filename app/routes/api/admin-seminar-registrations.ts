@@ -1,0 +1,27 @@
+import { adminContext } from "~/features/admin/admin-api.server";
+import { addRegistrant, listRegistrants } from "~/features/seminars/registrants.server";
+import { addRegistrantSchema, registrantQuerySchema } from "~/features/seminars/validation";
+import { api, parse, requireMethod } from "~/lib/errors.server";
+import { readJson } from "~/lib/request-body.server";
+import { clientIpContext } from "~/lib/request-context.server";
+import type { Route } from "./+types/admin-seminar-registrations";
+
+const PRIVATE = { "Cache-Control": "private, no-store" };
+
+// GET /api/admin/seminars/{id}/registrations?status=&q=&page=&pageSize= → { items, total }
+// (administrators).
+export const loader = api(async ({ request, params, context, url }: Route.LoaderArgs) => {
+  await adminContext(request, context.get(clientIpContext));
+  const query = parse(registrantQuerySchema, Object.fromEntries(url.searchParams));
+  return Response.json(await listRegistrants(params.id, query), { headers: PRIVATE });
+});
+
+// POST /api/admin/seminars/{id}/registrations { email } → 201: the office adds a member
+// (confirmed, past the capacity if need be).
+export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
+  requireMethod(request, "POST");
+  const audit = await adminContext(request, context.get(clientIpContext));
+  const input = parse(addRegistrantSchema, await readJson(request));
+  const registration = await addRegistrant(params.id, input, audit);
+  return Response.json(registration, { status: 201, headers: PRIVATE });
+});
