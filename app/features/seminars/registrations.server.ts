@@ -133,7 +133,7 @@ export type MyRegistration =
     }
   | { status: "cancelled" };
 
-async function describe(db: Tx | Db, registration: Registration): Promise<MyRegistration> {
+async function answerFor(db: Tx | Db, registration: Registration): Promise<MyRegistration> {
   if (registration.status === "cancelled") return { status: "cancelled" };
   const waitlisted = registration.status === "waitlisted";
   return {
@@ -195,7 +195,7 @@ export async function register(seminarId: string, member: Registrant) {
           .insert(seminarRegistrations)
           .values({ ...values, seminarId: seminar.id, userId: member.id })
           .returning();
-    return { seminar, registration: registration!, answer: await describe(tx, registration!) };
+    return { seminar, registration: registration!, answer: await answerFor(tx, registration!) };
   });
   if (answer.status === "confirmed") await notifyRegistrationConfirmed(seminar, registration);
   if (answer.status === "waitlisted") {
@@ -214,7 +214,7 @@ export async function findMyRegistration(seminarId: string, userId: string) {
     .where(
       and(eq(seminarRegistrations.seminarId, seminarId), eq(seminarRegistrations.userId, userId)),
     );
-  return registration ? describe(db, registration) : null;
+  return registration ? answerFor(db, registration) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createAction } from "~/features/admin/admin-api.server";
-import { countSeminars, createSeminar, listSeminars } from "~/features/seminars/seminars.server";
 import { seatsLeftOf } from "~/features/seminars/registrations.server";
+import { countSeminars, createSeminar, listSeminars } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
 import { api } from "~/lib/errors.server";
 import { listCallResponse } from "~/lib/list-page.server";
