@@ -4,7 +4,12 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
-import { SEMINAR_STATUS_LABELS, SEMINAR_STATUSES } from "~/features/seminars/validation";
+import {
+  SEMINAR_AUDIENCE_LABELS,
+  SEMINAR_AUDIENCES,
+  SEMINAR_STATUS_LABELS,
+  SEMINAR_STATUSES,
+} from "~/features/seminars/validation";
 import { formatDateTime, toSeoulDateTimeInput } from "~/lib/dates";
 import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
@@ -45,7 +50,12 @@ export function SeminarsTab({ list }: { list: TabPage<SeminarRow> }) {
             className: "min-w-56",
             cell: (s) => (
               <span className="flex flex-wrap items-center gap-2">
-                {s.title}
+                <a
+                  href={`/admin/seminars/${s.id}`}
+                  className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                >
+                  {s.title}
+                </a>
                 <Badge tone={s.status === "open" ? "green" : "neutral"}>
                   {s.status === "open" ? "진행중" : "마감"}
                 </Badge>
@@ -80,6 +90,32 @@ export function SeminarsTab({ list }: { list: TabPage<SeminarRow> }) {
         />
       ) : null}
     </section>
+  );
+}
+
+/** An optional date-time in Seoul time; empty means the rule named in the label. */
+function DateTimeField({
+  id,
+  name,
+  label,
+  value,
+  errors,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: Date | string | null | undefined;
+  errors?: string[];
+}) {
+  return (
+    <Field
+      id={id}
+      name={name}
+      type="datetime-local"
+      label={label}
+      defaultValue={value ? toSeoulDateTimeInput(value) : ""}
+      errors={errors}
+    />
   );
 }
 
@@ -145,11 +181,76 @@ function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose
               error={errors("status")?.[0]}
             />
           </div>
+          <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
+            <legend className="px-1 text-sm font-bold text-slate-800">일정과 신청</legend>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <DateTimeField
+                id="seminar-end"
+                name="endDate"
+                label="종료 시간 (선택)"
+                value={seminar?.endDate}
+                errors={errors("endDate")}
+              />
+              <Field
+                id="seminar-capacity"
+                name="capacity"
+                type="number"
+                inputMode="numeric"
+                min={1}
+                label="정원 (비우면 제한 없음)"
+                defaultValue={seminar?.capacity ?? ""}
+                errors={errors("capacity")}
+              />
+              <DateTimeField
+                id="seminar-opens"
+                name="registrationOpensAt"
+                label="신청 시작 (비우면 바로)"
+                value={seminar?.registrationOpensAt}
+                errors={errors("registrationOpensAt")}
+              />
+              <DateTimeField
+                id="seminar-closes"
+                name="registrationClosesAt"
+                label="신청 마감 (비우면 시작 전까지)"
+                value={seminar?.registrationClosesAt}
+                errors={errors("registrationClosesAt")}
+              />
+              <DateTimeField
+                id="seminar-cancel"
+                name="cancellationDeadline"
+                label="취소 기한 (비우면 시작 3일 전)"
+                value={seminar?.cancellationDeadline}
+                errors={errors("cancellationDeadline")}
+              />
+              <SelectField
+                id="seminar-audience"
+                name="audience"
+                label="신청 대상"
+                defaultValue={seminar?.audience ?? "members"}
+                options={SEMINAR_AUDIENCES.map((a) => ({
+                  value: a,
+                  label: SEMINAR_AUDIENCE_LABELS[a],
+                }))}
+                error={errors("audience")?.[0]}
+              />
+              <Field
+                id="seminar-credits"
+                name="cmeCredits"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                label="연수평점 (최대)"
+                defaultValue={seminar?.cmeCredits ?? ""}
+                errors={errors("cmeCredits")}
+              />
+            </div>
+          </fieldset>
           <Field
             id="seminar-registration"
             name="registrationUrl"
             type="url"
-            label="신청 링크 (선택)"
+            label="외부 신청 링크 (선택)"
+            hint="입력하면 사이트에서 신청을 받지 않고 이 링크로 안내합니다."
             placeholder="https://"
             defaultValue={seminar?.registrationUrl ?? ""}
             errors={errors("registrationUrl")}
