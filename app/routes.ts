@@ -10,6 +10,7 @@ export default [
   route("membership", "routes/membership.tsx"),
   route("membership/apply", "routes/membership-apply.tsx"),
   route("activities", "routes/activities.tsx"),
+  route("activities/:id", "routes/activity-detail.tsx"),
   route("announcements", "routes/announcements.tsx"),
   route("announcements/:id", "routes/announcement-detail.tsx"),
   route("location", "routes/location.tsx"),

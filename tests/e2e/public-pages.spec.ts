@@ -344,6 +344,13 @@ test.describe("activities", () => {
         await expect(register).toHaveAttribute("target", "_blank");
         await expect(register).toHaveAttribute("rel", /noopener/);
         await expect(card.getByRole("button", { name: "신청 마감" })).toHaveCount(0);
+      } else if (open) {
+        // Registration on the site: the button opens the seminar's page.
+        await expect(card.getByRole("link", { name: "참가 신청" })).toHaveAttribute(
+          "href",
+          `/activities/${seminar.id}`,
+        );
+        await expect(card.getByRole("button", { name: "신청 마감" })).toHaveCount(0);
       } else {
         await expect(card.getByRole("button", { name: "신청 마감" })).toBeDisabled();
         await expect(card.getByRole("link", { name: /참가 신청/ })).toHaveCount(0);

@@ -1,8 +1,10 @@
 // Demo content for a fresh installation: executives, history, seminars and announcements written
 // as a real society would publish them. Each table is filled only while it is empty, so calling
 // this again (or after an administrator has entered real data) inserts nothing.
+
 import type { Database } from "~db/client.server";
 import { announcements, executives, historyEvents, seminars } from "~db/schema";
+import { cancellationDeadlineOf } from "../seminars/rules";
 
 type NewExecutive = typeof executives.$inferInsert;
 type NewHistoryEvent = typeof historyEvents.$inferInsert;
@@ -239,12 +241,16 @@ function buildSeminars(now: Date): DemoSeminars {
     winterConference: {
       title: "동계 학술대회: 데이터로 읽는 환자 경험과 AI 마케팅",
       description:
-        "환자 설문과 온라인 리뷰 데이터를 분석하여 병원 마케팅 전략에 반영하는 방법을 다루는 본 학회의 정기 학술대회입니다. 회원 병원의 우수 사례 발표와 패널 토론이 함께 진행되며, 학술대회 종료 후 정기총회가 이어집니다. 참가 신청 방법은 추후 공지사항을 통해 안내해 드립니다.",
+        "환자 설문과 온라인 리뷰 데이터를 분석하여 병원 마케팅 전략에 반영하는 방법을 다루는 본 학회의 정기 학술대회입니다. 회원 병원의 우수 사례 발표와 패널 토론이 함께 진행되며, 학술대회 종료 후 정기총회가 이어집니다. 승인된 회원은 이 페이지에서 바로 신청할 수 있으며, 입장·퇴장 기록에 따라 연수평점이 부여됩니다.",
       speaker: "박정훈 원장 (새솔가정의학과의원) 외 4인",
       date: seoulAt(now, 60, 14),
+      endDate: seoulAt(now, 60, 18),
       location: GRAND_HALL,
       registrationUrl: null,
       status: "open",
+      capacity: 120,
+      cmeCredits: 4,
+      cancellationDeadline: seoulAt(now, 57, 14),
     },
     chatGptSeminar: {
       title: "ChatGPT로 만드는 진료 안내문과 환자 응대 스크립트",
@@ -438,7 +444,15 @@ export async function seedDemoContent(db: Database, now: Date = new Date()): Pro
   }
   const demoSeminars = buildSeminars(now);
   if ((await db.$count(seminars)) === 0) {
-    await db.insert(seminars).values(Object.values(demoSeminars));
+    await db.insert(seminars).values(
+      Object.values(demoSeminars).map((seminar) => ({
+        ...seminar,
+        cancellationDeadline: cancellationDeadlineOf({
+          ...seminar,
+          cancellationDeadline: seminar.cancellationDeadline ?? null,
+        }),
+      })),
+    );
   }
   if ((await db.$count(announcements)) === 0) {
     await db.insert(announcements).values(buildAnnouncements(now, demoSeminars));

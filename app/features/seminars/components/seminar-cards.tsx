@@ -1,4 +1,5 @@
 import { CalendarDays, MapPin, Mic } from "lucide-react";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
@@ -14,13 +15,21 @@ export type SeminarView = {
   status: string;
 };
 
+/**
+ * An upcoming seminar. Its register button links out when the seminar takes registrations on an
+ * external page, and otherwise opens the seminar's page, where members register on the site
+ * (issue 17 extends SPEC.md's card, whose button only knew external links).
+ */
 export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
   const open = seminar.status === "open";
-  const canRegister = open && Boolean(seminar.registrationUrl);
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="text-lg font-bold text-slate-900">{seminar.title}</h3>
+        <h3 className="text-lg font-bold text-slate-900">
+          <Link to={`/activities/${seminar.id}`} className="hover:text-brand-700 hover:underline">
+            {seminar.title}
+          </Link>
+        </h3>
         <Badge tone={open ? "green" : "neutral"} className="shrink-0">
           {open ? "진행중" : "마감"}
         </Badge>
@@ -52,7 +61,11 @@ export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
         </div>
       </dl>
       <div className="mt-6">
-        {canRegister ? (
+        {open && !seminar.registrationUrl ? (
+          <Button asChild className="w-full sm:w-auto">
+            <Link to={`/activities/${seminar.id}`}>참가 신청</Link>
+          </Button>
+        ) : open ? (
           <Button asChild className="w-full sm:w-auto">
             <a
               href={seminar.registrationUrl ?? undefined}
@@ -76,7 +89,11 @@ export function PastSeminarCard({ seminar }: { seminar: SeminarView }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-slate-50 p-5">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="font-semibold text-slate-900">{seminar.title}</h3>
+        <h3 className="font-semibold text-slate-900">
+          <Link to={`/activities/${seminar.id}`} className="hover:text-brand-700 hover:underline">
+            {seminar.title}
+          </Link>
+        </h3>
         <Badge className="shrink-0">종료</Badge>
       </div>
       <p className="mt-2 line-clamp-2 text-sm leading-6 text-slate-600">{seminar.description}</p>

@@ -1,0 +1,167 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDateTime } from "~/lib/dates";
+import type { RegistrationWindow } from "../rules";
+
+export type RegistrationPanelProps = {
+  seminar: {
+    id: string;
+    registrationUrl: string | null;
+    registrationOpensAt: Date | string | null;
+    registrationClosesAt: Date | string | null;
+    cancellationDeadline: Date | string;
+    audience: string;
+    date: Date | string;
+  };
+  window: RegistrationWindow;
+  started: boolean;
+  seatsLeft: number | null;
+  signedIn: boolean;
+  inAudience: boolean | null;
+  mine: { id: string; status: "confirmed" | "waitlisted"; waitlistPosition: number | null } | null;
+  canCancel: boolean;
+  error?: string;
+};
+
+function Note({ children }: { children: React.ReactNode }) {
+  return <p className="text-[15px] leading-7 text-slate-700">{children}</p>;
+}
+
+/**
+ * The seminar page's registration box: what this visitor or member can do now, as plain forms
+ * that work without JavaScript (one tap to register, one to cancel).
+ */
+export function RegistrationPanel(props: RegistrationPanelProps) {
+  const { seminar, window, mine } = props;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const here = `/activities/${seminar.id}`;
+
+  let body: React.ReactNode;
+  if (window === "external") {
+    body = (
+      <>
+        <Note>이 세미나는 외부 신청 페이지에서 신청을 받습니다.</Note>
+        <Button asChild className="w-full">
+          <a href={seminar.registrationUrl ?? undefined} target="_blank" rel="noopener noreferrer">
+            참가 신청<span className="sr-only"> (새 창)</span>
+          </a>
+        </Button>
+      </>
+    );
+  } else if (mine) {
+    body = (
+      <>
+        {mine.status === "confirmed" ? (
+          <>
+            <p className="text-lg font-bold text-emerald-800">신청이 확정되었습니다</p>
+            <Note>
+              입장과 퇴장 때 QR 티켓을 보여주세요. 연수평점은 입장·퇴장 기록으로 산정됩니다.
+            </Note>
+            <Button asChild className="w-full">
+              <Link to={`/mypage/tickets/${mine.id}`}>QR 티켓 보기</Link>
+            </Button>
+          </>
+        ) : (
+          <>
+            <p className="text-lg font-bold text-amber-800">
+              대기 {mine.waitlistPosition}번으로 등록되어 있습니다
+            </p>
+            <Note>취소석이 생기면 순서대로 신청이 확정되고 메일로 알려드립니다.</Note>
+          </>
+        )}
+        {props.canCancel ? (
+          <Form method="post" className="mt-1">
+            <input type="hidden" name="intent" value="cancel" />
+            <Button type="submit" variant="secondaryDestructive" className="w-full" disabled={busy}>
+              {mine.status === "waitlisted" ? "대기 취소" : "신청 취소"}
+            </Button>
+            {mine.status === "confirmed" ? (
+              <p className="mt-2 text-sm text-slate-600">
+                {formatDateTime(seminar.cancellationDeadline)}까지 취소할 수 있습니다.
+              </p>
+            ) : null}
+          </Form>
+        ) : (
+          <p className="text-sm text-slate-600">
+            취소 기한이 지났습니다. 참석이 어려우시면 학회 사무국으로 연락해주세요.
+          </p>
+        )}
+      </>
+    );
+  } else if (props.started) {
+    body = <Note>종료되었거나 진행 중인 세미나입니다.</Note>;
+  } else if (window === "closed") {
+    body = <Note>신청이 마감되었습니다.</Note>;
+  } else if (window === "not_open") {
+    body = (
+      <Note>
+        신청은 {seminar.registrationOpensAt ? formatDateTime(seminar.registrationOpensAt) : "곧"}
+        부터 받습니다.
+      </Note>
+    );
+  } else if (!props.signedIn) {
+    body = (
+      <>
+        <Note>승인된 회원은 로그인 후 바로 신청할 수 있습니다.</Note>
+        <Button asChild className="w-full">
+          <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>로그인하고 신청하기</Link>
+        </Button>
+        <p className="text-sm text-slate-600">
+          아직 회원이 아니신가요?{" "}
+          <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-2">
+            회원가입
+          </Link>
+        </p>
+      </>
+    );
+  } else if (!props.inAudience) {
+    body = (
+      <>
+        <Note>정회원만 신청할 수 있는 세미나입니다.</Note>
+        <Button asChild variant="secondary" className="w-full">
+          <Link to="/membership/apply">정회원 가입 신청</Link>
+        </Button>
+      </>
+    );
+  } else {
+    const full = props.seatsLeft === 0;
+    body = (
+      <Form method="post" className="grid gap-3">
+        <input type="hidden" name="intent" value="register" />
+        {full ? (
+          <Note>
+            정원이 모두 찼습니다. 지금 신청하면 대기자로 등록되고, 취소석이 생기면 순서대로
+            확정됩니다.
+          </Note>
+        ) : (
+          <Note>회원 정보(이름, 연락처, 병원)로 바로 신청됩니다.</Note>
+        )}
+        <Button type="submit" size="lg" className="w-full" disabled={busy}>
+          {busy ? "신청 중..." : full ? "대기 신청" : "참가 신청"}
+        </Button>
+        {seminar.registrationClosesAt ? (
+          <p className="text-sm text-slate-600">
+            신청 마감: {formatDateTime(seminar.registrationClosesAt)}
+          </p>
+        ) : null}
+      </Form>
+    );
+  }
+
+  return (
+    <Card className="grid gap-3 p-5 sm:p-6">
+      <h2 className="text-base font-bold text-slate-900">참가 신청</h2>
+      {props.error ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-medium text-rose-800"
+        >
+          {props.error}
+        </p>
+      ) : null}
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+// What the seminar's public page shows: the seminar, its seats left and registration window, and
+// for a signed-in member their own registration and whether they are in the audience.
+import { eq } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { now as clockNow } from "~/lib/clock.server";
+import { isUuid } from "~/lib/ids";
+import { seminars } from "~db/schema";
+import type { SessionUser } from "../accounts/session.server";
+import { findMyRegistration, seatsLeft } from "./registrations.server";
+import { cancellationDeadlineOf, inAudience, registrationWindow } from "./rules";
+
+export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
+  if (!isUuid(seminarId)) return null;
+  const db = await getDb();
+  const [seminar] = await db.select().from(seminars).where(eq(seminars.id, seminarId));
+  if (!seminar) return null;
+  const now = clockNow();
+  const [seats, mine] = await Promise.all([
+    seatsLeft(seminar),
+    user ? findMyRegistration(seminar.id, user.id) : null,
+  ]);
+  const { createdAt: _createdAt, ...shown } = seminar;
+  const deadline = cancellationDeadlineOf(seminar);
+  return {
+    seminar: { ...shown, cancellationDeadline: deadline },
+    seatsLeft: seats,
+    window: registrationWindow(seminar, now),
+    started: seminar.date <= now,
+    signedIn: Boolean(user),
+    inAudience: user ? inAudience(seminar, user.memberType) : null,
+    mine: mine && mine.status !== "cancelled" ? mine : null,
+    canCancel: Boolean(mine && (mine.status === "waitlisted" || now <= deadline)),
+  };
+}
