@@ -29,6 +29,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("mypage", "routes/mypage.tsx"),
+  route("mypage/tickets/:id", "routes/mypage-ticket.tsx"),
   route("logout", "routes/logout.ts"),
   route("objects/:id", "routes/objects.ts"),
 

@@ -40,6 +40,17 @@ export function formatDateTime(value: Date | string) {
   return `${part("year")}년 ${part("month")}월 ${part("day")}일 (${part("weekday")}) ${period} ${hour12}:${part("minute")}`;
 }
 
+/**
+ * A start and an end: "2026년 11월 21일 (토) 오후 2:00 ~ 오후 6:00" on one day, both in full when
+ * the end falls on another day.
+ */
+export function formatDateTimeRange(start: Date | string, end: Date | string) {
+  const from = formatDateTime(start);
+  const to = formatDateTime(end);
+  const day = (text: string) => text.slice(0, text.indexOf(")") + 1);
+  return day(from) === day(to) ? `${from} ~ ${to.slice(day(to).length + 1)}` : `${from} ~ ${to}`;
+}
+
 /** The machine-readable value for a <time dateTime> attribute. */
 export function isoDate(value: Date | string) {
   return toDate(value).toISOString();

@@ -36,7 +36,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return page;
 }
 
-const FORM_FIELDS = { intent: { maxLength: 20 } };
+const FORM_FIELDS = { intent: { maxLength: 20 }, returnTo: { maxLength: 100 } };
+
+/** Where to go after the action: back here, or to /mypage when the form came from there. */
+const returnPath = (value: FormDataEntryValue | null, here: string) =>
+  value === "/mypage#seminars" ? "/mypage#seminars" : here;
 
 export async function action({ request, params, url }: Route.ActionArgs) {
   const member = await requireUser({ request, url });
@@ -62,7 +66,7 @@ export async function action({ request, params, url }: Route.ActionArgs) {
     } else {
       throw new AppError("invalid", "요청을 처리할 수 없습니다.");
     }
-    return redirect(`/activities/${params.id}`, {
+    return redirect(returnPath(form.get("returnTo"), `/activities/${params.id}`), {
       headers: { "Set-Cookie": flashToast(toast) },
     });
   } catch (error) {

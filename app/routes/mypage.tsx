@@ -26,6 +26,8 @@ import {
 } from "~/features/accounts/validation";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
+import { MySeminars } from "~/features/seminars/components/my-seminars";
+import { listMyRegistrations } from "~/features/seminars/registrations.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
@@ -43,9 +45,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application] = await Promise.all([
+  const [account, application, registrations] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
+    listMyRegistrations(user.id),
   ]);
   if (!account) throw redirect("/login");
   return {
@@ -57,6 +60,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
           rejectionReason: application.rejectionReason,
         }
       : null,
+    registrations,
   };
 }
 
@@ -113,7 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application } = loaderData;
+  const { account, application, registrations } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -160,6 +164,8 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
             </Card>
           )}
         </div>
+
+        <MySeminars registrations={registrations} />
 
         <Card className="p-6 sm:p-8">
           <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>

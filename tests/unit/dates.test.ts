@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 process.env.TZ = "America/Los_Angeles";
 // Imported after the time zone is set, so formatters built at module load see it.
-const { formatDate, formatDateTime, isoDate } = await import("~/lib/dates");
+const { formatDate, formatDateTime, formatDateTimeRange, isoDate } = await import("~/lib/dates");
 
 it("runs with a host time zone other than Seoul's", () => {
   expect(new Date("2026-11-21T05:00:00Z").getHours()).not.toBe(14);
@@ -23,6 +23,20 @@ describe("formatDate", () => {
   it("accepts an ISO string as a loader's JSON delivers it", () => {
     expect(formatDate("2026-12-31T15:30:00.000Z")).toBe("2027년 1월 1일");
     expect(formatDate("2026-06-01T00:00:00+09:00")).toBe("2026년 6월 1일");
+  });
+});
+
+describe("formatDateTimeRange", () => {
+  it("names the day once when start and end fall on the same Seoul day", () => {
+    expect(formatDateTimeRange("2026-11-21T05:00:00Z", "2026-11-21T09:00:00Z")).toBe(
+      "2026년 11월 21일 (토) 오후 2:00 ~ 오후 6:00",
+    );
+  });
+
+  it("writes both in full across midnight in Seoul", () => {
+    expect(formatDateTimeRange("2026-11-21T05:00:00Z", "2026-11-21T15:30:00Z")).toBe(
+      "2026년 11월 21일 (토) 오후 2:00 ~ 2026년 11월 22일 (일) 오전 12:30",
+    );
   });
 });
 

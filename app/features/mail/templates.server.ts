@@ -1,7 +1,7 @@
 // The Korean messages the site sends, as plain text and simple HTML. They name people and say
 // what happened; they never carry a password, a licence number or a session token.
 import { env } from "~/env.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatDateTimeRange } from "~/lib/dates";
 import { societyConfig } from "../society/config.server";
 import type { MailMessage } from "./mail.server";
 
@@ -251,7 +251,7 @@ type SeminarForMail = {
 
 function seminarSummary(seminar: SeminarForMail) {
   const when = seminar.endDate
-    ? `${formatDateTime(seminar.date)} ~ ${formatDateTime(seminar.endDate)}`
+    ? formatDateTimeRange(seminar.date, seminar.endDate)
     : formatDateTime(seminar.date);
   return `일시: ${when}\n장소: ${seminar.location}\n연자: ${seminar.speaker}`;
 }

@@ -1,6 +1,6 @@
 import { Award, CalendarDays, MapPin, Mic, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDateTime, isoDate } from "~/lib/dates";
+import { formatDateTime, formatDateTimeRange, isoDate } from "~/lib/dates";
 
 /** A map search for the place, for a phone's map app or the browser. */
 export const mapLink = (location: string) =>
@@ -39,13 +39,11 @@ export function SeminarFacts({
   return (
     <dl className="grid gap-3">
       <Fact icon={<CalendarDays className={icon} aria-hidden="true" />} label="일시">
-        <time dateTime={isoDate(seminar.date)}>{formatDateTime(seminar.date)}</time>
-        {seminar.endDate ? (
-          <>
-            {" ~ "}
-            <time dateTime={isoDate(seminar.endDate)}>{formatDateTime(seminar.endDate)}</time>
-          </>
-        ) : null}
+        <time dateTime={isoDate(seminar.date)}>
+          {seminar.endDate
+            ? formatDateTimeRange(seminar.date, seminar.endDate)
+            : formatDateTime(seminar.date)}
+        </time>
       </Fact>
       <Fact icon={<MapPin className={icon} aria-hidden="true" />} label="장소">
         {seminar.location}{" "}

@@ -1,0 +1,110 @@
+import { QrCode } from "lucide-react";
+import { Form, Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDateTime, isoDate } from "~/lib/dates";
+
+export type MySeminarRegistration = {
+  id: string;
+  seminar: { id: string; title: string; date: Date | string; location: string };
+  status: "confirmed" | "waitlisted" | "cancelled";
+  waitlistPosition: number | null;
+  cancellationDeadline: Date | string;
+  canCancel: boolean;
+  past: boolean;
+};
+
+function StatusBadge({ registration }: { registration: MySeminarRegistration }) {
+  const fixed = "shrink-0 whitespace-nowrap";
+  if (registration.status === "cancelled") return <Badge className={fixed}>취소</Badge>;
+  if (registration.status === "waitlisted") {
+    return (
+      <Badge tone="yellow" className={fixed}>
+        대기 {registration.waitlistPosition}번
+      </Badge>
+    );
+  }
+  return (
+    <Badge tone={registration.past ? "neutral" : "green"} className={fixed}>
+      {registration.past ? "종료" : "확정"}
+    </Badge>
+  );
+}
+
+/** /mypage's seminar registrations: status, the ticket, and cancellation while it is allowed. */
+export function MySeminars({ registrations }: { registrations: MySeminarRegistration[] }) {
+  const current = registrations.filter((r) => !r.past && r.status !== "cancelled");
+  const others = registrations.filter((r) => r.past || r.status === "cancelled");
+  return (
+    <section id="seminars" aria-labelledby="my-seminars-title" className="scroll-mt-24">
+      <h2 id="my-seminars-title" className="mb-3 text-xl font-bold text-slate-900">
+        세미나 신청 내역
+      </h2>
+      {registrations.length === 0 ? (
+        <Card className="flex flex-wrap items-center justify-between gap-3 p-6">
+          <p className="text-slate-700">신청한 세미나가 없습니다.</p>
+          <Button asChild variant="secondary">
+            <Link to="/activities">학술 활동 보기</Link>
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid gap-3">
+          {[...current, ...others].map((registration) => (
+            <li key={registration.id}>
+              <RegistrationCard registration={registration} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function RegistrationCard({ registration }: { registration: MySeminarRegistration }) {
+  const { seminar } = registration;
+  const live = !registration.past && registration.status !== "cancelled";
+  return (
+    <Card className="grid gap-3 p-5">
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="font-bold text-slate-900">
+          <Link to={`/activities/${seminar.id}`} className="hover:text-brand-700 hover:underline">
+            {seminar.title}
+          </Link>
+        </h3>
+        <StatusBadge registration={registration} />
+      </div>
+      <p className="text-sm text-slate-600">
+        <time dateTime={isoDate(seminar.date)}>{formatDateTime(seminar.date)}</time>
+        <span aria-hidden="true"> · </span>
+        {seminar.location}
+      </p>
+      {live ? (
+        <div className="flex flex-wrap items-center gap-2">
+          {registration.status === "confirmed" ? (
+            <Button asChild size="sm">
+              <Link to={`/mypage/tickets/${registration.id}`}>
+                <QrCode className="size-4" aria-hidden="true" /> QR 티켓
+              </Link>
+            </Button>
+          ) : null}
+          {registration.canCancel ? (
+            <Form method="post" action={`/activities/${seminar.id}`}>
+              <input type="hidden" name="intent" value="cancel" />
+              <input type="hidden" name="returnTo" value="/mypage#seminars" />
+              <Button type="submit" size="sm" variant="secondaryDestructive">
+                {registration.status === "waitlisted" ? "대기 취소" : "신청 취소"}
+                <span className="sr-only"> ({seminar.title})</span>
+              </Button>
+            </Form>
+          ) : (
+            <p className="text-sm text-slate-600">
+              취소 기한({formatDateTime(registration.cancellationDeadline)})이 지났습니다. 취소는
+              학회 사무국으로 문의해주세요.
+            </p>
+          )}
+        </div>
+      ) : null}
+    </Card>
+  );
+}
