@@ -19,6 +19,7 @@ import { createAdministrator } from "~/features/accounts/accounts.server";
 import { startRetentionJob, stopRetentionJob } from "~/features/accounts/retention.server";
 import { carriesSessionCookie } from "~/features/accounts/session.server";
 import { startMailWorker, stopMailWorker } from "~/features/mail/mail.server";
+import { startSeminarReminders, stopSeminarReminders } from "~/features/seminars/reminders.server";
 import { societyConfig } from "~/features/society/config.server";
 import { seedDemoContent } from "~/features/society/demo-content.server";
 import { startUploadSweep, stopUploadSweep } from "~/features/uploads/sweep.server";
@@ -91,12 +92,14 @@ export const ready = start().then(() => {
   startMailWorker();
   startRetentionJob();
   startUploadSweep();
+  startSeminarReminders();
 });
 
 export async function shutdown() {
   await stopMailWorker();
   stopRetentionJob();
   stopUploadSweep();
+  stopSeminarReminders();
   await disconnect();
 }
 

@@ -152,3 +152,31 @@ export async function scansOf(seminarId: string) {
     .where(eq(seminarRegistrations.seminarId, seminarId))
     .orderBy(seminarCheckIns.at);
 }
+
+/**
+ * What the door's phone keeps for finding people by name or phone when the hall's network drops:
+ * the confirmed registrants (name, phone, hospital) and whether they have come in.
+ */
+export async function doorList(seminarId: string) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: seminarRegistrations.id,
+      name: seminarRegistrations.name,
+      phone: seminarRegistrations.phone,
+      hospitalName: seminarRegistrations.hospitalName,
+    })
+    .from(seminarRegistrations)
+    .where(
+      and(
+        eq(seminarRegistrations.seminarId, seminarId),
+        eq(seminarRegistrations.status, "confirmed"),
+      ),
+    )
+    .orderBy(seminarRegistrations.name);
+  const scans = await scansOf(seminarId);
+  const inside = new Map<string, "in" | "out">();
+  for (const scan of scans)
+    inside.set(scan.registrationId, scan.direction === "out" ? "out" : "in");
+  return rows.map((row) => ({ ...row, last: inside.get(row.id) ?? null }));
+}

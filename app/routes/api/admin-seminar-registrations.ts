@@ -1,3 +1,4 @@
+import { requireCheckInStaff } from "~/features/accounts/session.server";
 import { adminContext } from "~/features/admin/admin-api.server";
 import { addRegistrant, listRegistrants } from "~/features/seminars/registrants.server";
 import { addRegistrantSchema, registrantQuerySchema } from "~/features/seminars/validation";
@@ -17,10 +18,11 @@ export const loader = api(async ({ request, params, context, url }: Route.Loader
 });
 
 // POST /api/admin/seminars/{id}/registrations { email } → 201: the office adds a member
-// (confirmed, past the capacity if need be).
+// (confirmed, past the capacity if need be). Check-in staff may too: a walk-in at the door.
 export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
   requireMethod(request, "POST");
-  const audit = await adminContext(request, context.get(clientIpContext));
+  const staff = await requireCheckInStaff(request);
+  const audit = { actor: { id: staff.id, email: staff.email }, ip: context.get(clientIpContext) };
   const input = parse(addRegistrantSchema, await readJson(request));
   const registration = await addRegistrant(params.id, input, audit);
   return Response.json(registration, { status: 201, headers: PRIVATE });

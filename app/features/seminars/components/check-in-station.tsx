@@ -1,0 +1,467 @@
+import { Camera, CameraOff, LogIn, LogOut, WifiOff } from "lucide-react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/cn";
+import { formatDateTime } from "~/lib/dates";
+import {
+  type Direction,
+  enqueueScan,
+  loadQueue,
+  type SendOutcome,
+  sendQueue,
+} from "../check-in-queue";
+
+type Registrant = {
+  id: string;
+  name: string;
+  phone: string;
+  hospitalName: string | null;
+  last: Direction | null;
+};
+
+type Props = {
+  seminar: { id: string; title: string; date: Date | string; location: string };
+  registrants: Registrant[];
+  isAdmin: boolean;
+};
+
+type LogEntry = { key: string; ok: boolean; text: string };
+
+const DIRECTION_LABEL: Record<Direction, string> = { in: "입장", out: "퇴장" };
+const RETRY_MS = 10_000;
+/** The same code in front of the camera is read many times a second: act on it once. */
+const SAME_CODE_MS = 4_000;
+
+const timeOf = (iso: string) =>
+  new Intl.DateTimeFormat("ko-KR", {
+    timeZone: "Asia/Seoul",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(iso));
+
+/**
+ * The door: choose entry or exit, then scan tickets with the camera or find people by name or
+ * phone. Every scan is queued on the phone first and sent from the queue, so it survives the
+ * hall's Wi-Fi dropping (see check-in-queue.ts).
+ */
+export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props) {
+  const [direction, setDirection] = useState<Direction>("in");
+  const [registrants, setRegistrants] = useState(initial);
+  const [pending, setPending] = useState(0);
+  const [online, setOnline] = useState(true);
+  const [loggedOut, setLoggedOut] = useState(false);
+  const [log, setLog] = useState<LogEntry[]>([]);
+  const [query, setQuery] = useState("");
+
+  const report = useCallback((outcomes: SendOutcome[]) => {
+    const entries: LogEntry[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.kind === "logged-out") {
+        setLoggedOut(true);
+        continue;
+      }
+      if (outcome.kind === "recorded") {
+        const { answer } = outcome;
+        entries.push({
+          key: outcome.scan.scanId,
+          ok: true,
+          text: `${answer.name}님 ${DIRECTION_LABEL[answer.direction]} ${timeOf(answer.at)}`,
+        });
+        setRegistrants((list) =>
+          list.map((r) => (r.id === answer.registrationId ? { ...r, last: answer.direction } : r)),
+        );
+      } else {
+        entries.push({ key: outcome.scan.scanId, ok: false, text: outcome.message });
+      }
+    }
+    if (entries.length > 0) {
+      navigator.vibrate?.(entries.some((e) => !e.ok) ? [80, 60, 80] : 60);
+      setLog((current) => [...entries.reverse(), ...current].slice(0, 30));
+    }
+  }, []);
+
+  const flush = useCallback(async () => {
+    const outcomes = await sendQueue(seminar.id);
+    if (outcomes.some((o) => o.kind !== "logged-out")) setLoggedOut(false);
+    report(outcomes);
+    setPending(loadQueue(seminar.id).length);
+  }, [seminar.id, report]);
+
+  useEffect(() => {
+    setOnline(navigator.onLine);
+    setPending(loadQueue(seminar.id).length);
+    void flush();
+    const goOnline = () => {
+      setOnline(true);
+      void flush();
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener("online", goOnline);
+    window.addEventListener("offline", goOffline);
+    const timer = window.setInterval(() => {
+      if (loadQueue(seminar.id).length > 0) void flush();
+    }, RETRY_MS);
+    return () => {
+      window.removeEventListener("online", goOnline);
+      window.removeEventListener("offline", goOffline);
+      window.clearInterval(timer);
+    };
+  }, [seminar.id, flush]);
+
+  const record = useCallback(
+    (target: { ticketToken: string } | { registrationId: string }) => {
+      enqueueScan(seminar.id, { ...target, direction });
+      setPending(loadQueue(seminar.id).length);
+      void flush();
+    },
+    [seminar.id, direction, flush],
+  );
+
+  const matches = useMemo(() => {
+    const text = query.trim();
+    if (!text) return [];
+    const digits = text.replace(/\D/g, "");
+    return registrants
+      .filter(
+        (r) =>
+          r.name.includes(text) ||
+          (digits.length >= 3 && r.phone.replace(/\D/g, "").includes(digits)),
+      )
+      .slice(0, 8);
+  }, [query, registrants]);
+
+  const inside = registrants.filter((r) => r.last === "in").length;
+
+  return (
+    <div className="mx-auto grid max-w-xl gap-4 px-4 py-5">
+      <header>
+        <p className="text-sm font-semibold text-brand-700">현장 출결</p>
+        <h1 className="text-xl leading-snug font-bold text-slate-900">{seminar.title}</h1>
+        <p className="text-sm text-slate-600">
+          {formatDateTime(seminar.date)} · {seminar.location}
+        </p>
+        <p className="mt-1 text-sm text-slate-700">
+          확정 {registrants.length}명 · 현재 입장 {inside}명
+          {isAdmin ? (
+            <>
+              {" · "}
+              <Link
+                to={`/admin/seminars/${seminar.id}`}
+                className="font-semibold text-brand-700 underline"
+              >
+                신청자 목록
+              </Link>
+            </>
+          ) : null}
+        </p>
+      </header>
+
+      {!online || pending > 0 ? (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
+        >
+          <WifiOff className="size-4 shrink-0" aria-hidden="true" />
+          {online ? "전송 대기" : "오프라인"} · 보내지 못한 기록 {pending}건 (연결되면 자동으로
+          전송합니다)
+        </p>
+      ) : null}
+      {loggedOut ? (
+        <p
+          role="alert"
+          className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-semibold text-rose-800"
+        >
+          로그인이 만료되었습니다. 기록은 이 휴대전화에 보관되어 있으니{" "}
+          <a
+            href={`/login?redirectTo=${encodeURIComponent(`/admin/seminars/${seminar.id}/check-in`)}`}
+            className="underline"
+          >
+            다시 로그인
+          </a>
+          해주세요.
+        </p>
+      ) : null}
+
+      <fieldset className="grid grid-cols-2 gap-2">
+        <legend className="sr-only">기록할 방향</legend>
+        {(["in", "out"] as const).map((d) => (
+          <label
+            key={d}
+            className={cn(
+              "flex h-14 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 text-lg font-bold",
+              direction === d
+                ? d === "in"
+                  ? "border-emerald-700 bg-emerald-700 text-white"
+                  : "border-slate-800 bg-slate-800 text-white"
+                : "border-slate-300 bg-white text-slate-700",
+            )}
+          >
+            <input
+              type="radio"
+              name="direction"
+              value={d}
+              checked={direction === d}
+              onChange={() => setDirection(d)}
+              className="sr-only"
+            />
+            {d === "in" ? (
+              <LogIn className="size-5" aria-hidden="true" />
+            ) : (
+              <LogOut className="size-5" aria-hidden="true" />
+            )}
+            {DIRECTION_LABEL[d]}
+          </label>
+        ))}
+      </fieldset>
+
+      <CameraScanner onCode={(ticketToken) => record({ ticketToken })} />
+
+      <section aria-labelledby="find-title" className="grid gap-2">
+        <h2 id="find-title" className="font-bold text-slate-900">
+          이름 또는 전화번호로 찾기
+        </h2>
+        <input
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          placeholder="예: 홍길동 또는 5678"
+          aria-label="이름 또는 전화번호"
+          className="h-12 rounded-xl border border-slate-300 px-4 text-base"
+        />
+        {query.trim() && matches.length === 0 ? (
+          <p className="text-sm text-slate-600">확정된 신청자 중 일치하는 사람이 없습니다.</p>
+        ) : null}
+        <ul className="grid gap-2">
+          {matches.map((r) => (
+            <li
+              key={r.id}
+              className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3"
+            >
+              <div className="min-w-0">
+                <p className="font-bold text-slate-900">
+                  {r.name}
+                  {r.last ? (
+                    <span className="ml-2 text-xs font-semibold text-slate-500">
+                      ({DIRECTION_LABEL[r.last]}함)
+                    </span>
+                  ) : null}
+                </p>
+                <p className="truncate text-sm text-slate-600">
+                  {r.hospitalName} · {r.phone}
+                </p>
+              </div>
+              <Button type="button" onClick={() => record({ registrationId: r.id })}>
+                {DIRECTION_LABEL[direction]} 기록<span className="sr-only"> ({r.name})</span>
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <WalkIn
+        seminarId={seminar.id}
+        onAdded={(registrant) => {
+          setRegistrants((list) => [...list, registrant]);
+          record({ registrationId: registrant.id });
+        }}
+      />
+
+      <section aria-labelledby="log-title" className="grid gap-2">
+        <h2 id="log-title" className="font-bold text-slate-900">
+          최근 기록
+        </h2>
+        {log.length === 0 ? (
+          <p className="text-sm text-slate-600">아직 기록이 없습니다.</p>
+        ) : (
+          <ul aria-live="polite" className="grid gap-1.5">
+            {log.map((entry) => (
+              <li
+                key={entry.key}
+                className={cn(
+                  "rounded-lg px-3 py-2 text-[15px] font-semibold",
+                  entry.ok ? "bg-emerald-50 text-emerald-900" : "bg-rose-50 text-rose-800",
+                )}
+              >
+                {entry.text}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** The phone's camera, read for QR codes a few times a second (jsQR loads only when started). */
+function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [state, setState] = useState<"off" | "starting" | "on" | "failed">("off");
+  const stream = useRef<MediaStream | null>(null);
+  const lastCode = useRef<{ code: string; at: number } | null>(null);
+  const onCodeRef = useRef(onCode);
+  onCodeRef.current = onCode;
+
+  const stop = useCallback(() => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop();
+    stream.current = null;
+    setState("off");
+  }, []);
+
+  useEffect(() => stop, [stop]);
+
+  async function start() {
+    setState("starting");
+    try {
+      const [media, { default: jsQR }] = await Promise.all([
+        navigator.mediaDevices.getUserMedia({
+          video: { facingMode: "environment" },
+          audio: false,
+        }),
+        import("jsqr"),
+      ]);
+      stream.current = media;
+      const element = video.current;
+      if (!element) return;
+      element.srcObject = media;
+      await element.play();
+      setState("on");
+      const canvas = document.createElement("canvas");
+      const context = canvas.getContext("2d", { willReadFrequently: true });
+      const tick = () => {
+        if (!stream.current) return;
+        if (context && element.readyState >= 2 && element.videoWidth > 0) {
+          const scale = Math.min(1, 720 / element.videoWidth);
+          canvas.width = Math.round(element.videoWidth * scale);
+          canvas.height = Math.round(element.videoHeight * scale);
+          context.drawImage(element, 0, 0, canvas.width, canvas.height);
+          const image = context.getImageData(0, 0, canvas.width, canvas.height);
+          const found = jsQR(image.data, image.width, image.height, {
+            inversionAttempts: "dontInvert",
+          });
+          const now = Date.now();
+          if (
+            found?.data &&
+            !(lastCode.current?.code === found.data && now - lastCode.current.at < SAME_CODE_MS)
+          ) {
+            lastCode.current = { code: found.data, at: now };
+            onCodeRef.current(found.data);
+          }
+        }
+        window.setTimeout(tick, 150);
+      };
+      tick();
+    } catch {
+      stop();
+      setState("failed");
+    }
+  }
+
+  return (
+    <section aria-labelledby="camera-title" className="grid gap-2">
+      <h2 id="camera-title" className="sr-only">
+        QR 티켓 스캔
+      </h2>
+      <div
+        className={cn(
+          "relative overflow-hidden rounded-xl bg-slate-900",
+          state === "on" || state === "starting" ? "aspect-[4/3]" : "hidden",
+        )}
+      >
+        <video ref={video} muted playsInline className="h-full w-full object-cover" />
+        <div className="pointer-events-none absolute inset-[18%] rounded-xl border-4 border-white/80" />
+      </div>
+      {state === "on" || state === "starting" ? (
+        <Button type="button" variant="secondary" onClick={stop}>
+          <CameraOff className="size-4" aria-hidden="true" /> 카메라 끄기
+        </Button>
+      ) : (
+        <Button type="button" size="lg" onClick={start}>
+          <Camera className="size-5" aria-hidden="true" /> 카메라로 QR 티켓 스캔
+        </Button>
+      )}
+      {state === "failed" ? (
+        <p role="alert" className="text-sm text-rose-700">
+          카메라를 열 수 없습니다. 브라우저의 카메라 권한을 확인하거나 이름으로 찾아주세요.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** A walk-in: an approved member registered and checked in on the spot (needs the network). */
+function WalkIn({
+  seminarId,
+  onAdded,
+}: {
+  seminarId: string;
+  onAdded: (registrant: Registrant) => void;
+}) {
+  const [email, setEmail] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      const response = await fetch(`/api/admin/seminars/${seminarId}/registrations`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email }),
+      });
+      const body = (await response.json()) as {
+        id?: string;
+        name?: string;
+        phone?: string;
+        hospitalName?: string | null;
+        message?: string;
+      };
+      if (!response.ok || !body.id) {
+        setMessage(body.message ?? "등록하지 못했습니다.");
+        return;
+      }
+      onAdded({
+        id: body.id,
+        name: body.name ?? email,
+        phone: body.phone ?? "",
+        hospitalName: body.hospitalName ?? null,
+        last: null,
+      });
+      setEmail("");
+    } catch {
+      setMessage("현장 등록은 인터넷 연결이 필요합니다.");
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={submit} className="grid gap-2 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 className="font-bold text-slate-900">현장 등록</h2>
+      <p className="text-sm text-slate-600">
+        신청하지 않은 회원을 이메일로 등록하고 바로 출결을 기록합니다.
+      </p>
+      <label htmlFor="walk-in-email" className="sr-only">
+        회원 이메일
+      </label>
+      <input
+        id="walk-in-email"
+        type="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        placeholder="회원 이메일"
+        className="h-11 rounded-lg border border-slate-300 px-3"
+      />
+      {message ? (
+        <p role="alert" className="text-sm text-rose-700">
+          {message}
+        </p>
+      ) : null}
+      <Button type="submit" variant="secondary" disabled={busy}>
+        등록하고 기록
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { data, useRouteError } from "react-router";
+import { requireCheckInStaff } from "~/features/accounts/session.server";
+import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { doorList } from "~/features/seminars/check-ins.server";
+import { CheckInStation } from "~/features/seminars/components/check-in-station";
+import { findSeminar } from "~/features/seminars/registrants.server";
+import { AppError } from "~/lib/errors.server";
+import type { Route } from "./+types/admin-seminar-check-in";
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `현장 출결 · ${loaderData?.seminar.title ?? "세미나"}` },
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// The door staff's screen (administrators and check-in staff). Outside the administrator layout:
+// check-in staff see this and nothing else of it.
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const staff = await requireCheckInStaff(request);
+  const seminar = await findSeminar(params.id).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  });
+  return {
+    seminar: {
+      id: seminar.id,
+      title: seminar.title,
+      date: seminar.date,
+      endDate: seminar.endDate,
+      location: seminar.location,
+    },
+    registrants: await doorList(seminar.id),
+    isAdmin: staff.role === "admin",
+  };
+}
+
+export default function CheckIn({ loaderData }: Route.ComponentProps) {
+  return <CheckInStation {...loaderData} />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isAccessRefusal(error)) return <AccessDenied />;
+  throw error;
+}
