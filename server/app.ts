@@ -219,11 +219,11 @@ app.use(
   }),
 );
 
-// The site uses none of these browser features; a script injected despite the CSP gets none.
-const PERMISSIONS_POLICY = [
+// The site uses none of these browser features, but for the camera of the seminar door's
+// check-in page; a script injected despite the CSP gets none.
+const PERMISSIONS_POLICY_REST = [
   "accelerometer=()",
   "autoplay=()",
-  "camera=()",
   "display-capture=()",
   "geolocation=()",
   "gyroscope=()",
@@ -238,8 +238,14 @@ const PERMISSIONS_POLICY = [
   "usb=()",
   "xr-spatial-tracking=()",
 ].join(", ");
-app.use((_req, res, next) => {
-  res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+const PERMISSIONS_POLICY = `camera=(), ${PERMISSIONS_POLICY_REST}`;
+const CHECK_IN_PAGE = /^\/admin\/seminars\/[^/]+\/check-in\/?$/;
+const CHECK_IN_PERMISSIONS_POLICY = `camera=(self), ${PERMISSIONS_POLICY_REST}`;
+app.use((req, res, next) => {
+  res.setHeader(
+    "Permissions-Policy",
+    CHECK_IN_PAGE.test(req.path) ? CHECK_IN_PERMISSIONS_POLICY : PERMISSIONS_POLICY,
+  );
   next();
 });
 

@@ -137,7 +137,8 @@ export default function AdminSeminar({ loaderData, actionData }: Route.Component
         </div>
         <div className="flex flex-wrap gap-2">
           <Button asChild size="sm">
-            <Link to={`${base}/check-in`}>
+            {/* A full page load: the camera is allowed by that page's own Permissions-Policy. */}
+            <Link to={`${base}/check-in`} reloadDocument>
               <ScanLine className="size-4" aria-hidden="true" /> 현장 출결
             </Link>
           </Button>

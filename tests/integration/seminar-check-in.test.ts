@@ -219,6 +219,10 @@ describe("who may use the door", () => {
     const door = await page(`/admin/seminars/${seminar.id}/check-in`, staff.cookie);
     expect(door.status).toBe(200);
     expect(await door.text()).toContain("카메라로 QR 티켓 스캔");
+    // The camera is allowed on this page only.
+    expect(door.headers.get("permissions-policy")).toMatch(/(^|, )camera=\(self\)/);
+    const elsewhere = await page(`/admin/seminars/${seminar.id}`, admin.cookie);
+    expect(elsewhere.headers.get("permissions-policy")).toMatch(/(^|, )camera=\(\)/);
     expect((await page(`/admin/seminars/${seminar.id}/check-in`, admin.cookie)).status).toBe(200);
     expect((await page(`/admin/seminars/${seminar.id}/check-in`, member.cookie)).status).toBe(403);
     expect((await page(`/admin/seminars/${seminar.id}/check-in`, null)).status).toBe(401);

@@ -101,7 +101,7 @@ export async function recordCheckIn(
     throw new AppError("invalid", "기록 시간이 현재보다 늦습니다. 휴대전화의 시간을 확인해주세요.");
   }
   if (at.getTime() < seminar.date.getTime() - DAY_MS) {
-    throw new AppError("invalid", "기록 시간이 세미나 날짜와 맞지 않습니다.");
+    throw new AppError("invalid", "세미나 하루 전부터 출결을 기록할 수 있습니다.");
   }
 
   const [repeat] = await db
