@@ -5,7 +5,7 @@ import net from "node:net";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { users } from "~db/schema";
+import { seminars, users } from "~db/schema";
 import {
   createAdmin,
   createMember,
@@ -23,12 +23,24 @@ let server: TestServer;
 let member: LoggedIn;
 let admin: LoggedIn;
 let port: number;
+let seminarId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
   port = Number(new URL(server.baseUrl).port);
   member = await createMember(server, { name: "홍길동" });
   admin = await createAdmin(server);
+  const [seminar] = await server.db
+    .insert(seminars)
+    .values({
+      title: "적대적 입력 세미나",
+      description: "설명",
+      speaker: "연자",
+      date: new Date(Date.now() + 10 * 24 * 60 * 60 * 1000),
+      location: "세미나실",
+    })
+    .returning();
+  seminarId = seminar!.id;
 });
 afterAll(async () => {
   await server?.close();
@@ -48,6 +60,8 @@ const PAGE_FORMS = () => [
   { path: "/admin/dashboard", cookie: admin.cookie },
   { path: "/admin/members", cookie: admin.cookie },
   { path: `/admin/members/${member.id}`, cookie: admin.cookie },
+  { path: `/activities/${seminarId}`, cookie: member.cookie },
+  { path: `/admin/seminars/${seminarId}`, cookie: admin.cookie },
 ];
 
 /** The roster's JSON calls (issue 16), each with an administrator's session. */
@@ -56,6 +70,9 @@ const ROSTER_CALLS = () => [
   { method: "POST", path: `/api/admin/members/${member.id}/suspend` },
   { method: "POST", path: "/api/admin/members/approve" },
   { method: "POST", path: `/api/users/${member.id}/reject` },
+  { method: "POST", path: `/api/admin/seminars/${seminarId}/check-ins` },
+  { method: "POST", path: `/api/admin/seminars/${seminarId}/registrations` },
+  { method: "PATCH", path: `/api/seminars/${seminarId}` },
 ];
 
 function postRaw(

@@ -227,6 +227,11 @@ describe("files for crawlers and monitors", () => {
       expect(path).not.toMatch(/^\/announcements\/./);
     }
     expect(new Set(paths).size).toBe(paths.length);
+    // Each seminar's page (issue 17).
+    const seminarPages = paths.filter((p) => /^\/activities\/[0-9a-f-]{36}$/.test(p));
+    expect(seminarPages.length).toBe(
+      ((await (await server.fetch("/api/seminars")).json()) as unknown[]).length,
+    );
   });
 
   it("every page in the sitemap answers 200", async () => {
