@@ -19,6 +19,8 @@ import { MemberHistory } from "~/features/members/components/member-history";
 import { MemberTypeBadge, StatusBadge } from "~/features/members/components/standing-badges";
 import { MEMBER_RECORD_FORM, runMemberRecordAction } from "~/features/members/record.server";
 import { findMemberRecord } from "~/features/members/roster.server";
+import { MemberSeminars } from "~/features/seminars/components/member-seminars";
+import { registrationsOf } from "~/features/seminars/registrations.server";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
@@ -35,7 +37,12 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   try {
-    return { member: await findMemberRecord(params.id), self: admin.id === params.id };
+    const member = await findMemberRecord(params.id);
+    return {
+      member,
+      self: admin.id === params.id,
+      registrations: await registrationsOf(member.id),
+    };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
       throw data({ message: error.message }, { status: 404 });
@@ -107,6 +114,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
               busy={busy}
             />
           </Card>
+          <MemberSeminars registrations={loaderData.registrations} />
           <MemberHistory member={member} />
         </div>
         <MemberActions

@@ -27,7 +27,7 @@ import {
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { MySeminars } from "~/features/seminars/components/my-seminars";
-import { listMyRegistrations } from "~/features/seminars/registrations.server";
+import { registrationsOf } from "~/features/seminars/registrations.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
@@ -48,7 +48,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const [account, application, registrations] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
-    listMyRegistrations(user.id),
+    registrationsOf(user.id),
   ]);
   if (!account) throw redirect("/login");
   return {

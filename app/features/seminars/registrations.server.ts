@@ -332,8 +332,8 @@ export async function seatsLeftOf(list: Pick<Seminar, "id" | "capacity">[]) {
   );
 }
 
-/** The member's registrations, soonest seminar first, for /mypage. */
-export async function listMyRegistrations(userId: string) {
+/** A member's registrations, soonest seminar first (/mypage and the member record). */
+export async function registrationsOf(userId: string) {
   const db = await getDb();
   const rows = await db
     .select({ registration: seminarRegistrations, seminar: seminars })

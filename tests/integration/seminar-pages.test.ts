@@ -1,0 +1,201 @@
+// The seminar's pages (issue 17), server-rendered and without JavaScript: /activities/{id} for a
+// visitor (facts, link preview tags, a login prompt) and a member (one-tap registration and
+// cancellation by plain form posts), the ticket page, /mypage's list, the office's registrant page
+// and the member record.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdmin, type LoggedIn, postForm } from "../support/accounts";
+import { UNKNOWN_ID } from "../support/admin";
+import { mainText, meta } from "../support/html";
+import { insertMember, type Member, sendJson } from "../support/members";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let admin: LoggedIn;
+let member: Member;
+let seminarId: string;
+
+const DAY = 24 * 60 * 60 * 1000;
+const TITLE = "개원의를 위한 노무 관리 세미나";
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createAdmin(server);
+  member = await insertMember(server, { name: "페이지회원" });
+  const res = await sendJson(
+    server,
+    "POST",
+    "/api/seminars",
+    {
+      title: TITLE,
+      description: "근로계약서와 4대 보험 실무를 다룹니다.",
+      speaker: "박노무 노무사",
+      date: new Date(Date.now() + 10 * DAY).toISOString(),
+      endDate: new Date(Date.now() + 10 * DAY + 3 * 60 * 60 * 1000).toISOString(),
+      location: "대구 엑스코 201호",
+      capacity: 40,
+      cmeCredits: 3,
+    },
+    { cookie: admin.cookie },
+  );
+  seminarId = ((await res.json()) as { id: string }).id;
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const page = async (path: string, cookie?: string) => {
+  const res = await server.fetch(path, { headers: cookie ? { cookie } : {} });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+};
+
+describe("/activities/{id}", () => {
+  it("shows a visitor the facts, link preview tags and a login prompt, from no shared cache", async () => {
+    const { status, html, headers } = await page(`/activities/${seminarId}`);
+    expect(status).toBe(200);
+    expect(headers.get("cache-control")).toBe("private, no-store");
+    const text = mainText(html);
+    for (const expected of [
+      TITLE,
+      "박노무 노무사",
+      "대구 엑스코 201호",
+      "최대 3점",
+      "40명 · 잔여 40석",
+      "로그인하고 신청하기",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(html).toContain("https://map.naver.com/p/search/");
+    expect(meta(html, "og:title")).toBe(TITLE);
+    expect(meta(html, "og:url")).toMatch(new RegExp(`/activities/${seminarId}$`));
+    expect(html).not.toContain('name="intent" value="register"');
+  });
+
+  it("answers 404 for an unknown or malformed id", async () => {
+    expect((await page(`/activities/${UNKNOWN_ID}`)).status).toBe(404);
+    expect((await page("/activities/not-a-seminar")).status).toBe(404);
+  });
+
+  it("lets a member register and cancel with plain form posts", async () => {
+    const before = await page(`/activities/${seminarId}`, member.cookie);
+    expect(before.html).toContain('name="intent" value="register"');
+
+    const registered = await postForm(
+      server,
+      `/activities/${seminarId}`,
+      { intent: "register" },
+      { cookie: member.cookie },
+    );
+    expect(registered.status).toBe(302);
+    expect(registered.headers.get("location")).toBe(`/activities/${seminarId}`);
+    const after = mainText((await page(`/activities/${seminarId}`, member.cookie)).html);
+    expect(after).toContain("신청이 확정되었습니다");
+    expect(after).toContain("40명 · 잔여 39석");
+
+    // Twice is refused with the reason, on the page (409).
+    const again = await postForm(
+      server,
+      `/activities/${seminarId}`,
+      { intent: "register" },
+      { cookie: member.cookie },
+    );
+    expect(again.status).toBe(409);
+    expect(mainText(await again.text())).toContain("이미 신청한 세미나입니다.");
+
+    // /mypage lists it with the ticket; the ticket page draws the QR code.
+    const mypage = await page("/mypage", member.cookie);
+    expect(mainText(mypage.html)).toContain(TITLE);
+    const ticketPath = mypage.html.match(/href="(\/mypage\/tickets\/[0-9a-f-]{36})"/)?.[1];
+    expect(ticketPath).toBeDefined();
+    const ticket = await page(ticketPath!, member.cookie);
+    expect(ticket.status).toBe(200);
+    expect(ticket.html).toContain("<svg");
+    expect(ticket.headers.get("cache-control")).toBe("private, no-store");
+    // Nobody else opens it.
+    const other = await insertMember(server);
+    expect((await page(ticketPath!, other.cookie)).status).toBe(404);
+    expect((await page(ticketPath!)).status).toBe(302);
+
+    // The member record shows the registration to the office.
+    const record = await page(`/admin/members/${member.id}`, admin.cookie);
+    expect(mainText(record.html)).toContain(TITLE);
+
+    const cancelled = await postForm(
+      server,
+      `/activities/${seminarId}`,
+      { intent: "cancel", returnTo: "/mypage#seminars" },
+      { cookie: member.cookie },
+    );
+    expect(cancelled.status).toBe(302);
+    expect(cancelled.headers.get("location")).toBe("/mypage#seminars");
+    expect((await page(ticketPath!, member.cookie)).status).toBe(404);
+  });
+
+  it("sends a visitor's post to the login page and refuses an unknown intent", async () => {
+    const visitor = await postForm(server, `/activities/${seminarId}`, { intent: "register" });
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.get("location")).toMatch(/^\/login\?redirectTo=/);
+    const odd = await postForm(
+      server,
+      `/activities/${seminarId}`,
+      { intent: "explode" },
+      { cookie: member.cookie },
+    );
+    expect(odd.status).toBe(400);
+  });
+});
+
+describe("the office's registrant page", () => {
+  it("lists registrants by tab for administrators, adds and cancels, and refuses members", async () => {
+    const someone = await insertMember(server, { name: "목록회원" });
+    await sendJson(server, "POST", `/api/seminars/${seminarId}/registrations`, undefined, {
+      cookie: someone.cookie,
+    });
+    const list = await page(`/admin/seminars/${seminarId}`, admin.cookie);
+    expect(list.status).toBe(200);
+    const text = mainText(list.html);
+    expect(text).toContain("목록회원");
+    expect(text).toMatch(/확정 \d+/);
+    expect((await page(`/admin/seminars/${seminarId}`, member.cookie)).status).toBe(403);
+
+    const cancelled = await postForm(
+      server,
+      `/admin/seminars/${seminarId}`,
+      { intent: "cancel", userId: someone.id },
+      { cookie: admin.cookie },
+    );
+    expect(cancelled.status).toBe(302);
+    const cancelledTab = mainText(
+      (await page(`/admin/seminars/${seminarId}?tab=cancelled`, admin.cookie)).html,
+    );
+    expect(cancelledTab).toContain("목록회원");
+
+    const added = await postForm(
+      server,
+      `/admin/seminars/${seminarId}`,
+      { intent: "add", email: someone.email },
+      { cookie: admin.cookie },
+    );
+    expect(added.status).toBe(302);
+    const unknown = await postForm(
+      server,
+      `/admin/seminars/${seminarId}`,
+      { intent: "add", email: "nobody@example.org" },
+      { cookie: admin.cookie },
+    );
+    expect(unknown.status).toBe(404);
+    expect(mainText(await unknown.text())).toContain("해당 이메일의 승인된 회원이 없습니다.");
+
+    const csv = await server.fetch(`/admin/seminars/${seminarId}/registrants.csv`, {
+      headers: { cookie: admin.cookie },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    const body = await csv.text();
+    expect(body).toContain("목록회원");
+    expect(body).toContain("의사 면허번호");
+    const refused = await server.fetch(`/admin/seminars/${seminarId}/registrants.csv`, {
+      headers: { cookie: member.cookie },
+    });
+    expect(refused.status).toBe(403);
+  });
+});
