@@ -378,8 +378,12 @@ export const mailQueue = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
-    // Small text attachments (a calendar invitation): [{ filename, contentType, content }].
-    attachments: jsonb().$type<{ filename: string; contentType: string; content: string }[]>(),
+    // Small attachments (a calendar invitation, a ticket's QR code): [{ filename, contentType,
+    // content, encoding? }], binary content as base64.
+    attachments:
+      jsonb().$type<
+        { filename: string; contentType: string; content: string; encoding?: "base64" }[]
+      >(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),

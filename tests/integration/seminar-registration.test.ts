@@ -7,6 +7,7 @@ import { advanceClock, resetClock } from "~/lib/clock.server";
 import { auditLog, mailQueue, seminarRegistrations } from "~db/schema";
 import { createAdmin, json, type LoggedIn, resetRateLimits } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
+import { waitForOutboxMessagesTo } from "../support/mail";
 import { insertMember, type Member, sendJson } from "../support/members";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -145,10 +146,22 @@ describe("registering", () => {
       .select()
       .from(mailQueue)
       .where(eq(mailQueue.to, first!.email));
+    expect(confirmation?.attachments?.map((a) => a.filename)).toEqual([
+      "seminar.ics",
+      "ticket-qr.png",
+    ]);
+    const png = Buffer.from(confirmation?.attachments?.[1]?.content ?? "", "base64");
+    expect(png.subarray(1, 4).toString()).toBe("PNG");
     const invitation = confirmation?.attachments?.[0];
-    expect(invitation?.filename).toBe("seminar.ics");
     expect(invitation?.content).toContain("DTSTART;TZID=Asia/Seoul:");
     expect(invitation?.content).toContain("BEGIN:VTIMEZONE");
+    // As delivered (the outbox, without SMTP_URL): both files are attached to the message.
+    const [delivered] = await waitForOutboxMessagesTo(first!.email);
+    expect(delivered?.parsed.attachments.map((a) => a.contentType).sort()).toEqual([
+      "image/png",
+      "text/calendar",
+    ]);
+    expect(delivered?.text).toContain("신청이 확정되었습니다");
   });
 
   it("refuses a second registration of the same member (409)", async () => {

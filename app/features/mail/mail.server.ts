@@ -11,7 +11,13 @@ import { logger } from "~/logger.server";
 import { mailQueue, users } from "~db/schema";
 import { societyConfig } from "../society/config.server";
 
-export type MailAttachment = { filename: string; contentType: string; content: string };
+/** An attachment kept in the queue as text: binary content (an image) is base64 with `encoding`. */
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: "base64";
+};
 export type MailMessage = {
   to: string;
   subject: string;

@@ -7,6 +7,8 @@ import { safely } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
 import { seminarInvitation } from "./calendar.server";
 import { cancellationDeadlineOf } from "./rules";
+import { ticketQrPngBase64 } from "./ticket-code.server";
+import { ticketToken } from "./tickets.server";
 
 type Seminar = typeof seminars.$inferSelect;
 type Registration = typeof seminarRegistrations.$inferSelect;
@@ -16,11 +18,18 @@ const forMail = (seminar: Seminar) => ({
   cancellationDeadline: cancellationDeadlineOf(seminar),
 });
 
-const invitation = (seminar: Seminar) => [
+/** The calendar invitation and the ticket's QR code, for a confirmed seat. */
+const invitationAndTicket = async (seminar: Seminar, registration: Registration) => [
   {
     filename: "seminar.ics",
     contentType: "text/calendar; charset=utf-8; method=PUBLISH",
     content: seminarInvitation(seminar, clockNow()),
+  },
+  {
+    filename: "ticket-qr.png",
+    contentType: "image/png",
+    content: await ticketQrPngBase64(ticketToken(registration)),
+    encoding: "base64" as const,
   },
 ];
 
@@ -28,7 +37,7 @@ export const notifyRegistrationConfirmed = safely(
   async (seminar: Seminar, registration: Registration) => {
     await enqueueMail({
       ...mailTemplates.registrationConfirmed(registration, forMail(seminar)),
-      attachments: invitation(seminar),
+      attachments: await invitationAndTicket(seminar, registration),
     });
   },
 );
@@ -43,7 +52,7 @@ export const notifyWaitlistPromoted = safely(
   async (seminar: Seminar, registration: Registration) => {
     await enqueueMail({
       ...mailTemplates.waitlistPromoted(registration, forMail(seminar)),
-      attachments: invitation(seminar),
+      attachments: await invitationAndTicket(seminar, registration),
     });
   },
 );

@@ -5,3 +5,14 @@ import QRCode from "qrcode";
 export function ticketQrSvg(token: string): Promise<string> {
   return QRCode.toString(token, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
+
+/** The same code as a PNG image (for mail, where SVG is not shown), base64-encoded. */
+export async function ticketQrPngBase64(token: string): Promise<string> {
+  const png = await QRCode.toBuffer(token, {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 2,
+    width: 480,
+  });
+  return png.toString("base64");
+}
