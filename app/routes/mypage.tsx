@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
+import { MySessions } from "~/features/accounts/components/my-sessions";
 import {
   changeMyPassword,
   getMyAccount,
@@ -18,6 +19,7 @@ import {
   currentSessionId,
   requireUser,
 } from "~/features/accounts/session.server";
+import { listSessions } from "~/features/accounts/session-list.server";
 import {
   myPageSchema,
   passwordChangeSchema,
@@ -43,9 +45,10 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application] = await Promise.all([
+  const [account, application, sessions] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
+    listSessions(user.id, await currentSessionId(request)),
   ]);
   if (!account) throw redirect("/login");
   return {
@@ -57,6 +60,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
           rejectionReason: application.rejectionReason,
         }
       : null,
+    sessions,
   };
 }
 
@@ -113,7 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application } = loaderData;
+  const { account, application, sessions } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -179,6 +183,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
           )}
         </Card>
 
+        <MySessions sessions={sessions} />
         <PasswordForm actionData={actionData} />
         <WithdrawalForm actionData={actionData} isAdmin={account.role === "admin"} />
       </Section>
