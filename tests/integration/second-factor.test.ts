@@ -92,7 +92,8 @@ async function passwordStep(email: string, password = PASSWORD) {
   return cookie;
 }
 
-const mfa = (cookie: string, code: string) => postJson(server, "/api/auth/mfa", { code }, { cookie });
+const mfa = (cookie: string, code: string) =>
+  postJson(server, "/api/auth/mfa", { code }, { cookie });
 
 describe("enrolment", () => {
   it("a password-only administrator reaches only enrolment: calls 403, pages redirect", async () => {
@@ -197,18 +198,14 @@ describe("enrolment", () => {
 
   it("refuses enrolment calls to visitors (401) and members (403)", async () => {
     expect((await postJson(server, "/api/admin/mfa/setup")).status).toBe(401);
-    expect((await postJson(server, "/api/admin/mfa/confirm", { code: "123456" })).status).toBe(
-      401,
-    );
+    expect((await postJson(server, "/api/admin/mfa/confirm", { code: "123456" })).status).toBe(401);
     const member = await insertMember(server);
     const res = await postJson(server, "/api/admin/mfa/setup", undefined, {
       cookie: member.cookie,
     });
     expect(res.status).toBe(403);
     expect((await get(server, "/admin/security", { cookie: member.cookie })).status).toBe(403);
-    expect((await get(server, "/api/admin/mfa/setup", { cookie: member.cookie })).status).toBe(
-      405,
-    );
+    expect((await get(server, "/api/admin/mfa/setup", { cookie: member.cookie })).status).toBe(405);
   });
 });
 
@@ -383,9 +380,7 @@ describe("turning it off and resetting it", () => {
     const html = await fresh.text();
     expect(html).toContain("recovery-codes.txt");
     // The old codes stop working.
-    expect((await mfa(await passwordStep(admin.email), admin.recoveryCodes[0]!)).status).toBe(
-      401,
-    );
+    expect((await mfa(await passwordStep(admin.email), admin.recoveryCodes[0]!)).status).toBe(401);
 
     const off = await postForm(
       server,

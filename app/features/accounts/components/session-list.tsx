@@ -45,7 +45,7 @@ export function SessionList({
               <Monitor className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
               <div className="min-w-0 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-                  {session.browser} · {session.os}
+                  {`${session.browser} · ${session.os}`}
                   {session.current ? <Badge tone="brand">현재 이 기기</Badge> : null}
                 </p>
                 <p className="mt-1 break-all text-slate-600">IP {session.ip ?? "알 수 없음"}</p>
