@@ -40,7 +40,7 @@ test("an administrator enrols with the QR code's secret and logs in with a code 
   await open(page, "/admin/security");
   await page.getByRole("button", { name: "등록 시작" }).click();
   await expect(page.getByRole("img", { name: "인증 앱 등록용 QR 코드" })).toBeVisible();
-  const shown = await page.getByTestId("totp-secret").innerText();
+  const shown = (await page.getByTestId("totp-secret").textContent()) ?? "";
   const secret = shown.replace(/\s+/g, "");
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel("인증 코드").fill(codeAt(secret));

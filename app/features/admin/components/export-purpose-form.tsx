@@ -29,7 +29,7 @@ export function ExportPurposeForm({
       <form
         method="get"
         action={path}
-        className="absolute right-0 z-20 mt-2 grid w-[min(20rem,calc(100vw-2rem))] gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-lg"
+        className="z-20 mt-2 grid w-[min(20rem,calc(100vw-2rem))] gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-lg sm:absolute sm:right-0"
       >
         {kept.map(([name, value]) => (
           <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
