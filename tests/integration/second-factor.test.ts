@@ -23,6 +23,14 @@ import {
 } from "../support/accounts";
 import { queueRowsTo } from "../support/mail";
 import { insertMember } from "../support/members";
+import {
+  cleanUp,
+  sendJson as processJson,
+  login as processLogin,
+  runScript,
+  startServer,
+  tempDir,
+} from "../support/process";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -32,6 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
+  await cleanUp();
 });
 beforeEach(async () => {
   await resetRateLimits(server);
@@ -434,4 +443,55 @@ describe("turning it off and resetting it", () => {
     );
     expect(own.status).toBe(409);
   });
+});
+
+describe("npm run admin:reset-mfa", () => {
+  it("resets the last administrator's factor from the command line; they enrol again", async () => {
+    const dataDir = tempDir();
+    const email = "last-admin@example.org";
+    const created = await runScript(
+      "admin-create.ts",
+      ["--email", email, "--password", PASSWORD, "--name", "마지막관리자"],
+      dataDir,
+    );
+    expect(created.code, created.stderr).toBe(0);
+
+    let running = await startServer({ dataDir, env: { ADMIN_MFA_REQUIRED: "1" } });
+    const cookie = await processLogin(running.baseUrl, email, PASSWORD);
+    const setup = await processJson(`${running.baseUrl}/api/admin/mfa/setup`, {}, { cookie });
+    const { secret } = (await setup.json()) as { secret: string };
+    const confirm = await processJson(
+      `${running.baseUrl}/api/admin/mfa/confirm`,
+      { code: codeAt(secret) },
+      { cookie },
+    );
+    expect(confirm.status).toBe(200);
+    const before = await processJson(`${running.baseUrl}/api/auth/login`, {
+      email,
+      password: PASSWORD,
+    });
+    expect(await before.json()).toEqual({ mfaRequired: true });
+    await running.stop();
+
+    const unknown = await runScript(
+      "admin-reset-mfa.ts",
+      ["--email", "nobody@example.org"],
+      dataDir,
+    );
+    expect(unknown.code).not.toBe(0);
+    expect(unknown.stderr).toMatch(/no account/);
+    const reset = await runScript("admin-reset-mfa.ts", ["--email", email], dataDir);
+    expect(reset.code, reset.stderr).toBe(0);
+    expect(reset.stdout).toMatch(/Reset the second factor/);
+
+    running = await startServer({ dataDir, env: { ADMIN_MFA_REQUIRED: "1" } });
+    const after = await processJson(`${running.baseUrl}/api/auth/login`, {
+      email,
+      password: PASSWORD,
+    });
+    expect(after.status).toBe(200);
+    expect(await after.json()).toMatchObject({ role: "admin", mfaEnrollmentRequired: true });
+    await running.stop();
+    // Two server starts and three scripts, each migrating an embedded database.
+  }, 180_000);
 });
