@@ -57,6 +57,16 @@ const schema = z.object({
     .min(32)
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // The previous APP_SECRET while rotating it: still accepted for session cookies and for
+  // decrypting second-factor secrets (which are re-encrypted with the new one when next used).
+  APP_SECRET_PREVIOUS: z
+    .string()
+    .min(32)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // Administrators (every role in SECOND_FACTOR_ROLES) must enrol a second factor (TOTP) and use
+  // it at every login. `0` lets those without one work with the password alone (development, tests).
+  ADMIN_MFA_REQUIRED: flag(true),
   // The demo administrator's password on a fresh embedded database (random when unset).
   DEMO_ADMIN_PASSWORD: z
     .string()

@@ -107,8 +107,63 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     // Lets every session of a user end at once (rejection, withdrawal, password change).
     userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    // The id the session list shows and ends sessions by: never the secret `sid` itself.
+    id: uuid().notNull().defaultRandom().unique(),
+    // For the member's session list: the browser as it introduced itself, and from where.
+    userAgent: text(),
+    ip: text(),
+    // Moved on with the idle expiry, so at most once a minute per session (never per request).
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessions_expire_idx").on(t.expire), index("sessions_user_idx").on(t.userId)],
+);
+
+// The second factor (TOTP, RFC 6238) of an account whose role requires one. The secret is
+// encrypted with a key derived from APP_SECRET; `confirmedAt` is null while enrolment waits for
+// its first code. `lastUsedStep` is the last accepted time step, so a code is accepted only once.
+export const secondFactors = pgTable("second_factors", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  lastUsedStep: bigint({ mode: "number" }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+// Single-use recovery codes of a second factor: only a SHA-256 hash of each is stored.
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+// Authentication events per account (login, failed login, second-factor failure, logout,
+// session ended), kept for a year (ASVS 16.3.1, 개인정보 안전성 확보조치 기준 제8조).
+export const authEvents = pgTable(
+  "auth_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: varchar({ length: 30 }).notNull(),
+    ip: text(),
+    userAgent: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("auth_events_user_idx").on(t.userId, t.createdAt),
+    index("auth_events_created_idx").on(t.createdAt),
+  ],
 );
 
 export const announcements = pgTable(

@@ -1,10 +1,10 @@
-import { Download } from "lucide-react";
 import { Form, Link, useRouteError, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { SelectField } from "~/components/ui/textarea-field";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel } from "~/features/audit/actions";
 import { auditActors, listAudit } from "~/features/audit/audit.server";
 import { formatDateTime } from "~/lib/dates";
@@ -65,16 +65,8 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button asChild variant="secondary" size="sm">
-            <a href="/admin/export/members.csv" download>
-              <Download className="size-4" aria-hidden="true" /> 회원 목록 CSV
-            </a>
-          </Button>
-          <Button asChild variant="secondary" size="sm">
-            <a href="/admin/export/applications.csv" download>
-              <Download className="size-4" aria-hidden="true" /> 정회원 신청 CSV
-            </a>
-          </Button>
+          <ExportPurposeForm href="/admin/export/members.csv" label="회원 목록 CSV" />
+          <ExportPurposeForm href="/admin/export/applications.csv" label="정회원 신청 CSV" />
         </div>
       </div>
       <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">

@@ -16,6 +16,7 @@ import { AccessDenied, isAccessRefusal } from "~/features/admin/components/acces
 import { MemberActions } from "~/features/members/components/member-actions";
 import { MemberFieldsForm } from "~/features/members/components/member-fields-form";
 import { MemberHistory } from "~/features/members/components/member-history";
+import { MemberSignIn } from "~/features/members/components/member-sign-in";
 import { MemberTypeBadge, StatusBadge } from "~/features/members/components/standing-badges";
 import { MEMBER_RECORD_FORM, runMemberRecordAction } from "~/features/members/record.server";
 import { findMemberRecord } from "~/features/members/roster.server";
@@ -116,6 +117,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           </Card>
           <MemberSeminars registrations={loaderData.registrations} />
           <MemberHistory member={member} />
+          <MemberSignIn member={member} self={self} />
         </div>
         <MemberActions
           member={member}

@@ -1,4 +1,3 @@
-import { Download } from "lucide-react";
 import { data, Form, redirect, useNavigation, useRouteError, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
@@ -7,6 +6,7 @@ import { FormError } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
 import { RosterFilters } from "~/features/members/components/roster-filters";
 import { RosterTable } from "~/features/members/components/roster-table";
 import { approveMembers, searchMembers } from "~/features/members/roster.server";
@@ -80,11 +80,7 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
             회원을 검색하고 회원 정보, 승인과 정지, 회원 구분을 관리합니다.
           </p>
         </div>
-        <Button asChild variant="secondary" size="sm">
-          <a href={exportHref} download>
-            <Download className="size-4" aria-hidden="true" /> 검색 결과 CSV 내보내기
-          </a>
-        </Button>
+        <ExportPurposeForm href={exportHref} label="검색 결과 CSV 내보내기" />
       </div>
 
       <div className="mt-6 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">

@@ -1,13 +1,16 @@
 import { adminContext } from "~/features/admin/admin-api.server";
+import { readExportPurpose } from "~/features/admin/export-purpose.server";
 import { exportRegistrantsCsv } from "~/features/seminars/registrants.server";
 import { api } from "~/lib/errors.server";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-seminar-export";
 
-// GET /admin/seminars/{id}/registrants.csv (administrators; audited with its row count).
-export const loader = api(async ({ request, params, context }: Route.LoaderArgs) => {
+// GET /admin/seminars/{id}/registrants.csv?purpose= (administrators; audited with its purpose
+// and row count).
+export const loader = api(async ({ request, params, context, url }: Route.LoaderArgs) => {
   const audit = await adminContext(request, context.get(clientIpContext));
-  const { csv } = await exportRegistrantsCsv(params.id, audit);
+  const purpose = readExportPurpose(url);
+  const { csv } = await exportRegistrantsCsv(params.id, audit, purpose);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {

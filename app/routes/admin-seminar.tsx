@@ -1,4 +1,4 @@
-import { ArrowLeft, Download, ScanLine } from "lucide-react";
+import { ArrowLeft, ScanLine } from "lucide-react";
 import {
   data,
   Form,
@@ -15,6 +15,7 @@ import { Field, FormError } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
 import { RegistrantTable } from "~/features/seminars/components/registrant-table";
 import {
   addRegistrant,
@@ -142,11 +143,7 @@ export default function AdminSeminar({ loaderData, actionData }: Route.Component
               <ScanLine className="size-4" aria-hidden="true" /> 현장 출결
             </Link>
           </Button>
-          <Button asChild variant="secondary" size="sm">
-            <a href={`${base}/registrants.csv`} download>
-              <Download className="size-4" aria-hidden="true" /> 신청자 CSV 내보내기
-            </a>
-          </Button>
+          <ExportPurposeForm href={`${base}/registrants.csv`} label="신청자 CSV 내보내기" />
         </div>
       </div>
 

@@ -6,15 +6,25 @@ import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
-import { LOGIN_FAILED, logIn, PENDING_APPROVAL } from "~/features/accounts/accounts.server";
-import { createUserSession, getCurrentUser } from "~/features/accounts/session.server";
+import { LOGIN_FAILED, PENDING_APPROVAL } from "~/features/accounts/accounts.server";
+import { clientOf } from "~/features/accounts/auth-events.server";
+import {
+  endSecondFactorStep,
+  getCurrentUser,
+  SECOND_FACTOR_PAGE,
+  secondFactorStepOf,
+} from "~/features/accounts/session.server";
 import { loginSchema, safeRedirect } from "~/features/accounts/validation";
+import { SecondFactorStep } from "~/features/second-factor/components/second-factor-step";
+import { finishLogin, startLogin } from "~/features/second-factor/login.server";
+import { secondFactorLoginSchema } from "~/features/second-factor/validation";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readSubmission, replyWithError } from "~/lib/forms.server";
+import { formFieldsOf, readForm, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { clientIpContext } from "~/lib/request-context.server";
 import { toast } from "~/lib/toast";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -30,13 +40,22 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     const target = url.searchParams.get("redirectTo");
     throw redirect(safeRedirect(target, user.role === "admin" ? "/admin/dashboard" : "/"));
   }
-  return null;
+  // After a right password, an account with a second factor is asked for its code here.
+  return { secondFactor: Boolean(await secondFactorStepOf(request)) };
 }
 
+const LOGIN_FORM = formFieldsOf(z.union([loginSchema, secondFactorLoginSchema]), {
+  redirectTo: { maxLength: 2000 },
+});
+
+/** Where a completed login goes: the page asked for, or the administrator's or member's home. */
+const destination = (formData: FormData, role: string) =>
+  safeRedirect(formData.get("redirectTo"), role === "admin" ? "/admin/dashboard" : "/");
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { formData, submission } = await readSubmission(request, loginSchema, {
-    extra: { redirectTo: { maxLength: 2000 } },
-  });
+  const formData = await readForm(request, LOGIN_FORM);
+  if (formData.has("intent")) return secondFactorAction(request, formData, context);
+  const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") {
     return data(
       { result: submission.reply({ hideFields: ["password"] }), toast: null },
@@ -44,20 +63,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   try {
-    const user = await logIn({
+    const outcome = await startLogin({
       ...submission.value,
       ip: context.get(clientIpContext),
       cookie: request.headers.get("Cookie"),
+      userAgent: request.headers.get("User-Agent"),
     });
     const headers = new Headers();
-    headers.append("Set-Cookie", await createUserSession(user));
-    headers.append("Set-Cookie", user.deviceCookie);
+    for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
+    if (outcome.kind === "second-factor") {
+      // The same page asks for the code; the redirect target rides along in the address.
+      const target = formData.get("redirectTo");
+      const query =
+        typeof target === "string" && target ? `?redirectTo=${encodeURIComponent(target)}` : "";
+      return redirect(`/login${query}`, { headers });
+    }
+    const { user } = outcome;
     headers.append(
       "Set-Cookie",
       flashToast({ title: "로그인 성공", description: `${user.name}님, 환영합니다.` }),
     );
-    const fallback = user.role === "admin" ? "/admin/dashboard" : "/";
-    return redirect(safeRedirect(formData.get("redirectTo"), fallback), { headers });
+    if (outcome.enrolmentRequired) return redirect(SECOND_FACTOR_PAGE, { headers });
+    return redirect(destination(formData, user.role), { headers });
   } catch (error) {
     const failed = replyWithError(submission, error, { hideFields: ["password"] });
     const pending = failed.message === PENDING_APPROVAL;
@@ -80,7 +107,58 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Login({ actionData }: Route.ComponentProps) {
+/** The second step: the code (or a recovery code), or starting over with the password. */
+async function secondFactorAction(
+  request: Request,
+  formData: FormData,
+  context: Route.ActionArgs["context"],
+) {
+  const submission = parseWithZod(formData, { schema: secondFactorLoginSchema });
+  if (submission.status !== "success") {
+    return data(
+      { result: submission.reply({ hideFields: ["code"] }), toast: null },
+      { status: 400 },
+    );
+  }
+  if (submission.value.intent === "restart") {
+    await endSecondFactorStep(request);
+    return redirect("/login");
+  }
+  try {
+    const { user, cookie } = await finishLogin(
+      request,
+      submission.value.code,
+      clientOf(request, context.get(clientIpContext)),
+    );
+    const headers = new Headers();
+    headers.append("Set-Cookie", cookie);
+    headers.append(
+      "Set-Cookie",
+      flashToast({ title: "로그인 성공", description: `${user.name}님, 환영합니다.` }),
+    );
+    return redirect(destination(formData, user.role), { headers });
+  } catch (error) {
+    const failed = replyWithError(submission, error, { hideFields: ["code"] });
+    return data(
+      {
+        result: failed.result,
+        toast: {
+          title: failed.status === 429 ? "잠시 후 다시 시도해주세요" : "인증 실패",
+          description: failed.message,
+          variant: "destructive" as const,
+        },
+      },
+      { status: failed.status },
+    );
+  }
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.secondFactor) return <SecondFactorStep actionData={actionData} />;
+  return <PasswordStep actionData={actionData} />;
+}
+
+function PasswordStep({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const pending = navigation.state === "submitting" && navigation.formAction === "/login";

@@ -7,6 +7,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
+import { MySessions } from "~/features/accounts/components/my-sessions";
 import {
   changeMyPassword,
   getMyAccount,
@@ -18,6 +19,7 @@ import {
   currentSessionId,
   requireUser,
 } from "~/features/accounts/session.server";
+import { listSessions } from "~/features/accounts/session-list.server";
 import {
   myPageSchema,
   passwordChangeSchema,
@@ -45,10 +47,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application, registrations] = await Promise.all([
+  const [account, application, registrations, sessions] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
     registrationsOf(user.id),
+    currentSessionId(request).then((current) => listSessions(user.id, current)),
   ]);
   if (!account) throw redirect("/login");
   return {
@@ -61,6 +64,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
         }
       : null,
     registrations,
+    sessions,
   };
 }
 
@@ -117,7 +121,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application, registrations } = loaderData;
+  const { account, application, registrations, sessions } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -185,6 +189,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
           )}
         </Card>
 
+        <MySessions sessions={sessions} />
         <PasswordForm actionData={actionData} />
         <WithdrawalForm actionData={actionData} isAdmin={account.role === "admin"} />
       </Section>

@@ -217,7 +217,7 @@ describe("answers for a signed-in user are never cached", () => {
 
   it("an administrator's export says private, no-store", async () => {
     for (const path of ["/admin/export/members.csv", "/admin/export/applications.csv"]) {
-      const res = await get(server, path, { cookie: admin.cookie });
+      const res = await get(server, `${path}?purpose=점검`, { cookie: admin.cookie });
       expect(res.status, path).toBe(200);
       expect(res.headers.get("cache-control"), path).toBe(PRIVATE);
       await res.body?.cancel();

@@ -324,7 +324,7 @@ describe("GET /admin/export/members.csv", () => {
       memberType: "honorary",
     });
     const res = await server.fetch(
-      `/admin/export/members.csv?q=${encodeURIComponent(tag)}&status=approved`,
+      `/admin/export/members.csv?q=${encodeURIComponent(tag)}&status=approved&purpose=명부`,
       { headers: { Cookie: admin.cookie } },
     );
     expect(res.status).toBe(200);
@@ -342,7 +342,7 @@ describe("GET /admin/export/members.csv", () => {
       .where(eq(auditLog.action, "export_members"))
       .orderBy(sql`${auditLog.createdAt} desc`)
       .limit(1);
-    expect(entry?.detail).toEqual({ rows: 1, q: tag, status: "approved" });
+    expect(entry?.detail).toEqual({ purpose: "명부", rows: 1, q: tag, status: "approved" });
   });
 
   it("streams thousands of members in batches, each exactly once, even with equal join times", async () => {
@@ -355,9 +355,12 @@ describe("GET /admin/export/members.csv", () => {
       select ${tag} || '-' || n || '@example.com', 'x', ${tag} || n, '010-0000-0000', 'L' || n,
              ${tag}, '내과', '대구', timestamptz '2026-01-01 09:00:00.123456+09' + (n / 100) * interval '1 microsecond'
       from generate_series(1, 2500) as n`);
-    const res = await server.fetch(`/admin/export/members.csv?q=${encodeURIComponent(tag)}`, {
-      headers: { Cookie: admin.cookie },
-    });
+    const res = await server.fetch(
+      `/admin/export/members.csv?q=${encodeURIComponent(tag)}&purpose=대량`,
+      {
+        headers: { Cookie: admin.cookie },
+      },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-length")).toBeNull();
     // (Response.text() drops the BOM itself.)

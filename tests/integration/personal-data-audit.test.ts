@@ -528,7 +528,7 @@ describe("audit rows for content changes", () => {
 
   it("does not take the IP from an X-Forwarded-For header it has no reason to trust", async () => {
     const { rows } = await auditedBy(() =>
-      server.fetch("/admin/export/members.csv", {
+      server.fetch("/admin/export/members.csv?purpose=IP-check", {
         headers: { Cookie: admin.cookie, "X-Forwarded-For": "203.0.113.9" },
       }),
     );
@@ -559,8 +559,12 @@ describe("CSV exports", () => {
     expect(res.status).toBe(200);
   });
 
+  /** Every export states its purpose (issue 21); this one is the tests'. */
+  const PURPOSE = "감사 기록 점검";
   async function download(path: string, cookie: string | null = admin.cookie) {
-    const res = await server.fetch(path, { headers: cookie ? { Cookie: cookie } : {} });
+    const res = await server.fetch(`${path}?purpose=${encodeURIComponent(PURPOSE)}`, {
+      headers: cookie ? { Cookie: cookie } : {},
+    });
     const bytes = Buffer.from(await res.arrayBuffer());
     return { res, bytes, text: bytes.toString("utf8") };
   }
@@ -614,7 +618,7 @@ describe("CSV exports", () => {
     expect(lines).toHaveLength(total + 1);
 
     const row = expectOneRow(rows, { action: "export_members", actor: admin, subjectId: null });
-    expect(row.detail).toEqual({ rows: total });
+    expect(row.detail).toEqual({ purpose: PURPOSE, rows: total });
   });
 
   it("exports applications the same way; audited", async () => {
@@ -806,9 +810,10 @@ describe("/admin/audit", () => {
     expect(tags(html, "button").filter((b) => b.role === "tab")).toHaveLength(6);
     // And the audit page links to both exports.
     const page = await auditPage();
-    const hrefs = tags(page.html, "a").map((a) => a.href);
-    expect(hrefs).toContain("/admin/export/members.csv");
-    expect(hrefs).toContain("/admin/export/applications.csv");
+    // (Forms that ask for the purpose first, issue 21.)
+    const actions = tags(page.html, "form").map((form) => form.action);
+    expect(actions).toContain("/admin/export/members.csv");
+    expect(actions).toContain("/admin/export/applications.csv");
   });
 
   it("pages through more than fifty entries, newest first", async () => {
@@ -864,7 +869,9 @@ describe("what the audit log never holds", () => {
       expect(text).not.toMatch(/password|token|sid=/i);
       const detailKeys = Object.keys((row.detail as Record<string, unknown> | null) ?? {});
       for (const key of detailKeys)
-        expect(["objectId", "rows", "applicationId", "role", "by", "move"]).toContain(key);
+        expect(["objectId", "rows", "applicationId", "role", "by", "move", "purpose"]).toContain(
+          key,
+        );
     }
     // Every row has an actor e-mail; rows from a request have an actor id and an IP.
     const fromRequests = await server.db

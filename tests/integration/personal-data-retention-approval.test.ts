@@ -82,7 +82,13 @@ describe("runRetention with LICENSE_IMAGE_DAYS_AFTER_APPROVAL=10", () => {
     const pending = await signUp(server);
 
     const first = await runRetention(now);
-    expect(first).toEqual({ rejected: 1, approved: 1, abandoned: 0, auditEntries: 0 });
+    expect(first).toEqual({
+      rejected: 1,
+      approved: 1,
+      abandoned: 0,
+      auditEntries: 0,
+      authEvents: 0,
+    });
     expect(await imageState(approvedLong.licenseImageUrl, approvedLong.id)).toEqual(DELETED);
     expect(await imageState(approvedRecently.licenseImageUrl, approvedRecently.id)).toEqual(
       KEPT(approvedRecently.licenseImageUrl),
@@ -108,6 +114,7 @@ describe("runRetention with LICENSE_IMAGE_DAYS_AFTER_APPROVAL=10", () => {
       approved: 0,
       abandoned: 0,
       auditEntries: 0,
+      authEvents: 0,
     });
     expect(await imageState(approvedRecently.licenseImageUrl, approvedRecently.id)).toEqual(
       KEPT(approvedRecently.licenseImageUrl),

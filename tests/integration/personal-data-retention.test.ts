@@ -137,7 +137,13 @@ describe("runRetention", () => {
     await expectKept(fresh);
 
     const first = await runRetention(now);
-    expect(first).toEqual({ rejected: 1, approved: 0, abandoned: 1, auditEntries: 0 });
+    expect(first).toEqual({
+      rejected: 1,
+      approved: 0,
+      abandoned: 1,
+      auditEntries: 0,
+      authEvents: 0,
+    });
     await expectDeleted(rejectedLong.licenseImageUrl, rejectedLong.id);
     await expectKept(rejectedRecently.licenseImageUrl, rejectedRecently.id);
     await expectKept(approved.licenseImageUrl, approved.id);
@@ -158,13 +164,25 @@ describe("runRetention", () => {
     // Idempotent: a second run at the same time deletes nothing and counts nothing.
     const before = await snapshot();
     const second = await runRetention(now);
-    expect(second).toEqual({ rejected: 0, approved: 0, abandoned: 0, auditEntries: 0 });
+    expect(second).toEqual({
+      rejected: 0,
+      approved: 0,
+      abandoned: 0,
+      auditEntries: 0,
+      authEvents: 0,
+    });
     expect(await snapshot()).toEqual(before);
 
     // Two days later the one rejected 29 days ago is past 30 days; the fresh upload past a day.
     const later = new Date(now.getTime() + 2 * DAY);
     const third = await runRetention(later);
-    expect(third).toEqual({ rejected: 1, approved: 0, abandoned: 1, auditEntries: 0 });
+    expect(third).toEqual({
+      rejected: 1,
+      approved: 0,
+      abandoned: 1,
+      auditEntries: 0,
+      authEvents: 0,
+    });
     await expectDeleted(rejectedRecently.licenseImageUrl, rejectedRecently.id);
     await expectDeleted(fresh);
     await expectKept(approved.licenseImageUrl, approved.id);
@@ -177,6 +195,7 @@ describe("runRetention", () => {
       approved: 0,
       abandoned: 0,
       auditEntries: 0,
+      authEvents: 0,
     });
     expect(await snapshot()).toEqual(afterThird);
   });

@@ -249,9 +249,13 @@ describe("withdrawal of administrators", () => {
     const publicImage = await uploadImage(server, { cookie: second.cookie });
     expect((await get(server, publicImage)).status).toBe(200);
     // What the second administrator did stays in the audit log after they leave.
-    expect((await get(server, "/admin/export/members.csv", { cookie: second.cookie })).status).toBe(
-      200,
-    );
+    expect(
+      (
+        await get(server, "/admin/export/members.csv?purpose=탈퇴-전-확인", {
+          cookie: second.cookie,
+        })
+      ).status,
+    ).toBe(200);
     const allowed = await withdraw({ password: PASSWORD, confirm: "on" }, second.cookie);
     expect(allowed.status).toBe(302);
     expect(allowed.location).toBe("/");

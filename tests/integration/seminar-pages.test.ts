@@ -2,7 +2,9 @@
 // visitor (facts, link preview tags, a login prompt) and a member (one-tap registration and
 // cancellation by plain form posts), the ticket page, /mypage's list, the office's registrant page
 // and the member record.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "~db/schema";
 import { createAdmin, type LoggedIn, postForm } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { mainText, meta } from "../support/html";
@@ -185,15 +187,25 @@ describe("the office's registrant page", () => {
     expect(unknown.status).toBe(404);
     expect(mainText(await unknown.text())).toContain("해당 이메일의 승인된 회원이 없습니다.");
 
-    const csv = await server.fetch(`/admin/seminars/${seminarId}/registrants.csv`, {
+    const unstated = await server.fetch(`/admin/seminars/${seminarId}/registrants.csv`, {
       headers: { cookie: admin.cookie },
     });
+    expect(unstated.status).toBe(400);
+    const csv = await server.fetch(
+      `/admin/seminars/${seminarId}/registrants.csv?purpose=${encodeURIComponent("현장 명단 출력")}`,
+      { headers: { cookie: admin.cookie } },
+    );
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
     const body = await csv.text();
     expect(body).toContain("목록회원");
     expect(body).toContain("의사 면허번호");
-    const refused = await server.fetch(`/admin/seminars/${seminarId}/registrants.csv`, {
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "export_seminar_registrations"));
+    expect(entry?.detail).toMatchObject({ purpose: "현장 명단 출력" });
+    const refused = await server.fetch(`/admin/seminars/${seminarId}/registrants.csv?purpose=x1`, {
       headers: { cookie: member.cookie },
     });
     expect(refused.status).toBe(403);

@@ -104,6 +104,8 @@ function childEnv(dataDir: string, extra: Record<string, string> = {}) {
     DEMO_ADMIN_PASSWORD: DEMO_ADMIN.password,
     AUTH_MAX_REQUESTS_PER_IP: "100000",
     SIGNUP_UPLOADS_PER_IP_PER_HOUR: "100000",
+    // Administrators work with the password alone (the second factor has its own tests).
+    ADMIN_MFA_REQUIRED: "0",
     // One serving process unless a test is about several (server.js forks one per core on
     // PostgreSQL otherwise).
     WEB_CONCURRENCY: "1",

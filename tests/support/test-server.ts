@@ -103,6 +103,8 @@ export async function startTestServer(
     PUBLIC_URL: ownUrl,
     // Test files sign up many doctors from one address; tests of this quota set it themselves.
     SIGNUP_UPLOADS_PER_IP_PER_HOUR: "100000",
+    // Administrators work with the password alone unless a test is about the second factor.
+    ADMIN_MFA_REQUIRED: "0",
     ...options.env,
   });
 

@@ -11,6 +11,7 @@ import { notifyNewSignup, notifySignupDecision } from "../mail/notifications.ser
 import { limitAuthRequestsByIp, limitSignupsByAccount } from "../security/rate-limit.server";
 import { societyConfig } from "../society/config.server";
 import { claimSignupImage } from "../uploads/uploads.server";
+import { recordAuthEvent } from "./auth-events.server";
 import { rememberDevice } from "./known-device.server";
 import { type ClientInfo, checkPasswordLimited } from "./password-check.server";
 import { assertStrongPassword } from "./password-strength.server";
@@ -109,7 +110,11 @@ export const PENDING_APPROVAL = "관리자 승인 후 로그인할 수 있습니
  * contact. The live account of the e-mail is the one checked; with none, the latest rejected one,
  * so a rejected doctor is told why they cannot log in.
  */
-async function authenticate(email: string, password: string, client: ClientInfo) {
+async function authenticate(
+  email: string,
+  password: string,
+  client: ClientInfo & { userAgent?: string | null },
+) {
   const db = await getDb();
   const [user] = await db
     .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
@@ -118,6 +123,7 @@ async function authenticate(email: string, password: string, client: ClientInfo)
     .orderBy(sql`${users.rejectedAt} desc nulls first`)
     .limit(1);
   if (!(await checkPasswordLimited(email, user, password, client)) || !user) {
+    if (user) await recordAuthEvent(user.id, "login_failed", client);
     throw new AppError("unauthenticated", LOGIN_FAILED);
   }
   if (user.rejectedAt) {
@@ -292,6 +298,7 @@ export async function logIn(input: {
   password: string;
   ip: string | undefined;
   cookie?: string | null;
+  userAgent?: string | null;
 }) {
   await limitAuthRequestsByIp(input.ip);
   const user = await authenticate(input.email, input.password, input);

@@ -63,7 +63,7 @@ export async function updateMyProfile(
  * Confirms the member's current password under the same limit as login: someone holding a
  * logged-in session (a borrowed or stolen one) must not get unlimited guesses here either.
  */
-async function checkPassword(userId: string, password: string, client: ClientInfo) {
+export async function checkPassword(userId: string, password: string, client: ClientInfo) {
   const db = await getDb();
   const [row] = await db
     .select({

@@ -3,7 +3,8 @@
 // application, is deleted a set number of days after its decision (30 after a rejection by
 // default; after approval only when configured), and at once when its member withdraws
 // (my-account.server.ts, `withdraw`); sign-up uploads nobody claimed go within an hour
-// (uploads/sweep.server.ts, also run here); audit entries past their retention. The job runs at
+// (uploads/sweep.server.ts, also run here); audit entries past their retention, authentication
+// events after a year. The job runs at
 // start and daily; running it twice deletes nothing twice.
 import { and, eq, inArray, isNotNull, lte, type SQL } from "drizzle-orm";
 import { getDb } from "~/db.server";
@@ -18,6 +19,7 @@ import {
   forgetStoredObjects,
   objectIdFromPath,
 } from "../uploads/uploads.server";
+import { purgeAuthEvents } from "./auth-events.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -101,9 +103,10 @@ export async function runRetention(now: Date = new Date()) {
   // an hour; running it here too covers an instance that was down for the sweep's rounds.
   const abandoned = (await sweepAbandonedUploads(now)).length;
   const auditEntries = await purgeAudit(env.AUDIT_LOG_RETENTION_DAYS, now);
+  const authEvents = await purgeAuthEvents(now);
   // Rate-limit windows that have ended count nothing: their rows are dropped here, daily.
   await purgeExpired(now);
-  const result = { rejected, approved, abandoned, auditEntries };
+  const result = { rejected, approved, abandoned, auditEntries, authEvents };
   logger.info(result, "Retention job: deleted licence images and expired records");
   return result;
 }

@@ -7,7 +7,8 @@ import { createCookie, createSessionStorage, redirect } from "react-router";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { appSecret } from "~/lib/secret.server";
-import { sessions, users } from "~db/schema";
+import { secondFactors, sessions, users } from "~db/schema";
+import { needsSecondFactor, type SessionStanding, sessionStanding } from "../second-factor/policy";
 
 const DAY = 24 * 60 * 60;
 /** Idle expiry: 14 days for members; 60 minutes for administrators (personal-data safety rules). */
@@ -38,7 +39,8 @@ const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   secure: HTTPS_COOKIES,
   path: "/",
   maxAge: Math.max(1, Math.floor(Math.min(MEMBER_IDLE_SECONDS, SESSION_MAX_AGE_MS / 1000))),
-  secrets: [appSecret()],
+  // The first secret signs; a previous APP_SECRET still verifies while it is being rotated.
+  secrets: [appSecret(), ...(env.APP_SECRET_PREVIOUS ? [env.APP_SECRET_PREVIOUS] : [])],
 });
 
 /** Sessions started before this instant have passed the absolute limit. */
@@ -54,17 +56,36 @@ export function carriesSessionCookie(cookieHeader: string | null | undefined): b
   return parseCookieHeader(cookieHeader)[SESSION_COOKIE_NAME] !== undefined;
 }
 
-type SessionData = { userId: string; idleSeconds: number };
+/**
+ * What a session row's `sess` holds. `secondFactor` is set once this session passed the second
+ * factor (at login, or by confirming enrolment). `stage: "second-factor"` marks the short-lived
+ * session between a right password and the code: it signs no one in (userOfSessionCookie).
+ */
+type SessionData = {
+  userId: string;
+  idleSeconds: number;
+  secondFactor?: boolean;
+  stage?: "second-factor";
+};
 
-const storage = createSessionStorage<SessionData>({
+/** Where a login comes from, kept with the session for the member's session list. */
+export type SessionClient = { ip?: string | null; userAgent?: string | null };
+
+/** How long the step between the password and the second factor may take. */
+const SECOND_FACTOR_STEP_SECONDS = 10 * 60;
+
+const storage = createSessionStorage<SessionData & { client?: SessionClient }>({
   cookie: sessionCookie,
   async createData(data, expires) {
     const db = await getDb();
     const sid = crypto.randomBytes(32).toString("base64url");
     const idle = data.idleSeconds ?? MEMBER_IDLE_SECONDS;
+    const { client, ...sess } = data;
     await db.insert(sessions).values({
       sid,
-      sess: data,
+      sess,
+      userAgent: client?.userAgent?.slice(0, 500) || null,
+      ip: client?.ip || null,
       expire: new Date(
         Math.min(
           expires?.getTime() ?? Infinity,
@@ -112,6 +133,10 @@ export type SessionUser = {
   department: string;
   address: string;
   licenseNumber: string;
+  /** The role stored with the account; `role` is what this session may act as (see standing). */
+  accountRole: string;
+  /** `enrolment-only`: the password alone, while the role requires a second factor not yet set up. */
+  standing: SessionStanding;
 };
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -159,9 +184,12 @@ export async function userOfSessionCookie(
       licenseNumber: users.licenseNumber,
       expire: sessions.expire,
       startedAt: sessions.createdAt,
+      sess: sessions.sess,
+      factorConfirmedAt: secondFactors.confirmedAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(secondFactors, eq(secondFactors.userId, sessions.userId))
     .where(
       and(
         eq(sessions.sid, sid),
@@ -172,6 +200,15 @@ export async function userOfSessionCookie(
   // Only approved members in good standing have a session; a rejection or suspension also deletes
   // the sessions, and this check covers the moment between.
   if (!row?.isApproved || row.rejectedAt || row.suspendedAt) return null;
+  const sess = row.sess as SessionData;
+  if (sess.stage === "second-factor") return null;
+  const standing = sessionStanding({
+    role: row.role,
+    enrolled: Boolean(row.factorConfirmedAt),
+    verified: sess.secondFactor === true,
+    required: env.ADMIN_MFA_REQUIRED,
+  });
+  if (standing === "none") return null;
 
   // Sliding idle expiry, capped at the absolute limit: activity alone never keeps a stolen or
   // forgotten session alive past SESSION_MAX_AGE_DAYS.
@@ -180,26 +217,92 @@ export async function userOfSessionCookie(
     Math.min(now.getTime() + idle * 1000, row.startedAt.getTime() + SESSION_MAX_AGE_MS),
   );
   if (expire.getTime() - row.expire.getTime() > TOUCH_AFTER_SECONDS * 1000) {
-    await db.update(sessions).set({ expire }).where(eq(sessions.sid, sid));
+    await db.update(sessions).set({ expire, lastSeenAt: now }).where(eq(sessions.sid, sid));
   }
   const {
     expire: _expire,
     startedAt: _startedAt,
     rejectedAt: _rejectedAt,
     suspendedAt: _suspendedAt,
+    sess: _sess,
+    factorConfirmedAt: _factorConfirmedAt,
     ...user
   } = row;
-  return user;
+  // A password-only session of a role that needs a second factor acts as a plain member: every
+  // check of the role (guards, licence images, the header) refuses it without knowing about it.
+  return {
+    ...user,
+    role: standing === "full" ? row.role : "member",
+    accountRole: row.role,
+    standing,
+  };
 }
 
-/** Starts a new session (always a new id) and answers its Set-Cookie header. */
-export async function createUserSession(user: { id: string; role: string }) {
+/**
+ * Starts a new session (always a new id) and answers its Set-Cookie header. `secondFactor` says
+ * the login passed the second factor.
+ */
+export async function createUserSession(
+  user: { id: string; role: string },
+  options: { client?: SessionClient; secondFactor?: boolean } = {},
+) {
   const db = await getDb();
   await db.delete(sessions).where(lt(sessions.expire, new Date()));
   const session = await storage.getSession();
   session.set("userId", user.id);
   session.set("idleSeconds", user.role === "admin" ? ADMIN_IDLE_SECONDS : MEMBER_IDLE_SECONDS);
+  if (options.secondFactor) session.set("secondFactor", true);
+  if (options.client) session.set("client", options.client);
   return storage.commitSession(session);
+}
+
+/**
+ * The step between a right password and the second factor: a session row that signs no one in
+ * and ends after ten minutes; `POST /api/auth/mfa` (or the login page's code form) replaces it
+ * with a real session.
+ */
+export async function createSecondFactorStep(userId: string, client: SessionClient) {
+  const session = await storage.getSession();
+  session.set("userId", userId);
+  session.set("idleSeconds", SECOND_FACTOR_STEP_SECONDS);
+  session.set("stage", "second-factor");
+  session.set("client", client);
+  return storage.commitSession(session);
+}
+
+/** The account waiting for its second factor in this request's session, if any. */
+export async function secondFactorStepOf(request: Request): Promise<{ userId: string } | null> {
+  const sid = await currentSessionId(request);
+  if (!sid || sid.length > 100) return null;
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: sessions.userId, sess: sessions.sess })
+    .from(sessions)
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())));
+  const sess = row?.sess as SessionData | undefined;
+  if (!row?.userId || sess?.stage !== "second-factor") return null;
+  return { userId: row.userId };
+}
+
+/** Ends this request's second-factor step (the code was right, or the person starts over). */
+export async function endSecondFactorStep(request: Request) {
+  const sid = await currentSessionId(request);
+  if (!sid) return;
+  const db = await getDb();
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.sid, sid), sql`${sessions.sess}->>'stage' = 'second-factor'`));
+}
+
+/** Marks this request's session as having passed the second factor (enrolment confirmed). */
+export async function markSecondFactorPassed(request: Request) {
+  const sid = await currentSessionId(request);
+  if (!sid) return;
+  const db = await getDb();
+  await db
+    .update(sessions)
+    .set({ sess: sql`${sessions.sess} || '{"secondFactor": true}'::jsonb` })
+    .where(eq(sessions.sid, sid));
 }
 
 /** Ends this request's session on the server and answers the Set-Cookie header clearing it. */
@@ -226,6 +329,9 @@ export async function endAllSessions(userId: string, options: { except?: string 
 
 export const LOGIN_REQUIRED = "로그인이 필요합니다.";
 export const ADMIN_ONLY = "관리자만 이용할 수 있습니다.";
+export const SECOND_FACTOR_ENROLMENT_FIRST =
+  "2단계 인증(OTP)을 등록한 뒤 관리자 기능을 이용할 수 있습니다. 관리자 보안 설정에서 등록해주세요.";
+export const SECOND_FACTOR_PAGE = "/admin/security";
 
 /** A refusal thrown from a guard: calls answer it as it is; pages render it in an ErrorBoundary. */
 function refusal(status: 401 | 403, message: string): Response {
@@ -258,8 +364,21 @@ export async function requireUser({
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const user = await getCurrentUser(request);
   if (!user) throw refusal(401, LOGIN_REQUIRED);
+  refuseBeforeEnrolment(request, user);
   if (user.role !== "admin") throw refusal(403, ADMIN_ONLY);
   return user;
+}
+
+/**
+ * Staff who signed in with the password alone while a second factor is required are sent to
+ * enrolment; calls say why.
+ */
+function refuseBeforeEnrolment(request: Request, user: SessionUser) {
+  if (user.standing !== "enrolment-only") return;
+  if (new URL(request.url).pathname.startsWith("/api/")) {
+    throw refusal(403, SECOND_FACTOR_ENROLMENT_FIRST);
+  }
+  throw redirect(SECOND_FACTOR_PAGE);
 }
 
 export const CHECK_IN_STAFF_ONLY = "관리자 또는 현장 출결 담당자만 이용할 수 있습니다.";
@@ -271,7 +390,19 @@ export const CHECK_IN_STAFF_ONLY = "관리자 또는 현장 출결 담당자만 
 export async function requireCheckInStaff(request: Request): Promise<SessionUser> {
   const user = await getCurrentUser(request);
   if (!user) throw refusal(401, LOGIN_REQUIRED);
+  refuseBeforeEnrolment(request, user);
   if (user.role !== "admin" && user.role !== "checkin") throw refusal(403, CHECK_IN_STAFF_ONLY);
+  return user;
+}
+
+/**
+ * An account whose role needs a second factor, signed in fully or with the password alone: the
+ * enrolment page and calls are the only administrator things a password-only session reaches.
+ */
+export async function requireSecondFactorHolder(request: Request): Promise<SessionUser> {
+  const user = await getCurrentUser(request);
+  if (!user) throw refusal(401, LOGIN_REQUIRED);
+  if (!needsSecondFactor(user.accountRole)) throw refusal(403, ADMIN_ONLY);
   return user;
 }
 

@@ -8,13 +8,13 @@ import { membershipApplications } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { STATUS_LABELS } from "../membership/validation";
 
-export async function exportApplicationsCsv(context: AuditContext) {
+export async function exportApplicationsCsv(context: AuditContext, purpose: string) {
   const db = await getDb();
   const rows = await db
     .select()
     .from(membershipApplications)
     .orderBy(desc(membershipApplications.createdAt));
-  await audit(context, "export_applications", null, { rows: rows.length });
+  await audit(context, "export_applications", null, { purpose, rows: rows.length });
   return toCsv(
     [
       "이름",

@@ -83,3 +83,8 @@ export const notifyRepeatedLoginFailures = safely(async (member: Person) => {
 export const notifyPasswordChanged = safely(async (member: Person, how: "change" | "reset") => {
   await enqueueMail(mailTemplates.passwordChanged(member, how));
 });
+
+/** The owner's second factor was turned off (by them) or reset (by another administrator). */
+export const notifySecondFactorRemoved = safely(async (member: Person, how: "self" | "reset") => {
+  await enqueueMail(mailTemplates.secondFactorRemoved(member, how));
+});

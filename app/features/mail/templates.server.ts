@@ -237,6 +237,20 @@ export const mailTemplates = {
       ],
       { label: "티켓 보기", url: link("/mypage#seminars") },
     ),
+
+  secondFactorRemoved: (member: { name: string; email: string }, how: "self" | "reset") =>
+    compose(
+      member.email,
+      "2단계 인증이 해제되었습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        how === "reset"
+          ? `${formatDateTime(new Date())}에 다른 관리자가 회원님 계정의 2단계 인증(OTP)을 초기화했습니다. 모든 기기의 로그인이 종료되었으며, 다음 로그인 때 인증 앱을 다시 등록하게 됩니다.`
+          : `${formatDateTime(new Date())}에 회원님이 관리자 보안 설정에서 2단계 인증(OTP)을 해제했습니다.`,
+        `본인이 요청하지 않았다면 즉시 비밀번호를 재설정하고 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 알려주세요.`,
+      ],
+      { label: "로그인하기", url: link("/login") },
+    ),
 };
 
 type Registrant = { name: string; email: string };

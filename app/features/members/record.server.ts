@@ -1,14 +1,19 @@
 // The member record page's actions: one form per action, each naming an intent, each calling the
 // same service as the matching JSON call.
 import { approveMember, rejectMember } from "~/features/accounts/accounts.server";
+import { endSessionOfMember } from "~/features/accounts/session-list.server";
 import type { AuditContext } from "~/features/audit/audit.server";
+import { resetSecondFactorOf } from "~/features/second-factor/second-factor.server";
 import { AppError, parse } from "~/lib/errors.server";
 import { formFieldsOf } from "~/lib/forms.server";
 import { endMemberSessions, reinstateMember, suspendMember, updateMember } from "./roster.server";
 import { memberPatchSchema, signupRejectionSchema, suspensionSchema } from "./validation";
 
 /** Every field the record's forms post: the form reader refuses anything else. */
-export const MEMBER_RECORD_FORM = formFieldsOf(memberPatchSchema, { intent: { maxLength: 30 } });
+export const MEMBER_RECORD_FORM = formFieldsOf(memberPatchSchema, {
+  intent: { maxLength: 30 },
+  sessionId: { maxLength: 40 },
+});
 
 type RecordOutcome = { message: string };
 
@@ -77,6 +82,14 @@ const HANDLERS: Record<
   async "end-sessions"(id, _form, context) {
     await endMemberSessions(id, context);
     return { message: "모든 로그인 세션을 종료했습니다." };
+  },
+  async "end-session"(id, form, context) {
+    await endSessionOfMember(id, text(form, "sessionId") ?? "", context);
+    return { message: "로그인 세션을 종료했습니다." };
+  },
+  async "reset-second-factor"(id, _form, context) {
+    await resetSecondFactorOf(id, context);
+    return { message: "2단계 인증을 초기화했습니다. 회원에게 메일로 알렸습니다." };
   },
 };
 

@@ -27,13 +27,16 @@ import { isUuid } from "~/lib/ids";
 import { offsetOf, type Page } from "~/lib/paging";
 import { auditLog, memberSearchText, membershipApplications, sessions, users } from "~db/schema";
 import { approveMember, EMAIL_TAKEN } from "../accounts/accounts.server";
+import { recentAuthEvents, recordAuthEvent } from "../accounts/auth-events.server";
 import { endAllSessions, SESSION_MAX_AGE_MS } from "../accounts/session.server";
+import { listSessions } from "../accounts/session-list.server";
 import { type AuditContext, audit } from "../audit/audit.server";
 import {
   notifyMemberTypeChanged,
   notifyReinstated,
   notifySuspended,
 } from "../mail/notifications.server";
+import { secondFactorStatus } from "../second-factor/second-factor.server";
 import {
   MEMBER_STATUS_LABELS,
   MEMBER_TYPE_LABELS,
@@ -203,7 +206,7 @@ const EXPORT_BATCH = 1000;
  * The roster as CSV, filtered like the list, written a batch at a time as the reader takes it:
  * rows are fetched by keyset (created_at, id), so 100,000 members never sit in memory at once.
  */
-export function membersCsvStream(query: RosterQuery, context: AuditContext) {
+export function membersCsvStream(query: RosterQuery, context: AuditContext, purpose: string) {
   const encoder = new TextEncoder();
   // The cursor keeps created_at as PostgreSQL's own text: a JavaScript Date would cut its
   // microseconds and make the next batch repeat rows.
@@ -214,6 +217,7 @@ export function membersCsvStream(query: RosterQuery, context: AuditContext) {
       const db = await getDb();
       const [total] = await db.select({ value: count() }).from(users).where(rosterWhere(query));
       await audit(context, "export_members", null, {
+        purpose,
         rows: total?.value ?? 0,
         ...filterDetail(query),
       });
@@ -336,11 +340,20 @@ export async function findMemberRecord(id: string) {
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(50),
   ]);
+  // Sign-in security (the second-factor issue): sessions, recent authentication events, factor.
+  const [sessionList, authEvents, secondFactor] = await Promise.all([
+    listSessions(id),
+    recentAuthEvents(id),
+    secondFactorStatus(id),
+  ]);
   return {
     ...account,
     application: application ?? null,
     activeSessions: activeSessions?.value ?? 0,
     auditEntries,
+    sessions: sessionList,
+    authEvents,
+    secondFactor: { enrolled: secondFactor.enrolled, confirmedAt: secondFactor.confirmedAt },
   };
 }
 
@@ -463,6 +476,7 @@ export async function reinstateMember(id: string, context: AuditContext) {
 export async function endMemberSessions(id: string, context: AuditContext) {
   const member = await requireAccount(id);
   await endAllSessions(id);
+  await recordAuthEvent(id, "session_ended", { ip: context.ip ?? null });
   await audit(context, "member_end_sessions", { id, label: label(member) });
   return requireAccount(id);
 }

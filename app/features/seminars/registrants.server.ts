@@ -202,15 +202,22 @@ const STATUS_LABELS: Record<string, string> = {
   cancelled: "취소",
 };
 
-/** Every registrant of the seminar as CSV (all tabs, arrival order); audited with its row count. */
-export async function exportRegistrantsCsv(seminarId: string, context: AuditContext) {
+/**
+ * Every registrant of the seminar as CSV (all tabs, arrival order); audited with the stated
+ * purpose and the row count.
+ */
+export async function exportRegistrantsCsv(
+  seminarId: string,
+  context: AuditContext,
+  purpose: string,
+) {
   const seminar = await findSeminar(seminarId);
   const { items } = await listRegistrants(seminar.id, { pageSize: 1_000_000 });
   await audit(
     context,
     "export_seminar_registrations",
     { id: seminar.id, label: seminar.title },
-    { rows: items.length },
+    { purpose, rows: items.length },
   );
   const when = (value: Date | null) => (value ? formatDateTime(value) : "");
   return {

@@ -1,0 +1,30 @@
+import { clientOf } from "~/features/accounts/auth-events.server";
+import { finishLogin } from "~/features/second-factor/login.server";
+import { secondFactorCodeSchema } from "~/features/second-factor/validation";
+import { api, methodNotAllowed, parse } from "~/lib/errors.server";
+import { readJson } from "~/lib/request-body.server";
+import { clientIpContext } from "~/lib/request-context.server";
+import type { Route } from "./+types/auth-mfa";
+
+// POST /api/auth/mfa { code }: a six-digit code or a recovery code completes the login that
+// POST /api/auth/login started (401 wrong, replayed or expired; 429 too many attempts).
+export const action = api(async ({ request, context }: Route.ActionArgs) => {
+  const { code } = parse(secondFactorCodeSchema, await readJson(request));
+  const { user, cookie } = await finishLogin(
+    request,
+    code,
+    clientOf(request, context.get(clientIpContext)),
+  );
+  return Response.json(
+    {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      role: user.role,
+      isApproved: user.isApproved,
+    },
+    { headers: { "Set-Cookie": cookie, "Cache-Control": "private, no-store" } },
+  );
+});
+
+export const loader = methodNotAllowed("POST");
