@@ -271,9 +271,15 @@ describe("PATCH /api/seminars/{id}", () => {
     expect(await seminarRow(server, target.id)).toMatchObject(ORIGINAL);
   });
 
-  it("clears the registration link with an empty string: the card then shows '신청 마감'", async () => {
+  it("clears the registration link with an empty string: the card then registers on the site", async () => {
     expect((await patch(target.id, { registrationUrl: "" })).status).toBe(200);
     expect((await seminarRow(server, target.id))?.registrationUrl).toBeNull();
+    // Issue 17: without an external link an open seminar takes registrations on its own page.
+    const card = (await activityCard(ORIGINAL.title))!;
+    expect(card).toContain(`href="/activities/${target.id}"`);
+    expect(mainText(card)).toContain("참가 신청");
+    expect(mainText(card)).not.toContain("신청 마감");
+    expect((await patch(target.id, { status: "closed" })).status).toBe(200);
     expect(mainText((await activityCard(ORIGINAL.title))!)).toContain("신청 마감");
   });
 
