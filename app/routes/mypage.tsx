@@ -26,6 +26,8 @@ import {
 } from "~/features/accounts/validation";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
+import { MyCredits } from "~/features/seminars/components/my-credits";
+import { myCredits } from "~/features/seminars/credits.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
@@ -43,13 +45,15 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application] = await Promise.all([
+  const [account, application, credits] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
+    myCredits(user.id),
   ]);
   if (!account) throw redirect("/login");
   return {
     account,
+    credits,
     application: application
       ? {
           status: application.status,
@@ -113,7 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application } = loaderData;
+  const { account, application, credits } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -160,6 +164,8 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
             </Card>
           )}
         </div>
+
+        <MyCredits credits={credits} />
 
         <Card className="p-6 sm:p-8">
           <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>
