@@ -19,6 +19,8 @@ import { MemberHistory } from "~/features/members/components/member-history";
 import { MemberTypeBadge, StatusBadge } from "~/features/members/components/standing-badges";
 import { MEMBER_RECORD_FORM, runMemberRecordAction } from "~/features/members/record.server";
 import { findMemberRecord } from "~/features/members/roster.server";
+import { AttendedSeminars } from "~/features/seminars/components/attended-seminars";
+import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
@@ -35,7 +37,12 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   try {
-    return { member: await findMemberRecord(params.id), self: admin.id === params.id };
+    const member = await findMemberRecord(params.id);
+    return {
+      member,
+      self: admin.id === params.id,
+      credits: await attendedSeminarsOf(member.id),
+    };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
       throw data({ message: error.message }, { status: 404 });
@@ -71,7 +78,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminMember({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, self } = loaderData;
+  const { member, self, credits } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -108,6 +115,10 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             />
           </Card>
           <MemberHistory member={member} />
+          <Card className="p-5 sm:p-6">
+            <h2 className="mb-3 text-lg font-bold text-slate-900">연수평점</h2>
+            <AttendedSeminars seminars={credits} />
+          </Card>
         </div>
         <MemberActions
           member={member}

@@ -15,7 +15,14 @@ import {
   postForm,
   resetRateLimits,
 } from "../support/accounts";
-import { insertMember, type Member, page, sendJson } from "../support/members";
+import {
+  dashboardAction,
+  expectFailure,
+  expectSuccess,
+  formFields,
+  seminarInput,
+} from "../support/admin";
+import { applicationPayload, insertMember, type Member, page, sendJson } from "../support/members";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 let server: TestServer;
@@ -179,6 +186,63 @@ describe("the credit rule on the seminar", () => {
     expect(new Date(patched.creditBreaks[0]!.start).toISOString()).toBe(
       new Date(at("10:30")).toISOString(),
     );
+  });
+
+  it("takes the rule from the administrator's seminar form, lines in textareas", async () => {
+    const fields = formFields(
+      seminarInput({
+        title: "평점 규칙 양식 세미나",
+        date: `${DAY_OF_SEMINAR}T09:00`,
+        registrationUrl: "",
+        cmeCredits: 5,
+        creditBands: "120-180=3\r\n180-240=4\r\n240-=5",
+        creditBreaks: "12:00-13:00 점심\r\n15:00-15:20 커피",
+      }),
+    );
+    expectSuccess(
+      await dashboardAction(server, { intent: "save-seminar", ...fields }, admin.cookie),
+      "학술 활동 등록 완료",
+    );
+    const list = await json<
+      {
+        id: string;
+        title: string;
+        creditBands: unknown;
+        creditBreaks: { start: string; label: string }[];
+      }[]
+    >(await call("GET", "/api/seminars", null));
+    const saved = list.find((s) => s.title === "평점 규칙 양식 세미나")!;
+    expect(saved.creditBands).toEqual(NOTICE);
+    expect(saved.creditBreaks.map((b) => [new Date(b.start).toISOString(), b.label])).toEqual([
+      [new Date(at("12:00")).toISOString(), "점심"],
+      [new Date(at("15:00")).toISOString(), "커피"],
+    ]);
+    // The prefilled default is kept as the default, so it follows a later change of the maximum.
+    const prefilled = formFields(
+      seminarInput({
+        title: "기본 구간 세미나",
+        date: `${DAY_OF_SEMINAR}T09:00`,
+        registrationUrl: "",
+        cmeCredits: 2,
+        creditBands: "60-120=1\n120-=2",
+        creditBreaks: "",
+      }),
+    );
+    expectSuccess(
+      await dashboardAction(server, { intent: "save-seminar", ...prefilled }, admin.cookie),
+      "학술 활동 등록 완료",
+    );
+    const again = await json<{ title: string; creditBands: unknown }[]>(
+      await call("GET", "/api/seminars", null),
+    );
+    expect(again.find((s) => s.title === "기본 구간 세미나")?.creditBands).toBeNull();
+    const bad = await dashboardAction(
+      server,
+      { intent: "save-seminar", ...fields, creditBands: "120-180=3\n170-=4" },
+      admin.cookie,
+    );
+    expectFailure(bad, 400, "학술 활동 저장 실패");
+    expect(bad.result.toast.description).toMatch(/겹치지/);
   });
 
   it("refuses bands out of order, overlapping, over the maximum, and unreadable lines", async () => {
@@ -506,6 +570,45 @@ describe("the credit sheet", () => {
         and(eq(auditLog.action, "export_seminar_credits"), eq(auditLog.subjectId, seminar.id)),
       );
     expect(entry?.detail).toMatchObject({ rows: 4 });
+  });
+});
+
+describe("full membership and the member record", () => {
+  it("show the seminars attended on locked sheets only", async () => {
+    const { seminar, people } = await scannedSeminar();
+    const [full, split] = people;
+    const apply = await call(
+      "POST",
+      "/api/membership-applications",
+      full!.cookie,
+      applicationPayload(),
+    );
+    expect(apply.status, await apply.clone().text()).toBe(201);
+    const { id: applicationId } = await json<{ id: string }>(apply);
+    const detail = async () =>
+      json<{ attendedSeminars: { title: string; credits: number }[] }>(
+        await call("GET", `/api/membership-applications/${applicationId}`, admin.cookie),
+      );
+    // Before the lock nothing counts yet.
+    expect((await detail()).attendedSeminars).toEqual([]);
+    const before = await page(server, "/membership/apply", split!.cookie);
+    expect(before.html).toContain("아직 확정된 세미나 참석 기록이 없습니다");
+
+    await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
+    await call("POST", `/api/admin/seminars/${seminar.id}/credits/lock`, admin.cookie);
+
+    expect((await detail()).attendedSeminars).toMatchObject([{ title: seminar.title, credits: 5 }]);
+    const form = await page(server, "/membership/apply", split!.cookie);
+    expect(form.html).toContain("세미나 참석 기록");
+    expect(form.html).toContain(seminar.title);
+    expect(form.html).toContain("190분 · 4점");
+    const applied = await page(server, "/membership/apply", full!.cookie);
+    expect(applied.html).toContain(seminar.title);
+    const record = await page(server, `/admin/members/${split!.id}`, admin.cookie);
+    expect(record.status).toBe(200);
+    expect(record.html).toContain("연수평점");
+    expect(record.html).toContain(seminar.title);
+    expect(record.html).toContain("평점 합계 4점");
   });
 });
 

@@ -6,7 +6,14 @@ import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
 import { seminars } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
-import { type BreakInput, type CreditBreak, resolveBreakTime } from "./credit-rule";
+import {
+  type BreakInput,
+  bandsToText,
+  type CreditBand,
+  type CreditBreak,
+  defaultBands,
+  resolveBreakTime,
+} from "./credit-rule";
 import { fillFreedSeats } from "./registrations.server";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
@@ -85,6 +92,15 @@ function storedBreaks(breaks: BreakInput[] | null, date: Date): CreditBreak[] | 
   );
 }
 
+/**
+ * Bands as stored: the default (one credit per full hour up to the maximum) is stored as null, so
+ * a later change of the maximum moves it along; the form shows it prefilled either way.
+ */
+function storedBands(bands: CreditBand[] | null, max: number | null): CreditBand[] | null {
+  if (!bands) return null;
+  return bandsToText(bands) === bandsToText(defaultBands(max)) ? null : bands;
+}
+
 /** The credit rule against the seminar it belongs to: no band over the maximum, breaks forward. */
 function checkCreditRule(seminar: Pick<Seminar, "cmeCredits" | "creditBands" | "creditBreaks">) {
   const max = seminar.cmeCredits;
@@ -108,7 +124,7 @@ export async function createSeminar(input: SeminarInput, context?: AuditContext)
   checkDates(input);
   const creditRule = {
     cmeCredits: input.cmeCredits ?? null,
-    creditBands: input.creditBands ?? null,
+    creditBands: storedBands(input.creditBands ?? null, input.cmeCredits ?? null),
     creditBreaks: storedBreaks(input.creditBreaks ?? null, input.date),
   };
   checkCreditRule(creditRule);
@@ -151,6 +167,9 @@ export async function updateSeminar(id: string, patch: SeminarPatch, context?: A
   }
   if (values.cancellationDeadline === null) {
     values.cancellationDeadline = new Date((values.date ?? current.date).getTime() - 3 * DAY_MS);
+  }
+  if (values.creditBands !== undefined) {
+    values.creditBands = storedBands(values.creditBands, values.cmeCredits ?? current.cmeCredits);
   }
   checkDates({ ...current, ...values });
   checkCreditRule({ ...current, ...values });
