@@ -60,7 +60,7 @@ test("an administrator corrects, sends out and locks a credit sheet; the member 
   await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await open(page, `/admin/seminars/${seminarId}/credits`);
   await expect(page.getByRole("heading", { level: 1, name: "연수평점 산정표" })).toBeVisible();
-  const row = page.getByRole("row").filter({ hasText: doctor.name });
+  const row = page.getByRole("listitem").filter({ hasText: doctor.name });
   await expect(row.getByText("미완료").first()).toBeVisible();
 
   await row.getByText("정정", { exact: true }).click();

@@ -56,6 +56,23 @@ const STATUS: Record<
   locked: { label: "확정", tone: "green" },
 };
 
+const seoulDay = (value: Date) =>
+  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date(value));
+const seoulClock = (value: Date) =>
+  new Intl.DateTimeFormat("en-GB", {
+    timeZone: "Asia/Seoul",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(new Date(value));
+
+/** A time on the sheet: the clock alone on the seminar's day, the full date otherwise. */
+function SheetTime({ value, day }: { value: Date | null; day: Date }) {
+  if (!value) return <span className="text-slate-400">—</span>;
+  const text = seoulDay(value) === seoulDay(day) ? seoulClock(value) : formatDateTime(value);
+  return <time dateTime={new Date(value).toISOString()}>{text}</time>;
+}
+
 const time = (value: Date | null) =>
   value ? (
     <time dateTime={new Date(value).toISOString()}>{formatDateTime(value)}</time>
@@ -157,16 +174,26 @@ function CorrectionForm({ line, busy }: { line: Line; busy: boolean }) {
   );
 }
 
-function LineRow({ line, editable, busy }: { line: Line; editable: boolean; busy: boolean }) {
+function LineItem({
+  line,
+  day,
+  editable,
+  busy,
+}: {
+  line: Line;
+  day: Date;
+  editable: boolean;
+  busy: boolean;
+}) {
   return (
-    <tr className="border-t border-slate-200 align-top">
-      <td className="px-3 py-3">
+    <li className="grid gap-2 border-t border-slate-200 px-4 py-3 first:border-t-0 md:grid-cols-[1fr_7rem_7rem_6rem_5rem] md:gap-3">
+      <div className="min-w-0">
         <div className="font-semibold text-slate-900">{line.name}</div>
         <div className="text-xs text-slate-500">
-          면허 {line.licenseNumber} · {line.hospitalName}
+          {`면허 ${line.licenseNumber} · ${line.hospitalName}`}
         </div>
         {line.correction ? (
-          <p className="mt-1 text-xs text-violet-800">정정됨: {line.correction.reason}</p>
+          <p className="mt-1 text-xs text-violet-800">{`정정됨: ${line.correction.reason}`}</p>
         ) : null}
         {line.objection ? (
           <p className="mt-1 rounded bg-amber-50 p-2 text-xs text-amber-900">
@@ -176,20 +203,46 @@ function LineRow({ line, editable, busy }: { line: Line; editable: boolean; busy
           </p>
         ) : null}
         {editable ? <CorrectionForm line={line} busy={busy} /> : null}
-      </td>
-      <td className="whitespace-nowrap px-3 py-3 text-sm">{time(line.entryAt)}</td>
-      <td className="whitespace-nowrap px-3 py-3 text-sm">
-        {line.incomplete && !line.exitAt ? <Badge tone="red">미완료</Badge> : time(line.exitAt)}
-      </td>
-      <td className="px-3 py-3 text-right tabular-nums">{line.minutes}분</td>
-      <td className="px-3 py-3 text-right font-semibold tabular-nums">
-        {line.credits}점
-        {line.incomplete ? <div className="text-xs font-normal text-rose-700">미완료</div> : null}
-        {line.sentCredits !== null && line.sentCredits !== line.credits ? (
-          <div className="text-xs font-normal text-slate-500">발송 {line.sentCredits}점</div>
-        ) : null}
-      </td>
-    </tr>
+      </div>
+      <dl className="contents text-sm">
+        <div className="flex gap-2 md:block">
+          <dt className="text-slate-500 md:sr-only">첫 입장</dt>
+          <dd>
+            <SheetTime value={line.entryAt} day={day} />
+          </dd>
+        </div>
+        <div className="flex gap-2 md:block">
+          <dt className="text-slate-500 md:sr-only">마지막 퇴장</dt>
+          <dd>
+            {line.incomplete && !line.exitAt ? (
+              <Badge tone="red">미완료</Badge>
+            ) : (
+              <SheetTime value={line.exitAt} day={day} />
+            )}
+          </dd>
+        </div>
+        <div className="flex gap-2 md:block md:text-right">
+          <dt className="text-slate-500 md:sr-only">인정 시간</dt>
+          <dd className="tabular-nums">{`${line.minutes}분`}</dd>
+        </div>
+        <div className="flex gap-2 md:block md:text-right">
+          <dt className="text-slate-500 md:sr-only">평점</dt>
+          <dd className="font-semibold tabular-nums">
+            {`${line.credits}점`}
+            {line.incomplete ? (
+              <span className="ml-1 text-xs font-normal text-rose-700 md:ml-0 md:block">
+                미완료
+              </span>
+            ) : null}
+            {line.sentCredits !== null && line.sentCredits !== line.credits ? (
+              <span className="ml-1 text-xs font-normal text-slate-500 md:ml-0 md:block">
+                {`발송 ${line.sentCredits}점`}
+              </span>
+            ) : null}
+          </dd>
+        </div>
+      </dl>
+    </li>
   );
 }
 
@@ -240,6 +293,9 @@ export function CreditSheet({ sheet, busy }: { sheet: CreditSheetView; busy: boo
               <Button type="submit" variant="destructive" disabled={busy}>
                 <Lock className="size-4" aria-hidden="true" /> 평점 확정
               </Button>
+              <span className="text-xs text-slate-500">
+                확정하면 참석자에게 최종 평점이 발송되고 더는 바꿀 수 없습니다.
+              </span>
             </Form>
           ) : null}
           {sheet.status === "locked" ? (
@@ -255,43 +311,41 @@ export function CreditSheet({ sheet, busy }: { sheet: CreditSheetView; busy: boo
         </div>
       </Card>
 
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-        <table className="w-full min-w-[44rem] text-[15px]">
-          <caption className="sr-only">연수평점 산정표</caption>
-          <thead className="bg-slate-50 text-left text-sm text-slate-600">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                참석자
-              </th>
-              <th scope="col" className="px-3 py-2">
-                첫 입장
-              </th>
-              <th scope="col" className="px-3 py-2">
-                마지막 퇴장
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                인정 시간
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                평점
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sheet.lines.length ? (
-              sheet.lines.map((line) => (
-                <LineRow key={line.registrationId} line={line} editable={editable} busy={busy} />
-              ))
-            ) : (
-              <tr>
-                <td colSpan={5} className="px-3 py-8 text-center text-slate-500">
-                  입장 기록이 있는 참석자가 없습니다.
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <section
+        aria-labelledby="credit-lines-title"
+        className="rounded-xl border border-slate-200 bg-white"
+      >
+        <h2 id="credit-lines-title" className="sr-only">
+          참석자별 연수평점
+        </h2>
+        <div
+          aria-hidden="true"
+          className="hidden gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600 md:grid md:grid-cols-[1fr_7rem_7rem_6rem_5rem]"
+        >
+          <span>참석자</span>
+          <span>첫 입장</span>
+          <span>마지막 퇴장</span>
+          <span className="text-right">인정 시간</span>
+          <span className="text-right">평점</span>
+        </div>
+        {sheet.lines.length ? (
+          <ul>
+            {sheet.lines.map((line) => (
+              <LineItem
+                key={line.registrationId}
+                line={line}
+                day={sheet.seminar.date}
+                editable={editable}
+                busy={busy}
+              />
+            ))}
+          </ul>
+        ) : (
+          <p className="px-4 py-8 text-center text-slate-500">
+            입장 기록이 있는 참석자가 없습니다.
+          </p>
+        )}
+      </section>
     </div>
   );
 }
