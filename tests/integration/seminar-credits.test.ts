@@ -484,6 +484,16 @@ describe("the credit sheet", () => {
     expect((await json<ErrorBody>(late)).message).toBe("이의 신청 기한이 지났습니다.");
   });
 
+  it("is not sent out before the seminar has begun", async () => {
+    const tomorrow = new Date(Date.now() + 2 * DAY).toISOString();
+    const seminar = await heldSeminar({ date: tomorrow, endDate: null, creditBreaks: null });
+    const res = await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
+    expect(res.status).toBe(409);
+    expect((await json<ErrorBody>(res)).message).toBe(
+      "세미나가 시작된 뒤에 평점표를 발송할 수 있습니다.",
+    );
+  });
+
   it("locks: final mails, certificates, and nothing changes after", async () => {
     const { seminar, people } = await scannedSeminar();
     const [full, , open] = people;
