@@ -719,6 +719,61 @@ describe("permissions", () => {
   });
 });
 
+describe("hostile input", () => {
+  it("answers malformed, mistyped and oversized input with Korean 4xx, never 500", async () => {
+    const { seminar, people } = await scannedSeminar();
+    const path = `/api/admin/seminars/${seminar.id}/credits/${people[2]!.registrationId}`;
+    const send = (body: string, type = "application/json") =>
+      server.fetch(path, {
+        method: "PATCH",
+        headers: { Cookie: admin.cookie, "Content-Type": type },
+        body,
+      });
+    expect((await send("{")).status).toBe(400);
+    expect((await send("reason=x", "text/plain")).status).toBe(415);
+    for (const body of [
+      { credits: "many", reason: "형식" },
+      { credits: 2.5, reason: "형식" },
+      { entryAt: "어제 아침", reason: "형식" },
+      { exitAt: ["2026-01-01"], reason: "형식" },
+      { exitAt: at("16:00"), reason: "가".repeat(501) },
+      { exitAt: at("16:00"), reason: { text: "객체" } },
+    ]) {
+      const res = await call("PATCH", path, admin.cookie, body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect((await json<ErrorBody>(res)).message).toMatch(/[가-힣]/);
+    }
+    const huge = await send(JSON.stringify({ reason: "가".repeat(200_000) }));
+    expect(huge.status).toBe(413);
+    const objection = await call(
+      "POST",
+      `/api/seminars/${seminar.id}/credits/objection`,
+      people[0]!.cookie,
+      {
+        message: "가".repeat(1001),
+      },
+    );
+    expect(objection.status).toBe(400);
+    const unknownField = await postForm(
+      server,
+      `/admin/seminars/${seminar.id}/credits`,
+      { intent: "lock", "lines[0][credits]": "9" },
+      { cookie: admin.cookie },
+    );
+    expect(unknownField.status).toBe(400);
+    const unknownIntent = await postForm(
+      server,
+      `/admin/seminars/${seminar.id}/credits`,
+      { intent: "delete" },
+      { cookie: admin.cookie },
+    );
+    expect(unknownIntent.status).toBe(400);
+    expect((await page(server, `/verify/${"A".repeat(5000)}`)).status).toBe(404);
+    expect((await page(server, "/verify/%E0%A4%A")).status).toBeLessThan(500);
+    expect((await sheetOf(seminar.id)).status).toBe("draft");
+  });
+});
+
 describe("certificates", () => {
   it("downloads a Korean PDF after the lock, and /verify tells genuine from forged", async () => {
     const { seminar, people } = await scannedSeminar();
