@@ -54,6 +54,3 @@ export const creditSendSchema = z.object({
 export const creditObjectionSchema = z.object({
   message: requiredText("이의 내용을 입력해주세요", 1000),
 });
-
-/** The sheet page's forms: one intent each, every field at its longest. */
-export const CREDIT_SHEET_INTENTS = ["correct", "send", "lock"] as const;

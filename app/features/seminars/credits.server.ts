@@ -26,11 +26,6 @@ import type { CreditCorrection } from "./credit-validation";
 import { seminarNotFound } from "./registrations.server";
 
 export type SheetStatus = "draft" | "sent" | "locked";
-export const SHEET_STATUS_LABELS: Record<SheetStatus, string> = {
-  draft: "작성 중",
-  sent: "이의 신청 기간",
-  locked: "확정",
-};
 
 type Seminar = typeof seminars.$inferSelect;
 
