@@ -206,6 +206,11 @@ export const seminars = pgTable(
     audience: varchar({ length: 20 }).notNull().default("members"),
     // The most CME credits (연수평점) the KMA approved for the course.
     cmeCredits: integer(),
+    // The credit rule (app/features/seminars/credit-rule.ts): bands of minutes present → credits
+    // (null: one credit per full hour up to cmeCredits), and breaks that do not count as present.
+    creditBands:
+      jsonb().$type<{ fromMinutes: number; toMinutes: number | null; credits: number }[]>(),
+    creditBreaks: jsonb().$type<{ start: string; end: string; label: string }[]>(),
     createdAt: createdAt(),
   },
   (t) => [index("seminars_date_idx").on(t.date)],
@@ -314,6 +319,56 @@ export const seminarRegistrations = pgTable(
     uniqueIndex("seminar_registrations_seminar_user_unique").on(t.seminarId, t.userId),
     index("seminar_registrations_user_idx").on(t.userId),
     index("seminar_registrations_queue_idx").on(t.seminarId, t.status, t.queuedAt, t.id),
+  ],
+);
+
+// A seminar's credit sheet (연수평점): draft, then sent out to the attendees for objections until a
+// deadline, then locked, after which nothing on it changes and certificates can be downloaded.
+export const seminarCreditSheets = pgTable("seminar_credit_sheets", {
+  seminarId: uuid()
+    .primaryKey()
+    .references(() => seminars.id, { onDelete: "cascade" }),
+  // draft, sent or locked.
+  status: varchar({ length: 20 }).notNull().default("draft"),
+  sentAt: timestamp({ withTimezone: true }),
+  objectionDeadline: timestamp({ withTimezone: true }),
+  lockedAt: timestamp({ withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// One attendee's line on a credit sheet: the office's corrections (each with a reason, also
+// audited), what was sent out, the attendee's objection, and the final figures frozen at the lock
+// with the certificate's verification code.
+export const seminarCredits = pgTable(
+  "seminar_credits",
+  {
+    registrationId: uuid()
+      .primaryKey()
+      .references(() => seminarRegistrations.id, { onDelete: "cascade" }),
+    seminarId: uuid()
+      .notNull()
+      .references(() => seminars.id, { onDelete: "cascade" }),
+    correctedEntryAt: timestamp({ withTimezone: true }),
+    correctedExitAt: timestamp({ withTimezone: true }),
+    creditsOverride: integer(),
+    correctionReason: text(),
+    correctedAt: timestamp({ withTimezone: true }),
+    correctedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    sentCredits: integer(),
+    objection: text(),
+    objectedAt: timestamp({ withTimezone: true }),
+    finalEntryAt: timestamp({ withTimezone: true }),
+    finalExitAt: timestamp({ withTimezone: true }),
+    finalMinutes: integer(),
+    finalCredits: integer(),
+    certificateCode: text(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("seminar_credits_seminar_idx").on(t.seminarId),
+    uniqueIndex("seminar_credits_certificate_unique").on(t.certificateCode),
   ],
 );
 

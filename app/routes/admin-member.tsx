@@ -20,7 +20,9 @@ import { MemberSignIn } from "~/features/members/components/member-sign-in";
 import { MemberTypeBadge, StatusBadge } from "~/features/members/components/standing-badges";
 import { MEMBER_RECORD_FORM, runMemberRecordAction } from "~/features/members/record.server";
 import { findMemberRecord } from "~/features/members/roster.server";
+import { AttendedSeminars } from "~/features/seminars/components/attended-seminars";
 import { MemberSeminars } from "~/features/seminars/components/member-seminars";
+import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { registrationsOf } from "~/features/seminars/registrations.server";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
@@ -43,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       member,
       self: admin.id === params.id,
       registrations: await registrationsOf(member.id),
+      credits: await attendedSeminarsOf(member.id),
     };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
@@ -79,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function AdminMember({ loaderData, actionData }: Route.ComponentProps) {
-  const { member, self } = loaderData;
+  const { member, self, credits } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -116,6 +119,10 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             />
           </Card>
           <MemberSeminars registrations={loaderData.registrations} />
+          <Card className="p-5 sm:p-6">
+            <h2 className="mb-3 text-lg font-bold text-slate-900">연수평점</h2>
+            <AttendedSeminars seminars={credits} />
+          </Card>
           <MemberHistory member={member} />
           <MemberSignIn member={member} self={self} />
         </div>

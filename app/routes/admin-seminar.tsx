@@ -1,4 +1,4 @@
-import { ArrowLeft, ScanLine } from "lucide-react";
+import { ArrowLeft, Award, ScanLine } from "lucide-react";
 import {
   data,
   Form,
@@ -141,6 +141,11 @@ export default function AdminSeminar({ loaderData, actionData }: Route.Component
             {/* A full page load: the camera is allowed by that page's own Permissions-Policy. */}
             <Link to={`${base}/check-in`} reloadDocument>
               <ScanLine className="size-4" aria-hidden="true" /> 현장 출결
+            </Link>
+          </Button>
+          <Button asChild variant="secondary" size="sm">
+            <Link to={`${base}/credits`}>
+              <Award className="size-4" aria-hidden="true" /> 연수평점 관리
             </Link>
           </Button>
           <ExportPurposeForm href={`${base}/registrants.csv`} label="신청자 CSV 내보내기" />

@@ -18,6 +18,8 @@ import {
   applicationSchema,
   REVIEW_DAYS,
 } from "~/features/membership/validation";
+import { AttendedSeminars } from "~/features/seminars/components/attended-seminars";
+import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { fieldProps } from "~/lib/forms";
 import { readSubmission, replyWithError } from "~/lib/forms.server";
@@ -40,10 +42,14 @@ const LOGIN_REDIRECT_DELAY_MS = 1000;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
   if (!user) return { state: "visitor" as const };
-  const application = await findApplicationOf(user.id);
+  const [application, attended] = await Promise.all([
+    findApplicationOf(user.id),
+    attendedSeminarsOf(user.id),
+  ]);
   if (application) {
     return {
       state: "applied" as const,
+      attended,
       application: {
         status: application.status,
         createdAt: application.createdAt,
@@ -53,6 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   return {
     state: "form" as const,
+    attended,
     account: {
       name: user.name,
       email: user.email,
@@ -105,12 +112,39 @@ export default function MembershipApply({ loaderData, actionData }: Route.Compon
         ) : loaderData.state === "visitor" ? (
           <LoginRequired />
         ) : loaderData.state === "applied" ? (
-          <ApplicationStatusCard application={loaderData.application} />
+          <div className="grid gap-6">
+            <ApplicationStatusCard application={loaderData.application} />
+            <SeminarAttendance attended={loaderData.attended} />
+          </div>
         ) : (
-          <ApplicationForm account={loaderData.account} actionData={actionData} />
+          <div className="grid gap-6">
+            <SeminarAttendance attended={loaderData.attended} />
+            <ApplicationForm account={loaderData.account} actionData={actionData} />
+          </div>
         )}
       </Section>
     </>
+  );
+}
+
+/** Full membership needs an attended offline seminar: the applicant sees their record first. */
+function SeminarAttendance({
+  attended,
+}: {
+  attended: Parameters<typeof AttendedSeminars>[0]["seminars"];
+}) {
+  return (
+    <Card className="p-6 sm:p-8">
+      <h2 className="text-lg font-bold text-slate-900">세미나 참석 기록</h2>
+      <p className="mt-1 mb-3 text-sm text-slate-600">
+        정회원 가입에는 학회 오프라인 세미나 참석이 필요합니다. 연수평점이 확정된 세미나만
+        표시됩니다.
+      </p>
+      <AttendedSeminars
+        seminars={attended}
+        empty="아직 확정된 세미나 참석 기록이 없습니다. 심사 때 사무국이 참석 여부를 확인합니다."
+      />
+    </Card>
   );
 }
 

@@ -28,7 +28,9 @@ import {
 } from "~/features/accounts/validation";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
+import { MyCredits } from "~/features/seminars/components/my-credits";
 import { MySeminars } from "~/features/seminars/components/my-seminars";
+import { myCredits } from "~/features/seminars/credits.server";
 import { registrationsOf } from "~/features/seminars/registrations.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { flashToast } from "~/lib/flash.server";
@@ -47,15 +49,17 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application, registrations, sessions] = await Promise.all([
+  const [account, application, registrations, sessions, credits] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
     registrationsOf(user.id),
     currentSessionId(request).then((current) => listSessions(user.id, current)),
+    myCredits(user.id),
   ]);
   if (!account) throw redirect("/login");
   return {
     account,
+    credits,
     application: application
       ? {
           status: application.status,
@@ -121,7 +125,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application, registrations, sessions } = loaderData;
+  const { account, application, registrations, sessions, credits } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -170,6 +174,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
         </div>
 
         <MySeminars registrations={registrations} />
+        <MyCredits credits={credits} />
 
         <Card className="p-6 sm:p-8">
           <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>

@@ -248,7 +248,7 @@ describe("GET /api/announcements", () => {
 });
 
 describe("GET /api/seminars", () => {
-  it("answers every seminar, past and upcoming, by date, with the SPEC §3 fields", async () => {
+  it("answers every seminar, past and upcoming, by date, with the SPEC §3 fields and issue 17's", async () => {
     const { body } = await getJson("/api/seminars");
     expect(body.map((s) => s.title)).toEqual([
       "오래전 세미나",
@@ -267,6 +267,17 @@ describe("GET /api/seminars", () => {
           "speaker",
           "status",
           "title",
+          // Issue 17: registration, seats and the credit rule.
+          "endDate",
+          "capacity",
+          "seatsLeft",
+          "registrationOpensAt",
+          "registrationClosesAt",
+          "cancellationDeadline",
+          "audience",
+          "cmeCredits",
+          "creditBands",
+          "creditBreaks",
         ].sort(),
       );
     }

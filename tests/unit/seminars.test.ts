@@ -21,6 +21,8 @@ function seminar(title: string, offsetHours: number, status = "open"): Seminar {
     cancellationDeadline: null,
     audience: "members",
     cmeCredits: null,
+    creditBands: null,
+    creditBreaks: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
   };
 }

@@ -61,7 +61,11 @@ import type { AuditContext } from "../audit/audit.server";
 export const DASHBOARD_FORM = {
   fields: mergeFormFields(
     formFieldsOf(announcementSchema),
-    formFieldsOf(seminarSchema),
+    // The credit rule's textareas hold several lines each.
+    formFieldsOf(seminarSchema, {
+      creditBands: { maxLength: 1000 },
+      creditBreaks: { maxLength: 2000 },
+    }),
     formFieldsOf(executiveSchema),
     formFieldsOf(historySchema),
     formFieldsOf(decisionSchema.options[1]),

@@ -7,9 +7,9 @@ import type { MailMessage } from "./mail.server";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const link = (pathname: string) => `${env.PUBLIC_URL}${pathname}`;
+export const link = (pathname: string) => `${env.PUBLIC_URL}${pathname}`;
 
-function compose(
+export function compose(
   to: string,
   subject: string,
   paragraphs: string[],

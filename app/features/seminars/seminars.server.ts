@@ -6,6 +6,14 @@ import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
 import { seminars } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
+import {
+  type BreakInput,
+  bandsToText,
+  type CreditBand,
+  type CreditBreak,
+  defaultBands,
+  resolveBreakTime,
+} from "./credit-rule";
 import { fillFreedSeats } from "./registrations.server";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
@@ -73,13 +81,59 @@ function checkDates(seminar: {
   if (first) throw new AppError("invalid", first, errors);
 }
 
+/** Breaks as stored: instants (a time of day falls on the seminar's Seoul date). */
+function storedBreaks(breaks: BreakInput[] | null, date: Date): CreditBreak[] | null {
+  return (
+    breaks?.map((b) => ({
+      start: resolveBreakTime(b.start, date).toISOString(),
+      end: resolveBreakTime(b.end, date).toISOString(),
+      label: b.label,
+    })) ?? null
+  );
+}
+
+/**
+ * Bands as stored: the default (one credit per full hour up to the maximum) is stored as null, so
+ * a later change of the maximum moves it along; the form shows it prefilled either way.
+ */
+function storedBands(bands: CreditBand[] | null, max: number | null): CreditBand[] | null {
+  if (!bands) return null;
+  return bandsToText(bands) === bandsToText(defaultBands(max)) ? null : bands;
+}
+
+/** The credit rule against the seminar it belongs to: no band over the maximum, breaks forward. */
+function checkCreditRule(seminar: Pick<Seminar, "cmeCredits" | "creditBands" | "creditBreaks">) {
+  const max = seminar.cmeCredits;
+  const over = seminar.creditBands?.find((b) => max !== null && b.credits > max);
+  if (over) {
+    const message = `평점 구간의 평점(${over.credits}점)은 최대 연수평점(${max ?? 0}점)을 넘을 수 없습니다`;
+    throw new AppError("invalid", message, { creditBands: message });
+  }
+  if (seminar.creditBands?.length && max === null) {
+    const message = "평점 구간을 쓰려면 최대 연수평점을 입력해주세요";
+    throw new AppError("invalid", message, { cmeCredits: message });
+  }
+  const backwards = seminar.creditBreaks?.find((b) => new Date(b.end) <= new Date(b.start));
+  if (backwards) {
+    const message = "제외 시간의 끝은 시작보다 늦어야 합니다";
+    throw new AppError("invalid", message, { creditBreaks: message });
+  }
+}
+
 export async function createSeminar(input: SeminarInput, context?: AuditContext) {
   checkDates(input);
+  const creditRule = {
+    cmeCredits: input.cmeCredits ?? null,
+    creditBands: storedBands(input.creditBands ?? null, input.cmeCredits ?? null),
+    creditBreaks: storedBreaks(input.creditBreaks ?? null, input.date),
+  };
+  checkCreditRule(creditRule);
   const db = await getDb();
   const [created] = await db
     .insert(seminars)
     .values({
       ...input,
+      ...creditRule,
       registrationUrl: input.registrationUrl ?? null,
       cancellationDeadline:
         input.cancellationDeadline ?? new Date(input.date.getTime() - 3 * DAY_MS),
@@ -99,9 +153,13 @@ export async function updateSeminar(id: string, patch: SeminarPatch, context?: A
   const db = await getDb();
   const [current] = await db.select().from(seminars).where(eq(seminars.id, id));
   if (!current) throw notFound();
+  const { creditBreaks, ...rest } = patch;
   const values: Partial<Seminar> = Object.fromEntries(
-    Object.entries(patch).filter(([, v]) => v !== undefined),
+    Object.entries(rest).filter(([, v]) => v !== undefined),
   );
+  if (creditBreaks !== undefined) {
+    values.creditBreaks = storedBreaks(creditBreaks, values.date ?? current.date);
+  }
   if (values.date && patch.cancellationDeadline === undefined) {
     const wasDefault =
       current.cancellationDeadline?.getTime() === current.date.getTime() - 3 * DAY_MS;
@@ -110,7 +168,11 @@ export async function updateSeminar(id: string, patch: SeminarPatch, context?: A
   if (values.cancellationDeadline === null) {
     values.cancellationDeadline = new Date((values.date ?? current.date).getTime() - 3 * DAY_MS);
   }
+  if (values.creditBands !== undefined) {
+    values.creditBands = storedBands(values.creditBands, values.cmeCredits ?? current.cmeCredits);
+  }
   checkDates({ ...current, ...values });
+  checkCreditRule({ ...current, ...values });
   const [updated] = Object.keys(values).length
     ? await db.update(seminars).set(values).where(eq(seminars.id, id)).returning()
     : [current];

@@ -1,5 +1,6 @@
 import { optionalHttpUrl, requiredText } from "~/lib/validation";
 import { z } from "~/lib/zod";
+import { bandProblem, parseBandText, parseBreakText } from "./credit-rule";
 
 export const SEMINAR_STATUSES = ["open", "closed"] as const;
 /** The admin form's labels (SPEC.md §4). */
@@ -50,6 +51,84 @@ export const SEMINAR_AUDIENCE_LABELS: Record<SeminarAudience, string> = {
   regular: "정회원만",
 };
 
+const WHOLE = (message: string, min: number, max: number) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+const creditBand = z.object({
+  fromMinutes: WHOLE("구간 시작은 0분 이상 1,440분 이하의 분으로 입력해주세요", 0, 1440),
+  toMinutes: WHOLE("구간 끝은 1분 이상 1,440분 이하의 분으로 입력해주세요", 1, 1440).nullable(),
+  credits: WHOLE("구간 평점은 0점 이상 100점 이하로 입력해주세요", 0, 100),
+});
+
+/**
+ * The band table: an array of { fromMinutes, toMinutes (null: no upper end), credits } from the
+ * JSON calls, or the form's lines ("120-180=3"). Empty or null: the default, one credit per full
+ * hour up to cmeCredits. The service checks the credits against cmeCredits.
+ */
+const creditBands = z.preprocess(
+  (value, ctx) => {
+    if (value === "") return null;
+    if (typeof value !== "string") return value;
+    const parsed = parseBandText(value);
+    if ("problem" in parsed) {
+      ctx.addIssue({ code: "custom", message: parsed.problem, input: value });
+      return z.NEVER;
+    }
+    return parsed.bands.length ? parsed.bands : null;
+  },
+  z
+    .array(creditBand, { error: "평점 구간 표가 올바르지 않습니다" })
+    .max(24, "평점 구간은 24개까지 입력할 수 있습니다")
+    .superRefine((bands, ctx) => {
+      const problem = bandProblem(bands);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .nullish(),
+);
+
+const TIME_OF_DAY = /^([01]?\d|2[0-3]):[0-5]\d$/;
+const breakTime = z.union([
+  z
+    .string()
+    .trim()
+    .regex(TIME_OF_DAY)
+    .transform((t) => t as `${number}:${number}`),
+  seminarDate,
+]);
+
+/**
+ * The breaks that do not count as time present: an array of { start, end, label } (ISO 8601
+ * date-times, or "HH:MM" on the seminar's date) from the JSON calls, or the form's lines
+ * ("12:00-13:00 점심"). Empty or null: none.
+ */
+const creditBreaks = z.preprocess(
+  (value, ctx) => {
+    if (value === "") return null;
+    if (typeof value !== "string") return value;
+    const parsed = parseBreakText(value);
+    if ("problem" in parsed) {
+      ctx.addIssue({ code: "custom", message: parsed.problem, input: value });
+      return z.NEVER;
+    }
+    return parsed.breaks.length ? parsed.breaks : null;
+  },
+  z
+    .array(
+      z.object({
+        start: breakTime,
+        end: breakTime,
+        label: z
+          .string({ error: "제외 시간의 이름이 올바르지 않습니다" })
+          .trim()
+          .max(100)
+          .default(""),
+      }),
+      { error: "제외 시간 목록이 올바르지 않습니다" },
+    )
+    .max(20, "제외 시간은 20개까지 입력할 수 있습니다")
+    .nullish(),
+);
+
 const fields = {
   title: requiredText("제목을 입력해주세요", 200),
   description: requiredText("설명을 입력해주세요", 5000),
@@ -65,6 +144,8 @@ const fields = {
   cancellationDeadline: optionalDate,
   audience: z.enum(SEMINAR_AUDIENCES, { error: "신청 대상을 선택해주세요" }),
   cmeCredits: optionalCount("연수평점은 0점 이상 100점 이하의 숫자로 입력해주세요", 100, 0),
+  creditBands,
+  creditBreaks,
 };
 
 export const seminarSchema = z.object({

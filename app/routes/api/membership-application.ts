@@ -1,6 +1,7 @@
 import { adminContext } from "~/features/admin/admin-api.server";
 import { decideApplication, viewApplication } from "~/features/membership/applications.server";
 import { decisionSchema } from "~/features/membership/validation";
+import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { AppError, api, parse, requireMethod } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
 import { clientIpContext } from "~/lib/request-context.server";
@@ -14,10 +15,15 @@ export const action = api(async ({ request, params, context }: Route.ActionArgs)
   return Response.json(await decideApplication(params.id, decision, audit));
 });
 
-// GET /api/membership-applications/{id}: one application in full (administrators; audited).
+// GET /api/membership-applications/{id}: one application in full (administrators; audited), with
+// the applicant's attended seminars from locked credit sheets (full membership requires one).
 export const loader = api(async ({ request, params, context }: Route.LoaderArgs) => {
   const audit = await adminContext(request, context.get(clientIpContext));
   const application = await viewApplication(params.id, audit);
   if (!application) throw new AppError("not_found", "신청서를 찾을 수 없습니다.");
-  return Response.json(application, { headers: { "Cache-Control": "private, no-store" } });
+  const attendedSeminars = await attendedSeminarsOf(application.userId);
+  return Response.json(
+    { ...application, attendedSeminars },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });

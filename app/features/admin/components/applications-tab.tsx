@@ -5,6 +5,10 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { ApplicationStatusBadge } from "~/features/membership/components/application-status";
 import { REJECTION_REASON_REQUIRED, STATUS_LABELS } from "~/features/membership/validation";
+import {
+  AttendedSeminars,
+  type AttendedSeminarView,
+} from "~/features/seminars/components/attended-seminars";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast";
 import { DataTable } from "./data-table";
@@ -28,7 +32,7 @@ export function ApplicationsTab({
 }) {
   const [viewing, setViewing] = useState<ApplicationRow | null>(null);
   // Opening the detail asks the server for it, so the viewing is recorded in the audit log.
-  const detail = useFetcher<ApplicationRow>();
+  const detail = useFetcher<ApplicationRow & { attendedSeminars?: AttendedSeminarView[] }>();
   const open = (application: ApplicationRow) => {
     setViewing(application);
     detail.load(`/api/membership-applications/${application.id}`);
@@ -139,6 +143,14 @@ export function ApplicationsTab({
               ]}
             />
             <LicenceImage src={shown.licenseImageUrl} alt={`${shown.name}님의 의사 면허증`} />
+            <div>
+              <h3 className="mb-2 text-sm font-bold text-slate-800">세미나 참석 (확정된 평점표)</h3>
+              {detail.data?.id === shown.id && detail.data.attendedSeminars ? (
+                <AttendedSeminars seminars={detail.data.attendedSeminars} />
+              ) : (
+                <p className="text-sm text-slate-500">불러오는 중...</p>
+              )}
+            </div>
           </div>
         ) : null}
       </Dialog>

@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
+import { bandsToText, breaksToText, defaultBands } from "~/features/seminars/credit-rule";
 import {
   SEMINAR_AUDIENCE_LABELS,
   SEMINAR_AUDIENCES,
@@ -70,6 +71,11 @@ export function SeminarsTab({ list }: { list: TabPage<SeminarRow> }) {
             className: "whitespace-nowrap",
             cell: (s) => (
               <div className="flex gap-1.5">
+                <Button asChild size="sm" variant="secondary">
+                  <a href={`/admin/seminars/${s.id}/credits`} aria-label={`${s.title} 연수평점`}>
+                    평점
+                  </a>
+                </Button>
                 <EditDeleteActions
                   name={s.title}
                   onEdit={() => setEditing(s)}
@@ -245,6 +251,7 @@ function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose
               />
             </div>
           </fieldset>
+          <CreditRuleFields seminar={seminar} errors={errors} />
           <Field
             id="seminar-registration"
             name="registrationUrl"
@@ -258,5 +265,61 @@ function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose
         </>
       )}
     </ContentFormDialog>
+  );
+}
+
+/**
+ * The credit rule as two textareas (works without JavaScript): the band table, one band a line
+ * ("120-180=3": 120 minutes or more and under 180, 3 credits; "240-=5": 240 minutes or more),
+ * prefilled with one credit per full hour up to the maximum; and the breaks, one a line.
+ */
+function CreditRuleFields({
+  seminar,
+  errors,
+}: {
+  seminar: SeminarRow | null;
+  errors: (name: string) => string[] | undefined;
+}) {
+  const bands = seminar?.creditBands ?? defaultBands(seminar?.cmeCredits);
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-bold text-slate-800">연수평점 산정 규칙</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid gap-1.5">
+          <TextareaField
+            id="seminar-credit-bands"
+            name="creditBands"
+            label="평점 구간 (인정 시간(분) → 평점)"
+            rows={5}
+            maxLength={1000}
+            defaultValue={bandsToText(bands)}
+            placeholder={"120-180=3\n180-240=4\n240-=5"}
+            aria-describedby="seminar-credit-bands-hint"
+            error={errors("creditBands")?.[0]}
+          />
+          <p id="seminar-credit-bands-hint" className="text-xs text-slate-500">
+            한 줄에 한 구간: 120-180=3은 120분 이상 180분 미만 3점, 240-=5는 240분 이상 5점. 비우면
+            최대 연수평점까지 1시간당 1점입니다.
+          </p>
+        </div>
+        <div className="grid gap-1.5">
+          <TextareaField
+            id="seminar-credit-breaks"
+            name="creditBreaks"
+            label="인정 시간에서 빼는 시간"
+            rows={5}
+            maxLength={2000}
+            defaultValue={breaksToText(seminar?.creditBreaks ?? [], seminar?.date ?? null)}
+            placeholder={"12:00-13:00 점심\n15:00-15:20 커피 브레이크"}
+            aria-describedby="seminar-credit-breaks-hint"
+            error={errors("creditBreaks")?.[0]}
+          />
+          <p id="seminar-credit-breaks-hint" className="text-xs text-slate-500">
+            점심, 휴식, 후원사 심포지엄 등. 한 줄에 하나씩, 다른 날이면 2026-12-06 12:00-13:00
+            점심처럼 날짜를 앞에 씁니다.
+          </p>
+        </div>
+      </div>
+    </fieldset>
   );
 }

@@ -1,0 +1,132 @@
+import { Download } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { formatDate, formatDateTime } from "~/lib/dates";
+
+export type MyCreditsView = {
+  years: { year: number; credits: number }[];
+  awaiting: {
+    seminarId: string;
+    title: string;
+    date: Date;
+    sentCredits: number;
+    objectionDeadline: Date;
+    objection: string | null;
+    open: boolean;
+  }[];
+  attended: {
+    seminarId: string;
+    title: string;
+    date: Date;
+    minutes: number;
+    credits: number;
+    certificateCode: string | null;
+  }[];
+};
+
+/**
+ * /mypage's 연수평점 section: final credits per year, sheets sent out and open for objection
+ * (a plain form each, so it works without JavaScript), and the certificates of locked sheets.
+ */
+export function MyCredits({ credits }: { credits: MyCreditsView }) {
+  const { years, awaiting, attended } = credits;
+  return (
+    <Card className="p-6 sm:p-8">
+      <h2 id="credits" className="scroll-mt-24 text-xl font-bold text-slate-900">
+        연수평점
+      </h2>
+      {years.length ? (
+        <ul className="mt-3 flex flex-wrap gap-2">
+          {years.map((y) => (
+            <li
+              key={y.year}
+              className="rounded-lg bg-brand-50 px-3 py-2 text-[15px] text-brand-800"
+            >
+              {y.year}년 <strong className="font-bold">{y.credits}점</strong>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-3 text-[15px] text-slate-700">확정된 연수평점이 아직 없습니다.</p>
+      )}
+
+      {awaiting.length ? (
+        <div className="mt-6 grid gap-4">
+          <h3 className="font-bold text-slate-900">확인을 기다리는 평점</h3>
+          {awaiting.map((a) => (
+            <div key={a.seminarId} className="rounded-lg border border-amber-200 bg-amber-50 p-4">
+              <p className="font-semibold text-slate-900">{a.title}</p>
+              <p className="text-sm text-slate-700">
+                {formatDate(a.date)} · 산정 평점 {a.sentCredits}점 · 이의 신청 기한{" "}
+                {formatDateTime(a.objectionDeadline)}
+              </p>
+              {a.objection ? (
+                <p className="mt-2 text-sm text-slate-800">보낸 이의: {a.objection}</p>
+              ) : null}
+              {a.open ? (
+                <form
+                  method="post"
+                  action={`/mypage/credits/${a.seminarId}/objection`}
+                  className="mt-3 grid gap-2"
+                >
+                  <label
+                    htmlFor={`objection-${a.seminarId}`}
+                    className="text-sm font-semibold text-slate-800"
+                  >
+                    {a.objection ? "이의 내용 고치기" : "이의 신청"}
+                  </label>
+                  <textarea
+                    id={`objection-${a.seminarId}`}
+                    name="message"
+                    required
+                    maxLength={1000}
+                    rows={3}
+                    placeholder="예: 14:40까지 참석했는데 퇴장 기록이 11:30으로 되어 있습니다."
+                    className="rounded-lg border border-slate-300 bg-white p-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+                  />
+                  <div className="flex justify-end">
+                    <Button type="submit" size="sm" variant="secondary">
+                      이의 신청 보내기
+                    </Button>
+                  </div>
+                </form>
+              ) : (
+                <p className="mt-2 text-sm text-slate-600">
+                  이의 신청 기한이 지났습니다. 사무국의 확정을 기다리고 있습니다.
+                </p>
+              )}
+            </div>
+          ))}
+        </div>
+      ) : null}
+
+      {attended.length ? (
+        <div className="mt-6">
+          <h3 className="font-bold text-slate-900">참석한 세미나</h3>
+          <ul className="mt-2 divide-y divide-slate-200">
+            {attended.map((a) => (
+              <li
+                key={a.seminarId}
+                className="flex flex-wrap items-center justify-between gap-2 py-3"
+              >
+                <div>
+                  <p className="font-semibold text-slate-900">{a.title}</p>
+                  <p className="text-sm text-slate-600">
+                    {formatDate(a.date)} · 인정 {a.minutes}분 · {a.credits}점
+                  </p>
+                </div>
+                {a.certificateCode ? (
+                  <Button asChild size="sm" variant="secondary">
+                    <a href={`/mypage/certificates/${a.seminarId}`} download>
+                      <Download className="size-4" aria-hidden="true" /> 참석확인서
+                    </a>
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,558 @@
+// The credit sheet of a seminar (연수평점): per attendee the first entry, the last exit, the
+// minutes of lecture time present and the credits from the seminar's bands, with the office's
+// corrections (each with a reason, audited). The sheet goes draft → sent (attendees are mailed and
+// may object until a deadline) → locked (final figures frozen, mailed, certificates issued).
+// After the lock nothing on it changes: every later reading uses the frozen figures.
+import crypto from "node:crypto";
+import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { now as clockNow } from "~/lib/clock.server";
+import { toCsv } from "~/lib/csv";
+import { formatDateTime } from "~/lib/dates";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import {
+  seminarCheckIns,
+  seminarCreditSheets,
+  seminarCredits,
+  seminarRegistrations,
+  seminars,
+  users,
+} from "~db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
+import { notifyCreditsLocked, notifyCreditsSentOut } from "./credit-mails.server";
+import { attendanceOf, bandsOf, creditsFor } from "./credit-rule";
+import type { CreditCorrection } from "./credit-validation";
+import { seminarNotFound } from "./registrations.server";
+
+export type SheetStatus = "draft" | "sent" | "locked";
+
+type Seminar = typeof seminars.$inferSelect;
+
+export type CreditLine = {
+  registrationId: string;
+  userId: string;
+  name: string;
+  email: string;
+  licenseNumber: string;
+  hospitalName: string;
+  entryAt: Date | null;
+  exitAt: Date | null;
+  minutes: number;
+  credits: number;
+  incomplete: boolean;
+  /** What the office corrected, and why (null: nothing corrected). */
+  correction: {
+    entryAt: Date | null;
+    exitAt: Date | null;
+    credits: number | null;
+    reason: string;
+    at: Date | null;
+  } | null;
+  sentCredits: number | null;
+  objection: { message: string; at: Date | null } | null;
+  certificateCode: string | null;
+};
+
+export type CreditSheet = {
+  seminar: Pick<
+    Seminar,
+    "id" | "title" | "date" | "endDate" | "location" | "cmeCredits" | "creditBands" | "creditBreaks"
+  >;
+  status: SheetStatus;
+  sentAt: Date | null;
+  objectionDeadline: Date | null;
+  lockedAt: Date | null;
+  lines: CreditLine[];
+};
+
+async function seminarOf(seminarId: string) {
+  if (!isUuid(seminarId)) throw seminarNotFound();
+  const db = await getDb();
+  const [row] = await db
+    .select({ seminar: seminars, sheet: seminarCreditSheets })
+    .from(seminars)
+    .leftJoin(seminarCreditSheets, eq(seminarCreditSheets.seminarId, seminars.id))
+    .where(eq(seminars.id, seminarId));
+  if (!row) throw seminarNotFound();
+  return row;
+}
+
+const breaksOf = (seminar: Seminar) =>
+  (seminar.creditBreaks ?? []).map((b) => ({ start: new Date(b.start), end: new Date(b.end) }));
+
+/**
+ * The sheet's lines: every confirmed registration with a scan or a correction. Locked lines read
+ * their frozen figures; the others are computed now from the scans, corrections and the rule.
+ */
+async function linesOf(seminar: Seminar, locked: boolean): Promise<CreditLine[]> {
+  const db = await getDb();
+  const scanned = db
+    .select({ id: seminarCheckIns.registrationId })
+    .from(seminarCheckIns)
+    .where(eq(seminarCheckIns.registrationId, seminarRegistrations.id));
+  const rows = await db
+    .select({
+      registration: seminarRegistrations,
+      licenseNumber: users.licenseNumber,
+      userHospital: users.hospitalName,
+      credit: seminarCredits,
+    })
+    .from(seminarRegistrations)
+    .innerJoin(users, eq(users.id, seminarRegistrations.userId))
+    .leftJoin(seminarCredits, eq(seminarCredits.registrationId, seminarRegistrations.id))
+    .where(
+      and(
+        eq(seminarRegistrations.seminarId, seminar.id),
+        locked
+          ? isNotNull(seminarCredits.finalMinutes)
+          : and(
+              eq(seminarRegistrations.status, "confirmed"),
+              sql`(exists ${scanned} or ${seminarCredits.registrationId} is not null)`,
+            ),
+      ),
+    )
+    .orderBy(asc(seminarRegistrations.name), asc(seminarRegistrations.id));
+  const ids = rows.map((r) => r.registration.id);
+  const scans = ids.length
+    ? await db
+        .select({
+          registrationId: seminarCheckIns.registrationId,
+          direction: seminarCheckIns.direction,
+          at: seminarCheckIns.at,
+        })
+        .from(seminarCheckIns)
+        .where(inArray(seminarCheckIns.registrationId, ids))
+        .orderBy(asc(seminarCheckIns.at))
+    : [];
+  const bands = bandsOf(seminar);
+  const breaks = breaksOf(seminar);
+  const span = { start: seminar.date, end: seminar.endDate };
+  return rows.map(({ registration: r, licenseNumber, userHospital, credit: c }) => {
+    const base = {
+      registrationId: r.id,
+      userId: r.userId,
+      name: r.name,
+      email: r.email,
+      licenseNumber,
+      hospitalName: r.hospitalName ?? userHospital,
+      correction:
+        c?.correctionReason != null
+          ? {
+              entryAt: c.correctedEntryAt,
+              exitAt: c.correctedExitAt,
+              credits: c.creditsOverride,
+              reason: c.correctionReason,
+              at: c.correctedAt,
+            }
+          : null,
+      sentCredits: c?.sentCredits ?? null,
+      objection: c?.objection ? { message: c.objection, at: c.objectedAt } : null,
+      certificateCode: c?.certificateCode ?? null,
+    };
+    if (locked && c) {
+      return {
+        ...base,
+        entryAt: c.finalEntryAt,
+        exitAt: c.finalExitAt,
+        minutes: c.finalMinutes ?? 0,
+        credits: c.finalCredits ?? 0,
+        incomplete: !c.finalEntryAt || !c.finalExitAt,
+      };
+    }
+    const attendance = attendanceOf(
+      scans.filter((s) => s.registrationId === r.id),
+      { entryAt: c?.correctedEntryAt ?? null, exitAt: c?.correctedExitAt ?? null },
+      span,
+      breaks,
+    );
+    const computed = attendance.incomplete
+      ? 0
+      : creditsFor(attendance.minutes, bands, seminar.cmeCredits);
+    return {
+      ...base,
+      ...attendance,
+      credits: c?.creditsOverride ?? computed,
+    };
+  });
+}
+
+/** The credit sheet of a seminar (administrators). */
+export async function creditSheetOf(seminarId: string): Promise<CreditSheet> {
+  const { seminar, sheet } = await seminarOf(seminarId);
+  const status = (sheet?.status ?? "draft") as SheetStatus;
+  return {
+    seminar: {
+      id: seminar.id,
+      title: seminar.title,
+      date: seminar.date,
+      endDate: seminar.endDate,
+      location: seminar.location,
+      cmeCredits: seminar.cmeCredits,
+      creditBands: bandsOf(seminar),
+      creditBreaks: seminar.creditBreaks,
+    },
+    status,
+    sentAt: sheet?.sentAt ?? null,
+    objectionDeadline: sheet?.objectionDeadline ?? null,
+    lockedAt: sheet?.lockedAt ?? null,
+    lines: await linesOf(seminar, status === "locked"),
+  };
+}
+
+const LOCKED = "확정된 평점표는 바꿀 수 없습니다.";
+
+/** Corrects one attendee's entry, exit or credits, with a reason (audited). */
+export async function correctCredits(
+  seminarId: string,
+  registrationId: string,
+  input: CreditCorrection,
+  context: AuditContext,
+) {
+  const { seminar, sheet } = await seminarOf(seminarId);
+  if (sheet?.status === "locked") throw new AppError("conflict", LOCKED);
+  if (!isUuid(registrationId)) throw new AppError("not_found", "신청 내역을 찾을 수 없습니다.");
+  const db = await getDb();
+  const [registration] = await db
+    .select()
+    .from(seminarRegistrations)
+    .where(
+      and(
+        eq(seminarRegistrations.id, registrationId),
+        eq(seminarRegistrations.seminarId, seminarId),
+      ),
+    );
+  if (!registration) throw new AppError("not_found", "이 세미나의 신청 내역을 찾을 수 없습니다.");
+  if (registration.status !== "confirmed") {
+    throw new AppError("conflict", "신청이 확정된 참석자만 정정할 수 있습니다.");
+  }
+  const [current] = await db
+    .select()
+    .from(seminarCredits)
+    .where(eq(seminarCredits.registrationId, registrationId));
+  const next = {
+    correctedEntryAt:
+      input.entryAt === undefined ? (current?.correctedEntryAt ?? null) : input.entryAt,
+    correctedExitAt: input.exitAt === undefined ? (current?.correctedExitAt ?? null) : input.exitAt,
+    creditsOverride:
+      input.credits === undefined ? (current?.creditsOverride ?? null) : input.credits,
+  };
+  if (
+    next.correctedEntryAt &&
+    next.correctedExitAt &&
+    next.correctedExitAt <= next.correctedEntryAt
+  ) {
+    const message = "퇴장 시간은 입장 시간보다 늦어야 합니다.";
+    throw new AppError("invalid", message, { exitAt: message });
+  }
+  if (
+    next.creditsOverride !== null &&
+    seminar.cmeCredits !== null &&
+    next.creditsOverride > seminar.cmeCredits
+  ) {
+    const message = `평점은 최대 연수평점(${seminar.cmeCredits}점)을 넘을 수 없습니다.`;
+    throw new AppError("invalid", message, { credits: message });
+  }
+  const values = {
+    ...next,
+    correctionReason: input.reason,
+    correctedAt: clockNow(),
+    correctedBy: context.actor.id,
+    updatedAt: clockNow(),
+  };
+  await db
+    .insert(seminarCredits)
+    .values({ registrationId, seminarId, ...values })
+    .onConflictDoUpdate({ target: seminarCredits.registrationId, set: values });
+  await audit(
+    context,
+    "seminar_credit_correct",
+    { id: registrationId, label: `${seminar.title} · ${registration.name}` },
+    {
+      reason: input.reason,
+      entryAt: next.correctedEntryAt ? next.correctedEntryAt.toISOString() : null,
+      exitAt: next.correctedExitAt ? next.correctedExitAt.toISOString() : null,
+      credits: next.creditsOverride,
+    },
+  );
+  const sheetNow = await creditSheetOf(seminarId);
+  return sheetNow.lines.find((l) => l.registrationId === registrationId) ?? null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Sends the sheet out: each attendee is mailed their computed credits and may object until the
+ * deadline. Only a draft is sent, and only once the seminar has begun.
+ */
+export async function sendCreditSheet(
+  seminarId: string,
+  options: { objectionDays: number },
+  context: AuditContext,
+) {
+  const { seminar, sheet } = await seminarOf(seminarId);
+  const now = clockNow();
+  if (now < seminar.date) {
+    throw new AppError("conflict", "세미나가 시작된 뒤에 평점표를 발송할 수 있습니다.");
+  }
+  if (sheet && sheet.status !== "draft") {
+    throw new AppError(
+      "conflict",
+      sheet.status === "locked" ? LOCKED : "이미 발송한 평점표입니다.",
+    );
+  }
+  const db = await getDb();
+  const deadline = new Date(now.getTime() + options.objectionDays * DAY_MS);
+  // The status changes once: a second send at the same moment finds it no longer a draft.
+  await db.insert(seminarCreditSheets).values({ seminarId }).onConflictDoNothing();
+  const claimed = await db
+    .update(seminarCreditSheets)
+    .set({ status: "sent", sentAt: now, objectionDeadline: deadline, updatedAt: now })
+    .where(
+      and(eq(seminarCreditSheets.seminarId, seminarId), eq(seminarCreditSheets.status, "draft")),
+    )
+    .returning();
+  if (claimed.length === 0) throw new AppError("conflict", "이미 발송한 평점표입니다.");
+  const lines = await linesOf(seminar, false);
+  for (const line of lines) {
+    await db
+      .insert(seminarCredits)
+      .values({ registrationId: line.registrationId, seminarId, sentCredits: line.credits })
+      .onConflictDoUpdate({
+        target: seminarCredits.registrationId,
+        set: { sentCredits: line.credits, updatedAt: now },
+      });
+    await notifyCreditsSentOut(line, seminar, line, deadline);
+  }
+  await audit(
+    context,
+    "seminar_credit_send",
+    { id: seminarId, label: seminar.title },
+    { attendees: lines.length, objectionDeadline: deadline.toISOString() },
+  );
+  return creditSheetOf(seminarId);
+}
+
+/** A verification code: 12 letters and digits in three groups, without look-alikes (0/O, 1/I). */
+function newCertificateCode() {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = crypto.randomBytes(12);
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+/**
+ * Locks a sent sheet: the figures are frozen, each attendee with complete attendance gets a
+ * certificate code, and everyone is mailed the final credits. Nothing on the sheet changes after.
+ */
+export async function lockCreditSheet(seminarId: string, context: AuditContext) {
+  const { seminar, sheet } = await seminarOf(seminarId);
+  if (sheet?.status === "locked") throw new AppError("conflict", LOCKED);
+  if (sheet?.status !== "sent") {
+    throw new AppError("conflict", "평점표를 먼저 참석자에게 발송해주세요.");
+  }
+  const db = await getDb();
+  const now = clockNow();
+  const lines = await linesOf(seminar, false);
+  const locked = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(seminarCreditSheets)
+      .set({ status: "locked", lockedAt: now, updatedAt: now })
+      .where(
+        and(eq(seminarCreditSheets.seminarId, seminarId), eq(seminarCreditSheets.status, "sent")),
+      )
+      .returning();
+    if (claimed.length === 0) return false;
+    for (const line of lines) {
+      const frozen = {
+        finalEntryAt: line.entryAt,
+        finalExitAt: line.incomplete ? null : line.exitAt,
+        finalMinutes: line.minutes,
+        finalCredits: line.credits,
+        certificateCode: line.incomplete ? null : newCertificateCode(),
+        updatedAt: now,
+      };
+      await tx
+        .insert(seminarCredits)
+        .values({ registrationId: line.registrationId, seminarId, ...frozen })
+        .onConflictDoUpdate({ target: seminarCredits.registrationId, set: frozen });
+    }
+    return true;
+  });
+  if (!locked) throw new AppError("conflict", LOCKED);
+  for (const line of lines) {
+    await notifyCreditsLocked(line, seminar, line, !line.incomplete);
+  }
+  await audit(
+    context,
+    "seminar_credit_lock",
+    { id: seminarId, label: seminar.title },
+    { attendees: lines.length },
+  );
+  return creditSheetOf(seminarId);
+}
+
+/** A member's objection to their line, while the sheet is out and before the deadline. */
+export async function objectToCredits(seminarId: string, userId: string, message: string) {
+  const { seminar, sheet } = await seminarOf(seminarId);
+  if (!sheet || sheet.status === "draft") {
+    throw new AppError("conflict", "아직 평점표가 발송되지 않았습니다.");
+  }
+  if (sheet.status === "locked") throw new AppError("conflict", "평점이 이미 확정되었습니다.");
+  if (!sheet.objectionDeadline || clockNow() >= sheet.objectionDeadline) {
+    throw new AppError("conflict", "이의 신청 기한이 지났습니다.");
+  }
+  const db = await getDb();
+  const [registration] = await db
+    .select({ id: seminarRegistrations.id })
+    .from(seminarRegistrations)
+    .innerJoin(seminarCredits, eq(seminarCredits.registrationId, seminarRegistrations.id))
+    .where(
+      and(
+        eq(seminarRegistrations.seminarId, seminar.id),
+        eq(seminarRegistrations.userId, userId),
+        isNotNull(seminarCredits.sentCredits),
+      ),
+    );
+  if (!registration)
+    throw new AppError("not_found", "이 세미나의 평점표에 회원님의 기록이 없습니다.");
+  await db
+    .update(seminarCredits)
+    .set({ objection: message, objectedAt: clockNow(), updatedAt: clockNow() })
+    .where(eq(seminarCredits.registrationId, registration.id));
+  return { seminarId, objection: message };
+}
+
+const CSV_TIME = (value: Date | null) => (value ? formatDateTime(value) : "");
+
+/** The sheet as CSV in the shape offices type into the KMA report (audited, like every export). */
+export async function exportCreditsCsv(seminarId: string, context: AuditContext, purpose: string) {
+  const sheet = await creditSheetOf(seminarId);
+  await audit(
+    context,
+    "export_seminar_credits",
+    { id: seminarId, label: sheet.seminar.title },
+    { purpose, rows: sheet.lines.length, status: sheet.status },
+  );
+  return {
+    sheet,
+    csv: toCsv(
+      ["이름", "면허번호", "소속기관", "입장시간", "퇴장시간", "인정시간(분)", "평점"],
+      sheet.lines.map((l) => [
+        l.name,
+        l.licenseNumber,
+        l.hospitalName,
+        CSV_TIME(l.entryAt),
+        l.incomplete ? "미완료" : CSV_TIME(l.exitAt),
+        l.minutes,
+        l.credits,
+      ]),
+    ),
+  };
+}
+
+const seoulYear = (date: Date) =>
+  Number(
+    new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric" }).format(date),
+  );
+
+export type AttendedSeminar = {
+  seminarId: string;
+  title: string;
+  date: Date;
+  location: string;
+  entryAt: Date | null;
+  exitAt: Date | null;
+  minutes: number;
+  credits: number;
+  certificateCode: string | null;
+};
+
+/** The member's lines on locked sheets, latest seminar first (full membership, member record). */
+export async function attendedSeminarsOf(userId: string): Promise<AttendedSeminar[]> {
+  if (!isUuid(userId)) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ seminar: seminars, credit: seminarCredits })
+    .from(seminarCredits)
+    .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCredits.registrationId))
+    .innerJoin(seminars, eq(seminars.id, seminarCredits.seminarId))
+    .innerJoin(seminarCreditSheets, eq(seminarCreditSheets.seminarId, seminars.id))
+    .where(
+      and(
+        eq(seminarRegistrations.userId, userId),
+        eq(seminarCreditSheets.status, "locked"),
+        isNotNull(seminarCredits.finalMinutes),
+      ),
+    )
+    .orderBy(sql`${seminars.date} desc`);
+  return rows.map(({ seminar, credit }) => ({
+    seminarId: seminar.id,
+    title: seminar.title,
+    date: seminar.date,
+    location: seminar.location,
+    entryAt: credit.finalEntryAt,
+    exitAt: credit.finalExitAt,
+    minutes: credit.finalMinutes ?? 0,
+    credits: credit.finalCredits ?? 0,
+    certificateCode: credit.certificateCode,
+  }));
+}
+
+export type AwaitingObjection = {
+  seminarId: string;
+  title: string;
+  date: Date;
+  sentCredits: number;
+  objectionDeadline: Date;
+  objection: string | null;
+  open: boolean;
+};
+
+/**
+ * What /mypage shows: final credits per year (Seoul), the sheets sent out and not yet locked
+ * (objections open until their deadline), and the certificates of locked sheets.
+ */
+export async function myCredits(userId: string) {
+  const db = await getDb();
+  const [attended, pending] = await Promise.all([
+    attendedSeminarsOf(userId),
+    db
+      .select({ seminar: seminars, sheet: seminarCreditSheets, credit: seminarCredits })
+      .from(seminarCredits)
+      .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCredits.registrationId))
+      .innerJoin(seminars, eq(seminars.id, seminarCredits.seminarId))
+      .innerJoin(seminarCreditSheets, eq(seminarCreditSheets.seminarId, seminars.id))
+      .where(
+        and(
+          eq(seminarRegistrations.userId, userId),
+          eq(seminarCreditSheets.status, "sent"),
+          isNotNull(seminarCredits.sentCredits),
+        ),
+      )
+      .orderBy(sql`${seminars.date} desc`),
+  ]);
+  const byYear = new Map<number, number>();
+  for (const a of attended) {
+    const year = seoulYear(a.date);
+    byYear.set(year, (byYear.get(year) ?? 0) + a.credits);
+  }
+  const now = clockNow();
+  return {
+    years: [...byYear.entries()]
+      .sort((a, b) => b[0] - a[0])
+      .map(([year, credits]) => ({ year, credits })),
+    awaiting: pending.map(
+      ({ seminar, sheet, credit }): AwaitingObjection => ({
+        seminarId: seminar.id,
+        title: seminar.title,
+        date: seminar.date,
+        sentCredits: credit.sentCredits ?? 0,
+        objectionDeadline: sheet.objectionDeadline ?? now,
+        objection: credit.objection,
+        open: !!sheet.objectionDeadline && now < sheet.objectionDeadline,
+      }),
+    ),
+    attended,
+  };
+}
