@@ -24,6 +24,8 @@ import {
   profileSchema,
   withdrawalSchema,
 } from "~/features/accounts/validation";
+import { commentMailSetting } from "~/features/community/community.server";
+import { CommentMailSetting } from "~/features/community/components/comment-mail-setting";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { formatDate, formatDateTime } from "~/lib/dates";
@@ -43,13 +45,15 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application] = await Promise.all([
+  const [account, application, commentMail] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
+    commentMailSetting(user.id),
   ]);
   if (!account) throw redirect("/login");
   return {
     account,
+    commentMail,
     application: application
       ? {
           status: application.status,
@@ -113,7 +117,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application } = loaderData;
+  const { account, application, commentMail } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -160,6 +164,8 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
             </Card>
           )}
         </div>
+
+        <CommentMailSetting on={commentMail} />
 
         <Card className="p-6 sm:p-8">
           <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>
