@@ -34,7 +34,7 @@ export function InlineAction({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
-    <details className="group relative">
+    <details className="group relative open:w-full sm:open:w-auto">
       <summary
         className={cn(
           summaryClass,
