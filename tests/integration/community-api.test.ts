@@ -699,6 +699,30 @@ describe("reports: three different members hide an item until an administrator d
     expect(audit.some((a) => (a.detail as { itemId?: string }).itemId === post.id)).toBe(true);
   });
 
+  it("reports sent at the same moment: one member twice counts once; the threshold still holds", async () => {
+    const post = await createPost({ title: "동시 신고", body: "본문" });
+    const path = `/api/community/posts/${post.id}/report`;
+    const first = await Promise.all(
+      [other, other, third].map((m) => call("POST", path, { reason: "동시" }, m.cookie)),
+    );
+    expect(first.map((r) => r.status).sort()).toEqual([201, 201, 409]);
+    let [row] = await server.db.select().from(communityPosts).where(eq(communityPosts.id, post.id));
+    expect(row?.openReports).toBe(2);
+    expect(row?.hiddenAt).toBeNull();
+    // Two more at once: whichever is counted third hides the post; the other is either counted
+    // too or finds it hidden already (404). Never shown with three reports.
+    const second = await Promise.all(
+      [fourth, admin].map((m) => call("POST", path, { reason: "동시" }, m.cookie)),
+    );
+    const statuses = second.map((r) => r.status);
+    expect(statuses).toContain(201);
+    for (const status of statuses) expect([201, 404]).toContain(status);
+    [row] = await server.db.select().from(communityPosts).where(eq(communityPosts.id, post.id));
+    expect(row?.openReports).toBe(2 + statuses.filter((s) => s === 201).length);
+    expect(row?.hiddenBy).toBe("reports");
+    expect(row?.hiddenAt).not.toBeNull();
+  });
+
   it("comments are reported the same way; a hidden comment shows no text to other members", async () => {
     const post = await createPost({ title: "댓글 신고", body: "본문" }, fourth.cookie);
     const comment = await json<Comment>(
@@ -847,6 +871,25 @@ describe("comment mails: grouped, at most one per post an hour, and an off-switc
     mails = await commentMails(fourth, "알림 받을 글");
     expect(mails).toHaveLength(3);
     expect(mails[2]?.text).toContain("나중 댓글");
+  });
+
+  it("comments written at the same moment after a quiet hour mail the author once", async () => {
+    const post = await createPost({ title: "동시 댓글 글", body: "본문" }, fourth.cookie);
+    const answers = await Promise.all(
+      [other, third, admin].map((m, i) =>
+        call(
+          "POST",
+          `/api/community/posts/${post.id}/comments`,
+          { body: `동시 댓글 ${i}` },
+          m.cookie,
+        ),
+      ),
+    );
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201]);
+    const mails = await commentMails(fourth, "동시 댓글 글");
+    // One at once, one grouped for the end of the hour: never one per comment.
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((m) => m.text.includes("지난 한 시간 동안"))).toHaveLength(1);
   });
 
   it("a member who turned the mails off on /mypage gets none; turning them on again works", async () => {
