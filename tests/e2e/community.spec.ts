@@ -4,6 +4,7 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import {
   createApprovedMember,
+  DEMO_ADMIN,
   loginAs,
   open,
   PNG,
@@ -11,7 +12,7 @@ import {
   uniqueSuffix,
   writeTempFile,
 } from "./fixtures";
-import { horizontalOverflow } from "./public-support";
+import { expectNoSeriousA11yViolations, horizontalOverflow } from "./public-support";
 
 const PHONE = { width: 375, height: 812 };
 
@@ -131,4 +132,52 @@ test("two members: a post with an image, a comment, a report and an edit, at 375
   await expect(v.getByText(title)).toHaveCount(0);
 
   await Promise.all([a.context().close(), b.context().close(), visitor.close()]);
+});
+
+test("the board's pages have no serious accessibility violation (axe), as visitor, member and administrator", async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  const member = await createApprovedMember(request, { name: `접근성${uniqueSuffix().slice(-5)}` });
+  const page = await phoneOf(browser, baseURL!, member);
+  const created = await page.request.post("/api/community/posts", {
+    data: { title: "접근성 확인용 글", body: "본문입니다.\nhttps://example.com" },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const comment = await page.request.post(`/api/community/posts/${id}/comments`, {
+    data: { body: "댓글입니다." },
+  });
+  expect(comment.status()).toBe(201);
+  for (const path of [
+    "/community",
+    `/community/${id}`,
+    "/community/new",
+    `/community/${id}/edit`,
+  ]) {
+    await open(page, path);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  }
+  // A disclosure form opened (deleting one's own post asks first).
+  await open(page, `/community/${id}`);
+  await page.getByRole("article").locator("summary", { hasText: "삭제" }).click();
+  await expect(page.getByText("이 게시물을 삭제할까요?")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+
+  const visitorContext = await browser.newContext({ baseURL, viewport: PHONE });
+  const visitor = await visitorContext.newPage();
+  await visitor.goto("/community");
+  await expect(visitor.getByText("회원 전용 게시판입니다")).toBeVisible();
+  await expectNoSeriousA11yViolations(visitor);
+  await visitorContext.close();
+
+  const admin = await phoneOf(browser, baseURL!, DEMO_ADMIN);
+  await open(admin, "/admin/community");
+  await expect(admin.getByRole("heading", { level: 1, name: "게시판 관리" })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
+  await admin.context().close();
 });
