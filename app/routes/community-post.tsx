@@ -20,16 +20,21 @@ import { InlineAction, ReasonField } from "~/features/community/components/inlin
 import { BoardLocked } from "~/features/community/components/locked-notice";
 import { PlainText } from "~/features/community/components/plain-text";
 import { formReply, readPostPageForm } from "~/features/community/forms.server";
-import { COMMENT_MAX, HIDDEN_BY_LABELS } from "~/features/community/validation";
+import { BOARD_DESCRIPTION, COMMENT_MAX, HIDDEN_BY_LABELS } from "~/features/community/validation";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
+import { pageMeta } from "~/lib/meta";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/community-post";
 
 // Never the post's title in the head: a link shared outside the board previews as the board.
-export const meta: Route.MetaFunction = () => [
-  { title: "회원 게시판" },
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: "회원 게시판",
+    description: BOARD_DESCRIPTION,
+    path: `/community/${args.params.id}`,
+  }),
   { name: "robots", content: "noindex" },
 ];
 

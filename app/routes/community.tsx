@@ -9,14 +9,19 @@ import { boardMemberOrNull } from "~/features/community/access.server";
 import { listPosts } from "~/features/community/community.server";
 import { BoardLocked } from "~/features/community/components/locked-notice";
 import { PostList } from "~/features/community/components/post-list";
-import { POSTS_PER_PAGE } from "~/features/community/validation";
+import { BOARD_DESCRIPTION, POSTS_PER_PAGE } from "~/features/community/validation";
 import { searchText } from "~/lib/list-page.server";
+import { pageMeta } from "~/lib/meta";
 import { pageFromUrl } from "~/lib/paging";
 import type { Route } from "./+types/community";
 
 // Members' writing: no preview text, no index, and never stored by a shared cache.
-export const meta: Route.MetaFunction = () => [
-  { title: "회원 게시판" },
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, {
+    title: "회원 게시판",
+    description: BOARD_DESCRIPTION,
+    path: "/community",
+  }),
   { name: "robots", content: "noindex" },
 ];
 

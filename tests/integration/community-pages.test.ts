@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { communityPosts } from "~db/schema";
 import { createAdmin, type LoggedIn, postForm, resetRateLimits } from "../support/accounts";
 import { hydrationData } from "../support/admin";
-import { mainText, tags, title } from "../support/html";
+import { mainText, meta, tags, title } from "../support/html";
 import { queueRowsTo } from "../support/mail";
 import { insertMember, type Member, page, sendJson, setApproved } from "../support/members";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -94,7 +94,7 @@ describe("visitors and unapproved accounts get the locked notice and nothing els
         for (const secret of ["비밀표식", "굵은제목", "첫 줄입니다", "김작성", "이회원", "alert"]) {
           expect(html, `${path}: ${secret}`).not.toContain(secret);
         }
-        expect(title(html)).toMatch(/회원 게시판$/);
+        expect(title(html)).toContain("회원 게시판");
         expect(tags(html, "meta").some((m) => m.name === "robots" && m.content === "noindex")).toBe(
           true,
         );
@@ -159,8 +159,10 @@ describe("members' text is text everywhere", () => {
     for (const a of tags(html, "a").filter((a) => a.href?.includes("evil.example"))) {
       expect(a).toMatchObject({ href: "https://evil.example", rel: "nofollow noopener ugc" });
     }
-    // The head names the board, never the post.
-    expect(title(html)).toBe("회원 게시판");
+    // The head names the board, never the post: a shared link previews as the board.
+    expect(title(html)).toMatch(/^회원 게시판 \| /);
+    expect(meta(html, "og:title")).toBe("회원 게시판");
+    expect(meta(html, "og:url")).toMatch(new RegExp(`/community/${hostileId}$`));
     expect(html.match(/<head>[\s\S]*<\/head>/)?.[0] ?? "").not.toContain("비밀표식");
   });
 

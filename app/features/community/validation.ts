@@ -102,6 +102,10 @@ export const listQuerySchema = z.object({
   ),
 });
 
+/** What a shared link to the board previews as: the board, never a post (it is members-only). */
+export const BOARD_DESCRIPTION =
+  "학회 회원 전용 게시판입니다. 승인된 회원으로 로그인하면 글을 읽고 쓸 수 있습니다.";
+
 export const ITEM_KINDS = ["posts", "comments"] as const;
 export type ItemKind = (typeof ITEM_KINDS)[number];
 
