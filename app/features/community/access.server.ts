@@ -44,5 +44,3 @@ async function holdsUnapprovedSession(request: Request) {
     .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())));
   return Boolean(row);
 }
-
-export const isAdmin = (user: SessionUser) => user.role === "admin";
