@@ -126,6 +126,15 @@ const schema = z.object({
     z.coerce.number().int().positive().default(10),
   ),
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
+  // The members' board: posts and comments one member may write per hour (blank: the default).
+  COMMUNITY_POSTS_PER_HOUR: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().default(20),
+  ),
+  COMMUNITY_COMMENTS_PER_HOUR: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().default(60),
+  ),
 });
 
 /** Rules between variables, checked after each one is valid on its own. */

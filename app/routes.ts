@@ -14,6 +14,12 @@ export default [
   route("announcements", "routes/announcements.tsx"),
   route("announcements/:id", "routes/announcement-detail.tsx"),
   route("location", "routes/location.tsx"),
+  // The members' board (approved members only; never in the page cache or the sitemap).
+  route("community", "routes/community.tsx"),
+  route("community/new", "routes/community-new.tsx"),
+  route("community/settings", "routes/community-settings.ts"),
+  route("community/:id", "routes/community-post.tsx"),
+  route("community/:id/edit", "routes/community-edit.tsx"),
   // The administrator pages share one navigation (each page still checks the role itself).
   layout("routes/admin-layout.tsx", [
     route("admin/dashboard", "routes/admin-dashboard.tsx"),
@@ -23,6 +29,7 @@ export default [
     route("admin/seminars/:id", "routes/admin-seminar.tsx"),
     route("admin/security", "routes/admin-security.tsx"),
     route("admin/seminars/:id/credits", "routes/admin-seminar-credits.tsx"),
+    route("admin/community", "routes/admin-community.tsx"),
   ]),
   route("admin/seminars/:id/registrants.csv", "routes/admin-seminar-export.ts"),
   route("admin/seminars/:id/check-in", "routes/admin-seminar-check-in.tsx"),
@@ -92,6 +99,26 @@ export default [
   }),
   route("api/admin/members/:id/end-sessions", "routes/api/admin-member-standing.ts", {
     id: "api-member-end-sessions",
+  }),
+  route("api/admin/community", "routes/api/admin-community.ts"),
+  route("api/admin/community/:kind/:id/hide", "routes/api/admin-community-item.ts", {
+    id: "api-community-hide",
+  }),
+  route("api/admin/community/:kind/:id/restore", "routes/api/admin-community-item.ts", {
+    id: "api-community-restore",
+  }),
+  route("api/admin/community/:kind/:id/pin", "routes/api/admin-community-item.ts", {
+    id: "api-community-pin",
+  }),
+  route("api/community/posts", "routes/api/community-posts.ts"),
+  route("api/community/posts/:id", "routes/api/community-post.ts"),
+  route("api/community/posts/:id/comments", "routes/api/community-comments.ts"),
+  route("api/community/posts/:id/report", "routes/api/community-report.ts", {
+    id: "api-community-post-report",
+  }),
+  route("api/community/comments/:id", "routes/api/community-comment.ts"),
+  route("api/community/comments/:id/report", "routes/api/community-report.ts", {
+    id: "api-community-comment-report",
   }),
   route("api/membership-applications", "routes/api/membership-applications.ts"),
   route("api/membership-applications/me", "routes/api/membership-application-mine.ts"),

@@ -69,6 +69,8 @@ export const users = pgTable(
     // from an approved full-membership application; honorary and lifetime are set by the office.
     memberType: varchar({ length: 20 }).notNull().default("associate"),
     lastLoginAt: timestamp({ withTimezone: true }),
+    // Whether the member is mailed when someone comments on their board post (off on /mypage).
+    communityCommentMail: boolean().notNull().default(true),
     // 개인정보 보호법 제15조: which consent text the user agreed to, and when.
     privacyConsentVersion: varchar({ length: 20 }),
     privacyConsentAt: timestamp({ withTimezone: true }),
@@ -394,23 +396,55 @@ export const seminarCheckIns = pgTable(
   ],
 );
 
+/**
+ * The text the members' board searches: a post's title and body, joined by a character no one
+ * types. The trigram index on it and the board's query must use this same expression.
+ */
+export const communityPostSearchText = (t: { title: unknown; content: unknown }) =>
+  sql`(${t.title} || chr(31) || ${t.content})`;
+
+// The members' board (회원 게시판, issue 20). A post outlives its author's account: withdrawal sets
+// authorId to null and the post keeps the name it was written under (authorName), as the privacy
+// notice says. A post deleted while it has comments stays as an empty row ("삭제된 게시물입니다")
+// so the thread stays readable; one without comments is deleted outright.
 export const communityPosts = pgTable(
   "community_posts",
   {
     id: id(),
     title: text().notNull(),
+    // The plain-text body (the calls name it `body`); rendered as text, never as HTML.
     content: text().notNull(),
-    authorId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: uuid().references(() => users.id, { onDelete: "set null" }),
     authorName: text().notNull(),
     views: integer().notNull().default(0),
+    // Up to five `/objects/{id}` paths, readable by approved members only.
+    images: jsonb().$type<string[]>().notNull().default([]),
+    // Kept by the service with each comment written or deleted, so the list needs no count query.
+    commentCount: integer().notNull().default(0),
+    // Pinned notices from administrators come first in the list.
+    pinnedAt: timestamp({ withTimezone: true }),
+    // Hidden by an administrator (with the reason the author is mailed) or by three members'
+    // reports (hiddenBy 'reports', no reason), until an administrator restores or deletes it.
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenBy: varchar({ length: 10 }),
+    hiddenReason: text(),
+    // Reports not yet decided by an administrator.
+    openReports: integer().notNull().default(0),
+    editedAt: timestamp({ withTimezone: true }),
+    deletedAt: timestamp({ withTimezone: true }),
+    // When the latest comment mail to the author goes (or went) out: at most one an hour a post.
+    commentMailAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("community_posts_created_idx").on(t.createdAt),
     index("community_posts_author_idx").on(t.authorId),
+    index("community_posts_list_idx").on(t.pinnedAt, t.createdAt, t.id),
+    index("community_posts_search_trgm_idx").using(
+      "gin",
+      sql`${communityPostSearchText(t)} gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -421,16 +455,46 @@ export const communityComments = pgTable(
     postId: uuid()
       .notNull()
       .references(() => communityPosts.id, { onDelete: "cascade" }),
-    authorId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    authorId: uuid().references(() => users.id, { onDelete: "set null" }),
     authorName: text().notNull(),
     content: text().notNull(),
+    hiddenAt: timestamp({ withTimezone: true }),
+    hiddenBy: varchar({ length: 10 }),
+    hiddenReason: text(),
+    openReports: integer().notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
     index("community_comments_post_idx").on(t.postId, t.createdAt),
     index("community_comments_author_idx").on(t.authorId),
+  ],
+);
+
+// Members' reports of a post (commentId null) or a comment. One report per member and item: the
+// same member reporting twice counts once. Decided (resolvedAt) when an administrator restores,
+// hides or deletes the item.
+export const communityReports = pgTable(
+  "community_reports",
+  {
+    id: id(),
+    postId: uuid()
+      .notNull()
+      .references(() => communityPosts.id, { onDelete: "cascade" }),
+    commentId: uuid().references(() => communityComments.id, { onDelete: "cascade" }),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    reason: text().notNull(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("community_reports_post_reporter_unique")
+      .on(t.postId, t.reporterId)
+      .where(sql`${t.commentId} is null`),
+    uniqueIndex("community_reports_comment_reporter_unique")
+      .on(t.commentId, t.reporterId)
+      .where(sql`${t.commentId} is not null`),
   ],
 );
 

@@ -296,6 +296,10 @@ const PERSONAL_PATHS = [
   /^\/api\/membership-applications(\/|$)/,
   /^\/admin\//,
   /^\/objects\//,
+  // The members' board: its pages and calls (a visitor's locked notice included).
+  /^\/community(\/|$)/,
+  /^\/api\/community\//,
+  /^\/api\/admin\//,
 ];
 function keepPersonalAnswersPrivate(
   req: express.Request,

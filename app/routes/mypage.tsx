@@ -26,6 +26,8 @@ import {
   profileSchema,
   withdrawalSchema,
 } from "~/features/accounts/validation";
+import { commentMailSetting } from "~/features/community/community.server";
+import { CommentMailSetting } from "~/features/community/components/comment-mail-setting";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { MyCredits } from "~/features/seminars/components/my-credits";
@@ -49,17 +51,19 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application, registrations, sessions, credits] = await Promise.all([
+  const [account, application, registrations, sessions, credits, commentMail] = await Promise.all([
     getMyAccount(user.id),
     findApplicationOf(user.id),
     registrationsOf(user.id),
     currentSessionId(request).then((current) => listSessions(user.id, current)),
     myCredits(user.id),
+    commentMailSetting(user.id),
   ]);
   if (!account) throw redirect("/login");
   return {
     account,
     credits,
+    commentMail,
     application: application
       ? {
           status: application.status,
@@ -125,7 +129,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application, registrations, sessions, credits } = loaderData;
+  const { account, application, registrations, sessions, credits, commentMail } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -175,6 +179,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
 
         <MySeminars registrations={registrations} />
         <MyCredits credits={credits} />
+        <CommentMailSetting on={commentMail} />
 
         <Card className="p-6 sm:p-8">
           <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>

@@ -13,9 +13,9 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/privacy",
   });
 
-const EFFECTIVE_DATE = "2026년 11월 21일";
-const EFFECTIVE_DATE_ISO = "2026-11-21";
-const POLICY_VERSION = "v1";
+const EFFECTIVE_DATE = "2026년 11월 24일";
+const EFFECTIVE_DATE_ISO = "2026-11-24";
+const POLICY_VERSION = "v1.1";
 
 const SECTIONS = [
   { id: "items", title: "처리하는 개인정보 항목" },
@@ -177,6 +177,11 @@ export default function Privacy() {
                   "로그인 세션 정보(쿠키), 접속 일시",
                   "서비스 이용 시 자동 생성",
                 ],
+                [
+                  "회원 게시판 이용",
+                  "작성자 이름(작성 당시), 게시물·댓글 내용과 첨부 이미지, 작성·수정 일시, 신고 내용, 댓글 알림 수신 여부",
+                  "회원이 게시판에 직접 작성",
+                ],
               ]}
             />
           </PolicySection>
@@ -202,6 +207,10 @@ export default function Privacy() {
                   "학회 활동 안내",
                   "세미나·학술 활동 및 공지사항 안내, 정회원 연회비 납부 안내, 심사 결과 통지(문자 메시지·이메일)",
                 ],
+                [
+                  "회원 게시판 운영",
+                  "회원 간 질의응답 게시판 제공, 내 게시물의 댓글 알림(마이페이지에서 끌 수 있음), 신고 처리와 숨김 사유 안내",
+                ],
               ]}
             />
           </PolicySection>
@@ -218,6 +227,10 @@ export default function Privacy() {
                 ["회원 가입 정보", "회원 탈퇴 시까지"],
                 ["정회원 신청 정보", "회원 탈퇴 시까지"],
                 ["가입이 반려된 경우의 의사 면허증 이미지", "가입 반려일로부터 30일 후 삭제"],
+                [
+                  "회원 게시판의 게시물·댓글",
+                  "작성자가 삭제하거나 관리자가 삭제할 때까지. 회원 탈퇴 후에도 다른 회원의 글과 이어진 대화를 보존하기 위해 작성 당시의 이름과 함께 남으며, 탈퇴 전에 직접 삭제할 수 있습니다. 탈퇴 후 삭제를 원하시면 개인정보 보호책임자에게 요청해주세요.",
+                ],
                 [
                   "관계 법령에 따라 보존이 필요한 기록",
                   "해당 법령에서 정한 기간(예: 「통신비밀보호법」에 따른 로그인 기록 3개월)",
@@ -377,7 +390,14 @@ export default function Privacy() {
             <PolicyTable
               caption="개인정보처리방침 변경 이력"
               headers={["버전", "시행일", "내용"]}
-              rows={[[POLICY_VERSION, EFFECTIVE_DATE, "최초 제정"]]}
+              rows={[
+                [
+                  POLICY_VERSION,
+                  EFFECTIVE_DATE,
+                  "회원 게시판의 처리 항목·목적·보유 기간(탈퇴 후 게시물) 추가",
+                ],
+                ["v1", "2026년 11월 21일", "최초 제정"],
+              ]}
             />
           </PolicySection>
         </div>

@@ -10,7 +10,9 @@ import {
 } from "./public-support";
 
 test.describe("desktop navigation", () => {
-  test("the header lists the nine pages in the order of the spec", async ({ page }) => {
+  test("the header lists the spec's nine pages in order, with the members' board", async ({
+    page,
+  }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "주 메뉴" });
     await expect(nav).toBeVisible();

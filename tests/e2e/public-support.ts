@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 // addresses live in ./support.ts.
 export { EMPTY_BASE_URL } from "./support";
 
-/** The header navigation of SPEC.md §2, in order. */
+/** The header navigation of SPEC.md §2, in order, with the members' board after 공지사항. */
 export const NAVIGATION = [
   { label: "홈", href: "/" },
   { label: "학회 소개", href: "/about" },
@@ -15,6 +15,7 @@ export const NAVIGATION = [
   { label: "정회원 안내", href: "/membership" },
   { label: "학술 활동", href: "/activities" },
   { label: "공지사항", href: "/announcements" },
+  { label: "회원 게시판", href: "/community" },
   { label: "오시는 길", href: "/location" },
 ] as const;
 

@@ -24,6 +24,7 @@ let member: LoggedIn;
 let admin: LoggedIn;
 let port: number;
 let seminarId: string;
+let boardPostId: string;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -41,6 +42,12 @@ beforeAll(async () => {
     })
     .returning();
   seminarId = seminar!.id;
+  const post = await server.fetch("/api/community/posts", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: member.cookie },
+    body: JSON.stringify({ title: "게시판 글", body: "본문" }),
+  });
+  boardPostId = ((await post.json()) as { id: string }).id;
 });
 afterAll(async () => {
   await server?.close();
@@ -62,6 +69,11 @@ const PAGE_FORMS = () => [
   { path: `/admin/members/${member.id}`, cookie: admin.cookie },
   { path: `/activities/${seminarId}`, cookie: member.cookie },
   { path: `/admin/seminars/${seminarId}`, cookie: admin.cookie },
+  { path: "/community/new", cookie: member.cookie },
+  { path: `/community/${boardPostId}`, cookie: member.cookie },
+  { path: `/community/${boardPostId}/edit`, cookie: member.cookie },
+  { path: "/community/settings", cookie: member.cookie },
+  { path: "/admin/community", cookie: admin.cookie },
 ];
 
 /** The roster's JSON calls (issue 16), each with an administrator's session. */
@@ -201,6 +213,52 @@ describe("the roster's calls take only bounded, well-formed JSON", () => {
     const row = await server.db.select().from(users).where(eq(users.id, member.id));
     expect(row[0]?.suspendedAt).toBeNull();
     expect(row[0]?.rejectedAt).toBeNull();
+    expect((await get(server, "/healthz")).status).toBe(200);
+  });
+});
+
+/** The members' board's JSON calls (issue 20), each with the session it needs. */
+const BOARD_CALLS = () => [
+  { method: "POST", path: "/api/community/posts", cookie: member.cookie },
+  { method: "PATCH", path: `/api/community/posts/${boardPostId}`, cookie: member.cookie },
+  { method: "POST", path: `/api/community/posts/${boardPostId}/comments`, cookie: member.cookie },
+  { method: "POST", path: `/api/community/posts/${boardPostId}/report`, cookie: admin.cookie },
+  { method: "POST", path: `/api/admin/community/posts/${boardPostId}/hide`, cookie: admin.cookie },
+  { method: "POST", path: `/api/admin/community/posts/${boardPostId}/pin`, cookie: admin.cookie },
+];
+
+describe("the board's calls take only bounded, well-formed JSON", () => {
+  it("malformed JSON, a non-JSON type, a wrong type and a body past the limit are 4xx", async () => {
+    for (const { method, path, cookie } of BOARD_CALLS()) {
+      for (const [type, body, status] of [
+        ["application/json", "{not json", 400],
+        ["text/plain", '{"title":"x","body":"x","reason":"x"}', 415],
+        [
+          "application/json",
+          JSON.stringify({ title: ["x"], body: { a: 1 }, reason: 7, pinned: "yes" }),
+          400,
+        ],
+        // Past every limit, posts' 256 KB included.
+        ["application/json", JSON.stringify({ body: "가".repeat(100_000) }), 413],
+      ] as const) {
+        const res = await server.fetch(path, {
+          method,
+          headers: { "Content-Type": type, Cookie: cookie },
+          body,
+        });
+        expect(res.status, `${method} ${path} ${type} ${body.length}`).toBe(status);
+        expect((await res.json()).message).toMatch(/[가-힣]/);
+      }
+    }
+    const post = await server.fetch(`/api/community/posts/${boardPostId}`, {
+      headers: { Cookie: member.cookie },
+    });
+    expect(await post.json()).toMatchObject({
+      title: "게시판 글",
+      pinned: false,
+      hidden: null,
+      comments: [],
+    });
     expect((await get(server, "/healthz")).status).toBe(200);
   });
 });

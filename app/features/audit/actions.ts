@@ -38,6 +38,11 @@ export const AUDIT_ACTIONS = {
   history_create: "연혁 등록",
   history_update: "연혁 수정",
   history_delete: "연혁 삭제",
+  community_hide: "게시판 글 숨김",
+  community_restore: "게시판 글 복원",
+  community_delete: "게시판 글 삭제",
+  community_pin: "게시판 글 고정",
+  community_unpin: "게시판 글 고정 해제",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

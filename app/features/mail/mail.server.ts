@@ -44,13 +44,23 @@ function transport(): Transporter {
 
 const from = () => env.MAIL_FROM ?? `"${societyConfig.name}" <${societyConfig.email}>`;
 
-/** Saves messages for sending; failures to save are logged, never thrown at the caller. */
-export async function enqueueMail(messages: MailMessage | MailMessage[]) {
+/**
+ * Saves messages for sending; failures to save are logged, never thrown at the caller. With
+ * `notBefore`, the queue holds them until then (a digest that must wait for its hour).
+ */
+export async function enqueueMail(
+  messages: MailMessage | MailMessage[],
+  options: { notBefore?: Date } = {},
+) {
   const list = (Array.isArray(messages) ? messages : [messages]).filter((m) => m.to);
   if (list.length === 0) return;
   try {
     const db = await getDb();
-    await db.insert(mailQueue).values(list);
+    await db
+      .insert(mailQueue)
+      .values(
+        options.notBefore ? list.map((m) => ({ ...m, nextAttemptAt: options.notBefore })) : list,
+      );
     setImmediate(() => {
       processMailQueue().catch((error: unknown) =>
         logger.error({ err: error }, "Mail round failed"),

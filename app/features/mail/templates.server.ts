@@ -251,6 +251,50 @@ export const mailTemplates = {
       ],
       { label: "로그인하기", url: link("/login") },
     ),
+
+  // The members' board (issue 20). Titles and comments are members' own text: compose() escapes
+  // them in the HTML part, and subjects never carry them (a subject is a header, and a title
+  // full of markup or line breaks has no place there).
+  communityItemHidden: (
+    member: { name: string; email: string },
+    item: { kind: "posts" | "comments"; postTitle: string; excerpt: string; postId: string },
+    reason: string,
+  ) =>
+    compose(
+      member.email,
+      item.kind === "posts"
+        ? "회원 게시판 게시물이 숨김 처리되었습니다"
+        : "회원 게시판 댓글이 숨김 처리되었습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        item.kind === "posts"
+          ? `회원 게시판에 작성하신 게시물 「${item.postTitle}」이(가) 관리자에 의해 숨김 처리되었습니다.`
+          : `회원 게시판의 게시물 「${item.postTitle}」에 작성하신 댓글이 관리자에 의해 숨김 처리되었습니다.\n댓글: ${item.excerpt}`,
+        `숨김 사유: ${reason}`,
+        `이의가 있으시면 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`,
+      ],
+      { label: "게시물 보기", url: link(`/community/${item.postId}`) },
+    ),
+
+  communityNewComments: (
+    member: { name: string; email: string },
+    post: { id: string; title: string },
+    comment: { authorName: string; excerpt: string },
+    grouped: boolean,
+  ) =>
+    compose(
+      member.email,
+      "내 게시물에 새 댓글이 달렸습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        grouped
+          ? `회원 게시판의 내 게시물 「${post.title}」에 지난 한 시간 동안 새 댓글이 달렸습니다. 첫 댓글과 이후의 댓글은 게시물에서 확인하실 수 있습니다.`
+          : `회원 게시판의 내 게시물 「${post.title}」에 새 댓글이 달렸습니다.`,
+        `${comment.authorName}: ${comment.excerpt}`,
+        "댓글 알림은 한 게시물에 한 시간에 한 번까지 보내 드립니다. 마이페이지에서 알림을 끌 수 있습니다.",
+      ],
+      { label: "게시물 보기", url: link(`/community/${post.id}`) },
+    ),
 };
 
 type Registrant = { name: string; email: string };

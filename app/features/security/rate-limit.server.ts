@@ -170,3 +170,30 @@ export async function limitSignupsByAccount(email: string) {
   const count = await hit(`signup:${email.trim().toLowerCase()}`);
   if (count > env.SIGNUP_MAX_ATTEMPTS_PER_ACCOUNT) throw new AppError("rate_limited", TOO_MANY);
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * Posts on the members' board per member (COMMUNITY_POSTS_PER_HOUR an hour). Counted on writing,
+ * not by counting rows, so deleting a post does not give the attempt back.
+ */
+export async function limitCommunityPosts(userId: string) {
+  const count = await hit(`community-post:${userId}`, HOUR_MS);
+  if (count > env.COMMUNITY_POSTS_PER_HOUR) {
+    throw new AppError(
+      "rate_limited",
+      `게시물은 1시간에 ${env.COMMUNITY_POSTS_PER_HOUR}개까지 작성할 수 있습니다. 잠시 후 다시 시도해주세요.`,
+    );
+  }
+}
+
+/** Comments on the members' board per member (COMMUNITY_COMMENTS_PER_HOUR an hour). */
+export async function limitCommunityComments(userId: string) {
+  const count = await hit(`community-comment:${userId}`, HOUR_MS);
+  if (count > env.COMMUNITY_COMMENTS_PER_HOUR) {
+    throw new AppError(
+      "rate_limited",
+      `댓글은 1시간에 ${env.COMMUNITY_COMMENTS_PER_HOUR}개까지 작성할 수 있습니다. 잠시 후 다시 시도해주세요.`,
+    );
+  }
+}

@@ -197,7 +197,38 @@ export async function claimSignupImage(
 }
 
 /**
- * A stored object for `viewer`: public ones for anyone, private ones for owner and admins. An
+ * Hands a member's own uploads to a members' board post, inside the post's transaction: each must
+ * be an object `ownerId` uploaded through the member flow and no post has taken yet. From then on
+ * its visibility is 'members' (every approved member may read it, see readObject). Answers false,
+ * changing nothing, unless every path qualifies.
+ */
+export async function claimMemberImages(
+  tx: Pick<Database, "update">,
+  objectPaths: readonly string[],
+  ownerId: string,
+) {
+  if (objectPaths.length === 0) return true;
+  const ids = objectPaths.map(objectIdFromPath);
+  if (ids.some((id) => id === null)) return false;
+  const claimed = await tx
+    .update(storedObjects)
+    .set({ claimedAt: new Date(), visibility: "members" })
+    .where(
+      and(
+        inArray(storedObjects.id, ids as string[]),
+        eq(storedObjects.ownerId, ownerId),
+        eq(storedObjects.origin, "member"),
+        isNull(storedObjects.claimedAt),
+      ),
+    )
+    .returning({ id: storedObjects.id });
+  return claimed.length === new Set(ids).size;
+}
+
+/**
+ * A stored object for `viewer`: public ones for anyone, members' board images ('members') for
+ * any signed-in viewer (only approved members in good standing have sessions), private ones for
+ * owner and admins. An
  * administrator opening someone's private image (a licence) is recorded in the audit log.
  */
 export async function readObject(
@@ -210,6 +241,7 @@ export async function readObject(
   if (!row) return null;
   const allowed =
     row.visibility === "public" ||
+    (row.visibility === "members" && viewer !== null) ||
     (viewer && (viewer.role === "admin" || (row.ownerId !== null && row.ownerId === viewer.id)));
   if (!allowed) return null;
   if (row.visibility === "private" && viewer && row.ownerId !== viewer.id) {
