@@ -312,6 +312,14 @@ function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdm
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm leading-6 text-slate-700">
         <li>탈퇴하면 계정과 회원 정보, 정회원 가입 신청 내역이 삭제되며 되돌릴 수 없습니다.</li>
         <li>제출하신 의사 면허증 이미지는 즉시 삭제됩니다.</li>
+        <li>
+          세미나 신청·출결·연수평점 기록도 삭제됩니다. 필요한 참석확인서는 탈퇴 전에 내려받아
+          주세요.
+        </li>
+        <li>
+          회원 게시판에 쓴 글과 댓글은 작성 당시의 이름과 함께 남습니다. 지우려면 탈퇴 전에 직접
+          삭제해주세요.
+        </li>
         <li>모든 기기에서 즉시 로그아웃됩니다.</li>
         {isAdmin ? <li>마지막 관리자는 탈퇴할 수 없습니다.</li> : null}
       </ul>
