@@ -16,6 +16,7 @@ import {
   toast,
   uniqueSuffix,
 } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./public-support";
 
 /** The fake camera's video: Chromium reads it when the page opens the camera. */
 const CAMERA_VIDEO = path.join(os.tmpdir(), `society-e2e-camera-${process.pid}.y4m`);
@@ -118,6 +119,7 @@ test("a member registers in one tap, sees the QR ticket on /mypage and cancels",
     .click();
   await expect(page).toHaveURL(new RegExp(`/activities/${seminar.id}$`));
   await expect(page.getByText("30명 · 잔여 30석")).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole("button", { name: "참가 신청" }).click();
   await expect(toast(page, "신청이 확정되었습니다")).toBeVisible();
   await expect(page.getByText("30명 · 잔여 29석")).toBeVisible();
@@ -130,6 +132,7 @@ test("a member registers in one tap, sees the QR ticket on /mypage and cancels",
   await expect(code).toBeVisible();
   // Large enough to scan from a phone screen.
   expect((await code.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(250);
+  await expectNoSeriousA11yViolations(page);
 
   await open(page, "/mypage");
   await page
@@ -192,6 +195,7 @@ test("a scan made offline waits on the phone and is sent when the connection ret
 
   await page.setViewportSize({ width: 375, height: 800 });
   await openCheckIn(page, seminar.id);
+  await expectNoSeriousA11yViolations(page);
   await page.context().setOffline(true);
   await page.getByRole("searchbox", { name: "이름 또는 전화번호" }).fill(member.name);
   await page.getByRole("button", { name: `입장 기록 (${member.name})` }).click();
