@@ -616,3 +616,13 @@ export const contentVersion = pgTable("content_version", {
   id: integer().primaryKey(),
   version: bigint({ mode: "number" }).notNull(),
 });
+
+// Counts the administrator's badges and the roster's totals read instead of counting rows:
+// `members:<status>:<approved a|n>:<member type>:<role>` and `applications:<status>`, kept by
+// statement triggers on users and membership_applications inside the writing transaction (see
+// migration 0012), so they are exact on every instance. Counting 100,000 members took 36 ms on
+// PGlite per page; reading these takes well under one.
+export const tallies = pgTable("tallies", {
+  name: text().primaryKey(),
+  value: bigint({ mode: "number" }).notNull(),
+});

@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
+import { sumTallies } from "~/lib/tallies.server";
 import { users } from "~db/schema";
 import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
 import { notifyNewSignup, notifySignupDecision } from "../mail/notifications.server";
@@ -172,6 +173,7 @@ export async function listPendingMembers(
 
 /** How many sign-ups wait (a COUNT: the dashboard's badge, pagers, `X-Total-Count`). */
 export async function countPendingMembers(options: { q?: string } = {}) {
+  if (!options.q) return sumTallies("members", ([status]) => status === "pending");
   const db = await getDb();
   const [row] = await db.select({ value: count() }).from(users).where(pendingWhere(options.q));
   return row?.value ?? 0;

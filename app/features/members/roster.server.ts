@@ -25,6 +25,7 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { offsetOf, type Page } from "~/lib/paging";
+import { sumTallies } from "~/lib/tallies.server";
 import { auditLog, memberSearchText, membershipApplications, sessions, users } from "~db/schema";
 import { approveMember, EMAIL_TAKEN } from "../accounts/accounts.server";
 import { recentAuthEvents, recordAuthEvent } from "../accounts/auth-events.server";
@@ -141,6 +142,18 @@ function rosterOrder(query: RosterQuery) {
   return [...nulls, direction(column), direction(users.id)];
 }
 
+/** The roster's total for a filter of status, type and role alone, from the tallies. */
+async function tallied(query: RosterQuery) {
+  const value = await sumTallies(
+    "members",
+    ([status, approved, type, role]) =>
+      (!query.status || status === query.status) &&
+      (!query.type || (approved === "a" && type === query.type)) &&
+      (!query.role || role === query.role),
+  );
+  return [{ value }];
+}
+
 /**
  * One page of the roster, searched, filtered and sorted on the server. With `countUpTo`, a search
  * shorter than three characters counts its matches only up to that number: the trigram index
@@ -157,16 +170,18 @@ export async function searchMembers(
   const where = rosterWhere(query);
   const cap = query.q && query.q.length < 3 ? options.countUpTo : undefined;
   const counted =
-    cap === undefined
-      ? db.select({ value: count() }).from(users).where(where)
-      : db.select({ value: count() }).from(
-          db
-            .select({ one: sql`1` })
-            .from(users)
-            .where(where)
-            .limit(cap + 1)
-            .as("matches"),
-        );
+    !query.q && !query.joinedFrom && !query.joinedTo
+      ? tallied(query)
+      : cap === undefined
+        ? db.select({ value: count() }).from(users).where(where)
+        : db.select({ value: count() }).from(
+            db
+              .select({ one: sql`1` })
+              .from(users)
+              .where(where)
+              .limit(cap + 1)
+              .as("matches"),
+          );
   const [rows, [total]] = await Promise.all([
     db
       .select(rosterColumns)

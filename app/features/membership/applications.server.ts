@@ -5,6 +5,7 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
+import { readTallies, sumTallies } from "~/lib/tallies.server";
 import { logger } from "~/logger.server";
 import { membershipApplications, storedObjects, users } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
@@ -133,6 +134,7 @@ export async function listApplications(
 
 /** How many applications there are (matching `q`): a COUNT. */
 export async function countApplications(options: { q?: string } = {}) {
+  if (!options.q) return sumTallies("applications");
   const db = await getDb();
   const [row] = await db
     .select({ value: count() })
@@ -141,16 +143,11 @@ export async function countApplications(options: { q?: string } = {}) {
   return row?.value ?? 0;
 }
 
-/** How many applications are in each status (one grouped COUNT on the status index). */
+/** How many applications are in each status (the tallies of migration 0012). */
 export async function countApplicationsByStatus(): Promise<Record<ApplicationStatus, number>> {
-  const db = await getDb();
-  const rows = await db
-    .select({ status: membershipApplications.status, value: count() })
-    .from(membershipApplications)
-    .groupBy(membershipApplications.status);
   const counts: Record<ApplicationStatus, number> = { pending: 0, approved: 0, rejected: 0 };
-  for (const row of rows) {
-    if (row.status in counts) counts[row.status as ApplicationStatus] = row.value;
+  for (const [[status], value] of await readTallies("applications")) {
+    if (status && status in counts) counts[status as ApplicationStatus] = value;
   }
   return counts;
 }

@@ -1,0 +1,186 @@
+// The counts the administrator's badges and the roster's totals read (`tallies`, kept by the
+// triggers of migration 0012): after every kind of write — sign-up, approval, rejection,
+// suspension, member type, role, deletion, applications decided, several rows in one statement,
+// writers at the same time, an operator's SQL — each tally equals a fresh COUNT of the rows, and
+// the pages and calls that show them agree.
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { membershipApplications, users } from "~db/schema";
+import { createAdmin, json, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { applyOverHttp, insertPendingUser } from "../support/admin";
+import { insertMember, sendJson } from "../support/members";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+let admin: LoggedIn;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await createAdmin(server);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const call = (method: string, path: string, body?: unknown) =>
+  sendJson(server, method, path, body, { cookie: admin.cookie });
+
+type Counts = Record<string, number>;
+
+async function rows(query: ReturnType<typeof sql>): Promise<Counts> {
+  const result = await server.db.execute<{ name: string; value: string | number }>(query);
+  const list = "rows" in result ? result.rows : (result as unknown as typeof result.rows);
+  const counts: Counts = {};
+  for (const row of list) if (Number(row.value) !== 0) counts[row.name] = Number(row.value);
+  return counts;
+}
+
+/** Every tally equals a fresh COUNT of the rows it counts; none is left over. */
+async function expectExactTallies() {
+  const kept = await rows(sql`select name, value from tallies`);
+  const counted = await rows(sql`
+    select member_tally(is_approved, rejected_at, suspended_at, member_type, role) as name,
+           count(*) as value
+      from users group by 1
+    union all
+    select 'applications:' || status, count(*) from membership_applications group by 1`);
+  expect(kept).toEqual(counted);
+}
+
+async function rosterTotal(query: string) {
+  const res = await call("GET", `/api/admin/members?${query}`);
+  expect(res.status).toBe(200);
+  return (await json<{ total: number }>(res)).total;
+}
+
+describe("tallies stay exact", () => {
+  it("through sign-ups, decisions, suspensions, types, roles and deletions over HTTP", async () => {
+    await expectExactTallies();
+    const pending = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => insertPendingUser(server, { name: `집계대기${i}` })),
+    );
+    await expectExactTallies();
+
+    await resetRateLimits(server);
+    const approved = await call("POST", "/api/admin/members/approve", {
+      ids: pending.slice(0, 3).map((u) => u.id),
+    });
+    expect(approved.status).toBe(200);
+    const rejected = await call("POST", `/api/users/${pending[3]!.id}/reject`, { reason: "서류" });
+    expect(rejected.status).toBe(200);
+    await expectExactTallies();
+
+    const suspended = await call("POST", `/api/admin/members/${pending[0]!.id}/suspend`, {
+      reason: "회비 분쟁",
+    });
+    expect(suspended.status).toBe(200);
+    await expectExactTallies();
+    expect((await call("POST", `/api/admin/members/${pending[0]!.id}/reinstate`)).status).toBe(200);
+    expect(
+      (await call("PATCH", `/api/admin/members/${pending[1]!.id}`, { memberType: "honorary" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await call("PATCH", `/api/admin/members/${pending[2]!.id}`, { role: "admin" })).status,
+    ).toBe(200);
+    await expectExactTallies();
+
+    // A login touches the user's row (last login) but not its tally.
+    const member = await insertMember(server);
+    await expectExactTallies();
+    await server.db.delete(users).where(eq(users.id, member.id));
+    await expectExactTallies();
+  });
+
+  it("through applications sent and decided", async () => {
+    const applicants = await Promise.all([insertMember(server), insertMember(server)]);
+    const ids = [];
+    for (const applicant of applicants) ids.push(await applyOverHttp(server, applicant.cookie));
+    await expectExactTallies();
+    const before = await call("GET", "/api/membership-applications");
+    expect(before.status).toBe(200);
+
+    expect(
+      (await call("PATCH", `/api/membership-applications/${ids[0]}`, { status: "approved" }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await call("PATCH", `/api/membership-applications/${ids[1]}`, {
+          status: "rejected",
+          rejectionReason: "면허 사본이 흐립니다",
+        })
+      ).status,
+    ).toBe(200);
+    await expectExactTallies();
+  });
+
+  it("through statements that change many rows, and writers at the same time", async () => {
+    const batch = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => insertPendingUser(server, { name: `집계일괄${i}` })),
+    );
+    const ids = batch.map((u) => u.id);
+    // One statement, several tallies moved at once (an operator's SQL, too, is counted).
+    await server.db
+      .update(users)
+      .set({ isApproved: true, approvedAt: new Date() })
+      .where(inArray(users.id, ids.slice(0, 8)));
+    await expectExactTallies();
+    await Promise.all([
+      server.db
+        .update(users)
+        .set({ suspendedAt: new Date(), suspensionReason: "동시" })
+        .where(inArray(users.id, ids.slice(0, 4))),
+      server.db
+        .update(users)
+        .set({ rejectedAt: new Date() })
+        .where(inArray(users.id, ids.slice(8))),
+      server.db.update(users).set({ memberType: "lifetime" }).where(eq(users.id, ids[5]!)),
+      ...Array.from({ length: 5 }, () => insertPendingUser(server)),
+    ]);
+    await expectExactTallies();
+    await server.db.delete(membershipApplications);
+    await server.db.delete(users).where(inArray(users.id, ids));
+    await expectExactTallies();
+  });
+});
+
+describe("what reads the tallies", () => {
+  it("the roster's totals, the pending list's total and the badges agree with the rows", async () => {
+    await insertPendingUser(server, { name: "배지대기" });
+    const [pending] = await server.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(users)
+      .where(
+        sql`not ${users.isApproved} and ${users.rejectedAt} is null and ${users.suspendedAt} is null`,
+      );
+    const [all] = await server.db.select({ value: sql<number>`count(*)::int` }).from(users);
+    const [lifetime] = await server.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(users)
+      .where(sql`${users.isApproved} and ${users.memberType} = 'lifetime'`);
+    const [admins] = await server.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(users)
+      .where(
+        sql`${users.role} = 'admin' and ${users.suspendedAt} is null and ${users.rejectedAt} is null and ${users.isApproved}`,
+      );
+
+    expect(await rosterTotal("")).toBe(all!.value);
+    expect(await rosterTotal("status=pending")).toBe(pending!.value);
+    expect(await rosterTotal("type=lifetime")).toBe(lifetime!.value);
+    expect(await rosterTotal("status=approved&role=admin")).toBe(admins!.value);
+
+    const list = await call("GET", "/api/users/pending?page=1&pageSize=5");
+    expect(list.status).toBe(200);
+    expect(list.headers.get("x-total-count")).toBe(String(pending!.value));
+
+    const dashboard = await sendJson(server, "GET", "/admin/dashboard?tab=executives", undefined, {
+      cookie: admin.cookie,
+    });
+    expect(dashboard.status).toBe(200);
+    const html = await dashboard.text();
+    // The administrator navigation's badge: "<n><span class="sr-only">명 승인 대기</span>".
+    expect(html).toContain(`${pending!.value}<span class="sr-only">명 승인 대기</span>`);
+  });
+});
