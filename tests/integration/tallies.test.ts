@@ -28,8 +28,10 @@ const call = (method: string, path: string, body?: unknown) =>
 type Counts = Record<string, number>;
 
 async function rows(query: ReturnType<typeof sql>): Promise<Counts> {
-  const result = await server.db.execute<{ name: string; value: string | number }>(query);
-  const list = "rows" in result ? result.rows : (result as unknown as typeof result.rows);
+  // node-postgres and PGlite both answer `{ rows }`.
+  const { rows: list } = (await server.db.execute(query)) as unknown as {
+    rows: Array<{ name: string; value: string | number }>;
+  };
   const counts: Counts = {};
   for (const row of list) if (Number(row.value) !== 0) counts[row.name] = Number(row.value);
   return counts;

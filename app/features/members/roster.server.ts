@@ -24,6 +24,7 @@ import { formatDate } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { containsPattern } from "~/lib/list-page.server";
 import { offsetOf, type Page } from "~/lib/paging";
 import { sumTallies } from "~/lib/tallies.server";
 import { auditLog, memberSearchText, membershipApplications, sessions, users } from "~db/schema";
@@ -108,9 +109,6 @@ const typed = <T extends { status: MemberStatus; memberType: string }>(row: T) =
 
 export type RosterMember = ReturnType<typeof typed<RosterRow>>;
 
-/** `%text%` for LIKE, with the pattern characters of the text itself taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /** Midnight in Seoul at the start of a YYYY-MM-DD day. */
 const seoulDay = (day: string, plusDays = 0) =>
   new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 24 * 60 * 60 * 1000);
@@ -118,7 +116,7 @@ const seoulDay = (day: string, plusDays = 0) =>
 function rosterWhere(query: RosterQuery) {
   const conditions: SQL[] = [];
   // ILIKE on the same expression as the trigram index (db/schema.ts), so the index serves it.
-  if (query.q) conditions.push(sql`${memberSearchText(users)} ilike ${containing(query.q)}`);
+  if (query.q) conditions.push(sql`${memberSearchText(users)} ilike ${containsPattern(query.q)}`);
   if (query.status) conditions.push(statusCondition[query.status]);
   if (query.type) {
     conditions.push(eq(users.memberType, query.type), eq(users.isApproved, true));
