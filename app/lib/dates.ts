@@ -56,6 +56,30 @@ export function isoDate(value: Date | string) {
   return toDate(value).toISOString();
 }
 
+// en-GB and en-CA print the same digits in every ICU build: "14:05" and "2026-11-24".
+const clockFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: TIME_ZONE,
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+const dayFormat = new Intl.DateTimeFormat("en-CA", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The time of day in Seoul on a 24-hour clock: 14:05 */
+export function formatClock(value: Date | string) {
+  return clockFormat.format(toDate(value));
+}
+
+/** The Seoul calendar day: 2026-11-24 */
+export function seoulDate(value: Date | string) {
+  return dayFormat.format(toDate(value));
+}
+
 const inputFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: TIME_ZONE,
   year: "numeric",

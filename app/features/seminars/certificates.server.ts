@@ -10,7 +10,7 @@ import * as fontkit from "fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatClock, formatDate, formatDateTime } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import {
@@ -203,14 +203,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
   return lines;
 }
 
-const timeOnly = (date: Date) =>
-  new Intl.DateTimeFormat("ko-KR", {
-    timeZone: "Asia/Seoul",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(date);
-
 /** The certificate as a one-page A4 PDF. */
 export async function certificatePdf(certificate: Certificate): Promise<Uint8Array> {
   const { regular, bold } = await fontFiles();
@@ -248,11 +240,11 @@ export async function certificatePdf(certificate: Certificate): Promise<Uint8Arr
   centered("Certificate of Attendance", height - 166, 11, font, MUTED);
 
   const period = certificate.endDate
-    ? `${formatDateTime(certificate.date)} ~ ${timeOnly(certificate.endDate)}`
+    ? `${formatDateTime(certificate.date)} ~ ${formatClock(certificate.endDate)}`
     : formatDateTime(certificate.date);
   const present =
     certificate.entryAt && certificate.exitAt
-      ? `${timeOnly(certificate.entryAt)} ~ ${timeOnly(certificate.exitAt)} (인정 ${certificate.minutes}분)`
+      ? `${formatClock(certificate.entryAt)} ~ ${formatClock(certificate.exitAt)} (인정 ${certificate.minutes}분)`
       : `인정 ${certificate.minutes}분`;
   const rows: [string, string][] = [
     ["성명", certificate.name],

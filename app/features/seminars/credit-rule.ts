@@ -6,6 +6,8 @@
 export type CreditBand = { fromMinutes: number; toMinutes: number | null; credits: number };
 export type CreditBreak = { start: string; end: string; label: string };
 
+import { formatClock, seoulDate } from "~/lib/dates";
+
 const HOUR = 60;
 
 /**
@@ -92,28 +94,12 @@ const TIME_ZONE_OFFSET = "+09:00";
 export type BreakTime = Date | `${number}:${number}`;
 export type BreakInput = { start: BreakTime; end: BreakTime; label: string };
 
-const seoulDay = (date: Date) =>
-  new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Asia/Seoul",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-  }).format(date);
-
-const seoulTime = (date: Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Seoul",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(date);
-
 /** A break time as an instant: a time of day falls on the seminar's Seoul date. */
 export function resolveBreakTime(time: BreakTime, seminarDate: Date): Date {
   if (time instanceof Date) return time;
   const [h, m] = time.split(":");
   return new Date(
-    `${seoulDay(seminarDate)}T${h!.padStart(2, "0")}:${m!.padStart(2, "0")}:00${TIME_ZONE_OFFSET}`,
+    `${seoulDate(seminarDate)}T${h!.padStart(2, "0")}:${m!.padStart(2, "0")}:00${TIME_ZONE_OFFSET}`,
   );
 }
 
@@ -123,9 +109,9 @@ export function breaksToText(breaks: CreditBreak[], seminarDate: Date | null) {
     .map((b) => {
       const start = new Date(b.start);
       const end = new Date(b.end);
-      const day = seoulDay(start);
-      const prefix = seminarDate && seoulDay(seminarDate) === day ? "" : `${day} `;
-      return `${prefix}${seoulTime(start)}-${seoulTime(end)}${b.label ? ` ${b.label}` : ""}`;
+      const day = seoulDate(start);
+      const prefix = seminarDate && seoulDate(seminarDate) === day ? "" : `${day} `;
+      return `${prefix}${formatClock(start)}-${formatClock(end)}${b.label ? ` ${b.label}` : ""}`;
     })
     .join("\n");
 }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
-import { formatDateTime } from "~/lib/dates";
+import { formatClock, formatDateTime } from "~/lib/dates";
 import {
   type Direction,
   enqueueScan,
@@ -33,14 +33,6 @@ const RETRY_MS = 10_000;
 /** The same code in front of the camera is read many times a second: act on it once. */
 const SAME_CODE_MS = 4_000;
 
-const timeOf = (iso: string) =>
-  new Intl.DateTimeFormat("ko-KR", {
-    timeZone: "Asia/Seoul",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(iso));
-
 /**
  * The door: choose entry or exit, then scan tickets with the camera or find people by name or
  * phone. Every scan is queued on the phone first and sent from the queue, so it survives the
@@ -67,7 +59,7 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
         entries.push({
           key: outcome.scan.scanId,
           ok: true,
-          text: `${answer.name}님 ${DIRECTION_LABEL[answer.direction]} ${timeOf(answer.at)}`,
+          text: `${answer.name}님 ${DIRECTION_LABEL[answer.direction]} ${formatClock(answer.at)}`,
         });
         setRegistrants((list) =>
           list.map((r) => (r.id === answer.registrationId ? { ...r, last: answer.direction } : r)),

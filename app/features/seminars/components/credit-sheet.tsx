@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
-import { formatDateTime, toSeoulDateTimeInput } from "~/lib/dates";
+import { formatClock, formatDateTime, seoulDate, toSeoulDateTimeInput } from "~/lib/dates";
 import { breaksToText, type CreditBand, type CreditBreak } from "../credit-rule";
 
 type Line = {
@@ -57,20 +57,10 @@ const STATUS: Record<
   locked: { label: "확정", tone: "green" },
 };
 
-const seoulDay = (value: Date) =>
-  new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(new Date(value));
-const seoulClock = (value: Date) =>
-  new Intl.DateTimeFormat("en-GB", {
-    timeZone: "Asia/Seoul",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).format(new Date(value));
-
 /** A time on the sheet: the clock alone on the seminar's day, the full date otherwise. */
 function SheetTime({ value, day }: { value: Date | null; day: Date }) {
   if (!value) return <span className="text-slate-400">—</span>;
-  const text = seoulDay(value) === seoulDay(day) ? seoulClock(value) : formatDateTime(value);
+  const text = seoulDate(value) === seoulDate(day) ? formatClock(value) : formatDateTime(value);
   return <time dateTime={new Date(value).toISOString()}>{text}</time>;
 }
 
