@@ -18,16 +18,29 @@
 //
 // Everything runs on 127.0.0.1 and everything started here is stopped (and the temporary
 // directory and database removed) at the end, also on Ctrl-C.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import pg from "pg";
+import {
+  cleanup,
+  cleanups,
+  cpuMs,
+  createPostgresDatabase,
+  freePort,
+  gzipSize,
+  kb,
+  mb,
+  rssBytes,
+  sleep,
+  startChild,
+  table,
+  waitFor,
+} from "./bench-support.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -60,153 +73,6 @@ const TARGETS = {
   exportMemoryBytes: 100_000_000,
 };
 
-// ---------------------------------------------------------------------------------------------
-// Processes: everything started here is registered so that it is stopped on every way out.
-
-const cleanups = [];
-let cleaningUp;
-function cleanup() {
-  cleaningUp ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`cleanup: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-  })();
-  return cleaningUp;
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping everything the benchmark started…`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const deadline = (ms) => new Promise((resolve) => setTimeout(resolve, ms, "timeout").unref());
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {net.AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a child process; its output is kept (last lines) unless `show` passes stderr through. */
-function startChild(label, command, argv, options, show = false) {
-  const child = spawn(command, argv, {
-    ...options,
-    stdio: ["ignore", "pipe", show ? "inherit" : "pipe"],
-  });
-  const lines = [];
-  let stdout = "";
-  let abortedRenders = 0;
-  const keep = (chunk) => {
-    // React's streaming render cut off by entry.server.tsx's timeout: the page sent was incomplete.
-    abortedRenders += chunk.toString().split("The render was aborted").length - 1;
-    lines.push(...chunk.toString().split("\n"));
-    if (lines.length > 200) lines.splice(0, lines.length - 200);
-  };
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk.toString();
-    keep(chunk);
-  });
-  child.stderr?.on("data", keep);
-  const exited = new Promise((resolve) => child.once("exit", (code, sig) => resolve(code ?? sig)));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const result = await Promise.race([exited, deadline(15_000)]);
-    if (result === "timeout") {
-      child.kill("SIGKILL");
-      await exited;
-    }
-  };
-  cleanups.push(stop);
-  return {
-    child,
-    exited,
-    stop,
-    stdout: () => stdout,
-    output: () => lines.join("\n"),
-    abortedRenders: () => abortedRenders,
-    label,
-  };
-}
-
-async function waitFor(url, seconds, proc) {
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
-      throw new Error(`${proc.label} exited before it was ready:\n${proc.output()}`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${proc.label} did not answer ${url} within ${seconds} s:\n${proc.output()}`);
-}
-
-/** The server process and its children: on PostgreSQL it runs one serving process per core. */
-function serverProcesses(pid) {
-  try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-    return [pid, ...children.split(/\s+/).filter(Boolean).map(Number)];
-  } catch {
-    return [pid];
-  }
-}
-
-/** The server's resident memory (VmRSS, all its processes) in bytes; Linux only. */
-function rssBytes(pid) {
-  let total = 0;
-  for (const one of serverProcesses(pid)) {
-    const status = fs.readFileSync(`/proc/${one}/status`, "utf8");
-    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status);
-    if (!match) throw new Error(`no VmRSS in /proc/${one}/status`);
-    total += Number(match[1]) * 1024;
-  }
-  return total;
-}
-
-// ---------------------------------------------------------------------------------------------
-// The database
-
-/** A new database on the server DATABASE_URL names; dropped by the cleanup. */
-async function createPostgresDatabase() {
-  const name = `society_bench_${crypto.randomBytes(4).toString("hex")}`;
-  const client = new pg.Client({ connectionString: DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: DATABASE_URL });
-    await c.connect();
-    try {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
-  });
-  const url = new URL(/** @type {string} */ (DATABASE_URL));
-  url.pathname = `/${name}`;
-  return { name, url: url.href };
-}
-
 /** Runs scripts/bench-scale-fill.ts with tsx; answers its JSON summary and its wall time. */
 async function fill(env) {
   const started = performance.now();
@@ -225,8 +91,6 @@ async function fill(env) {
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
-
-const gzipSize = (bytes) => zlib.gzipSync(bytes).length; // level 6, like `compression`
 
 /**
  * One request on a connection of its own (no keep-alive: a socket left idle during a load run may
@@ -267,31 +131,18 @@ async function probe(url, headers) {
   };
 }
 
-/** CPU time (ms) the server has used so far, all its processes and threads (Linux). */
-function cpuMs(pid) {
-  let total = 0;
-  for (const one of serverProcesses(pid)) {
-    const stat = fs.readFileSync(`/proc/${one}/stat`, "utf8");
-    const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-    total += (Number(fields[11]) + Number(fields[12])) * 10; // utime + stime, in 1/100 s
-  }
-  return total;
-}
-
 /**
  * Waits until the server is idle (under 10 % of a core for 300 ms), at most 60 s: requests that
  * a load run abandoned at its end are still being answered, and would slow the next URL down.
  */
 async function settle(pid) {
   const until = Date.now() + 60_000;
-  try {
-    while (Date.now() < until) {
-      const before = cpuMs(pid);
-      await sleep(300);
-      if (cpuMs(pid) - before <= 30) return;
-    }
-  } catch {
-    // The process is gone: the caller says so with its output.
+  while (Date.now() < until) {
+    const before = cpuMs(pid);
+    await sleep(300);
+    const after = cpuMs(pid);
+    // Idle, or gone (the caller says so with its output).
+    if (before === undefined || after === undefined || after - before <= 30) return;
   }
 }
 
@@ -390,17 +241,6 @@ async function exportMembers(base, cookie, pid, expectedRows) {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-function table(headers, rows) {
-  const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell ?? "–")));
-  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
-  const line = (row) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)]
-    .map((l) => `  ${l}`)
-    .join("\n");
-}
-const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-const mb = (bytes) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)));
 
 // ---------------------------------------------------------------------------------------------
@@ -437,7 +277,7 @@ async function main() {
   // app secret and outgoing mail there with PostgreSQL too.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "society-bench-scale-"));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const database = DATABASE_URL ? await createPostgresDatabase() : undefined;
+  const database = DATABASE_URL ? await createPostgresDatabase(DATABASE_URL) : undefined;
   const dbEnv = database ? { DATABASE_URL: database.url } : { DATABASE_URL: "", DATA_DIR: dataDir };
 
   const admin = {

@@ -14,18 +14,30 @@
 // Everything runs on 127.0.0.1: the production server (fresh temporary DATA_DIR with demo
 // content), a plain node:http server serving the same home-page bytes (the ceiling), autocannon
 // and Lighthouse with Debian's Chromium. Everything started here is stopped at the end.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
 import lighthouse from "lighthouse";
-import pg from "pg";
+import {
+  cleanup,
+  cleanups,
+  cpuMs,
+  createPostgresDatabase,
+  deadline,
+  freePort,
+  gzipSize,
+  kb,
+  sleep,
+  startChild,
+  table,
+  waitFor,
+} from "./bench-support.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -203,86 +215,7 @@ async function createSessions(base) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Processes: everything started here is registered so that it is stopped on every way out.
-
-const cleanups = [];
-let cleaningUp;
-function cleanup() {
-  cleaningUp ??= (async () => {
-    for (const fn of cleanups.reverse()) {
-      try {
-        await fn();
-      } catch (error) {
-        console.error(`cleanup: ${error instanceof Error ? error.message : error}`);
-      }
-    }
-  })();
-  return cleaningUp;
-}
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping everything the benchmark started…`);
-    cleanup().finally(() => process.exit(130));
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-/** Resolves with "timeout" after `ms` without keeping the process alive. */
-const deadline = (ms) => new Promise((resolve) => setTimeout(resolve, ms, "timeout").unref());
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {net.AddressInfo} */ (probe.address());
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** Starts a child process whose output is kept (last lines) rather than shown. */
-function startChild(label, command, argv, options) {
-  const child = spawn(command, argv, { ...options, stdio: ["ignore", "pipe", "pipe"] });
-  const lines = [];
-  const keep = (chunk) => {
-    lines.push(...chunk.toString().split("\n"));
-    if (lines.length > 200) lines.splice(0, lines.length - 200);
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const exited = new Promise((resolve) => child.once("exit", (code, sig) => resolve(code ?? sig)));
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const result = await Promise.race([exited, deadline(15_000)]);
-    if (result === "timeout") {
-      child.kill("SIGKILL");
-      await exited;
-    }
-  };
-  cleanups.push(stop);
-  return { child, exited, stop, output: () => lines.join("\n"), label };
-}
-
-/** Polls a URL until it answers 200; bounded by `seconds`. */
-async function waitFor(url, seconds, proc) {
-  const until = Date.now() + seconds * 1000;
-  while (Date.now() < until) {
-    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
-      throw new Error(`${proc.label} exited before it was ready:\n${proc.output()}`);
-    }
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(250);
-  }
-  throw new Error(`${proc.label} did not answer ${url} within ${seconds} s:\n${proc.output()}`);
-}
+// Fetching
 
 async function getBytes(url) {
   // identity: the bytes as the app renders them, before the compression middleware.
@@ -293,31 +226,6 @@ async function getBytes(url) {
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
-
-/** A process and its children: on PostgreSQL the server runs one serving process per core. */
-function processTree(pid) {
-  try {
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim();
-    return [pid, ...children.split(/\s+/).filter(Boolean).map(Number)];
-  } catch {
-    return [pid];
-  }
-}
-
-/** CPU time (ms) a process and its children have used so far, all threads (Linux only). */
-function cpuMs(pid) {
-  try {
-    let ticks = 0;
-    for (const one of processTree(pid)) {
-      const stat = fs.readFileSync(`/proc/${one}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime, in 1/100 s
-    }
-    return Number.isFinite(ticks) ? ticks * 10 : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** One GET with node:http: the status, headers and the body's bytes as they came over the wire. */
 function rawGet(url, headers) {
@@ -425,8 +333,6 @@ function staticImports(code, base) {
   }
   return urls;
 }
-
-const gzipSize = (bytes) => zlib.gzipSync(bytes).length; // level 6, like `compression`
 
 async function pageJavaScript(base, pagePath) {
   const html = (await getBytes(new URL(pagePath, base))).toString("utf8");
@@ -579,17 +485,6 @@ async function lighthousePage(port, url) {
 // ---------------------------------------------------------------------------------------------
 // Output
 
-function table(headers, rows) {
-  const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell ?? "–")));
-  const widths = headers.map((_, i) => Math.max(...cells.map((row) => row[i].length)));
-  const line = (row) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
-  return [line(cells[0]), widths.map((w) => "-".repeat(w)).join("  "), ...cells.slice(1).map(line)]
-    .map((l) => `  ${l}`)
-    .join("\n");
-}
-const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
-
 function chromiumVersion() {
   try {
     return execFileSync(CHROME_PATH, ["--version"], { encoding: "utf8", stdio: "pipe" }).trim();
@@ -647,37 +542,13 @@ const CLUSTER_PATHS = [
   },
 ];
 
-/** A fresh database on the PostgreSQL server of DATABASE_URL, dropped at the end. */
-async function createPostgresDatabase() {
-  const name = `society_bench_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  cleanups.push(async () => {
-    const c = new pg.Client({ connectionString: POSTGRES_URL });
-    await c.connect();
-    try {
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    } finally {
-      await c.end();
-    }
-  });
-  const url = new URL(/** @type {string} */ (POSTGRES_URL));
-  url.pathname = `/${name}`;
-  return { name, url: url.href };
-}
-
 /**
  * The same rows on PostgreSQL twice, on one database: the server with WEB_CONCURRENCY=1, then
  * with one process per core. Sessions live in the database, so the second server takes the
  * first one's cookies.
  */
 async function measureCluster() {
-  const database = await createPostgresDatabase();
+  const database = await createPostgresDatabase(/** @type {string} */ (POSTGRES_URL));
   const perCore = os.cpus().length;
   /** @type {Record<string, any>} */
   const runs = {};
