@@ -1,5 +1,6 @@
 // Application errors carry an HTTP status and a Korean message for the user. Services throw them;
 // API routes turn them into JSON (`{ message, errors }`) and pages into form messages or toasts.
+import { data } from "react-router";
 import type { z } from "zod";
 
 const STATUS = {
@@ -97,4 +98,19 @@ export function methodNotAllowed(allow: string) {
 /** Throws a 405 answer unless the request uses one of `allowed`. */
 export function requireMethod(request: Request, ...allowed: string[]) {
   if (!allowed.includes(request.method)) throw methodNotAllowedResponse(allowed.join(", "));
+}
+
+/**
+ * For page loaders: a service's "not found" (AppError 404) becomes the page's 404, with the
+ * service's Korean message for the error boundary; anything else is thrown on as it is.
+ */
+export async function orNotFound<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) {
+      throw data({ message: error.message }, { status: 404 });
+    }
+    throw error;
+  }
 }

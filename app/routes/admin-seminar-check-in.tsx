@@ -1,10 +1,10 @@
-import { data, useRouteError } from "react-router";
+import { useRouteError } from "react-router";
 import { requireCheckInStaff } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import { doorList } from "~/features/seminars/check-ins.server";
 import { CheckInStation } from "~/features/seminars/components/check-in-station";
 import { findSeminar } from "~/features/seminars/registrants.server";
-import { AppError } from "~/lib/errors.server";
+import { orNotFound } from "~/lib/errors.server";
 import type { Route } from "./+types/admin-seminar-check-in";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -18,10 +18,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 // check-in staff see this and nothing else of it.
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireCheckInStaff(request);
-  const seminar = await findSeminar(params.id).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  });
+  const seminar = await orNotFound(findSeminar(params.id));
   return {
     seminar: {
       id: seminar.id,

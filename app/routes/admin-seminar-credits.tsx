@@ -22,7 +22,7 @@ import {
   sendCreditSheet,
 } from "~/features/seminars/credits.server";
 import { formatDateTime } from "~/lib/dates";
-import { AppError, parse } from "~/lib/errors.server";
+import { AppError, orNotFound, parse } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { clientIpContext } from "~/lib/request-context.server";
@@ -39,14 +39,7 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireAdmin(request);
-  try {
-    return { sheet: await creditSheetOf(params.id) };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) {
-      throw data({ message: error.message }, { status: 404 });
-    }
-    throw error;
-  }
+  return { sheet: await orNotFound(creditSheetOf(params.id)) };
 }
 
 const FORM = {

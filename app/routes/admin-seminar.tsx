@@ -32,7 +32,7 @@ import {
 } from "~/features/seminars/validation";
 import { cn } from "~/lib/cn";
 import { formatDateTime } from "~/lib/dates";
-import { AppError, parse } from "~/lib/errors.server";
+import { AppError, orNotFound, parse } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { isUuid } from "~/lib/ids";
@@ -55,10 +55,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const requested = url.searchParams.get("tab");
   const tab: RegistrantTab = REGISTRANT_TABS.find((t) => t === requested) ?? "confirmed";
   const q = searchText(url.searchParams.get("q"));
-  const seminar = await findSeminar(params.id).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw data(null, { status: 404 });
-    throw error;
-  });
+  const seminar = await orNotFound(findSeminar(params.id));
   const [list, counts, seats] = await Promise.all([
     listRegistrants(seminar.id, {
       status: tab,
