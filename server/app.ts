@@ -300,6 +300,9 @@ const PERSONAL_PATHS = [
   /^\/community(\/|$)/,
   /^\/api\/community\//,
   /^\/api\/admin\//,
+  // A member's own dues, receipts and other /api/me calls.
+  /^\/api\/me\//,
+  /^\/mypage(\/|$)/,
 ];
 function keepPersonalAnswersPrivate(
   req: express.Request,

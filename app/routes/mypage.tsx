@@ -28,6 +28,8 @@ import {
 } from "~/features/accounts/validation";
 import { commentMailSetting } from "~/features/community/community.server";
 import { CommentMailSetting } from "~/features/community/components/comment-mail-setting";
+import { MyDues } from "~/features/dues/components/my-dues";
+import { myDues } from "~/features/dues/dues.server";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { MyCredits } from "~/features/seminars/components/my-credits";
@@ -51,17 +53,21 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application, registrations, sessions, credits, commentMail] = await Promise.all([
-    getMyAccount(user.id),
-    findApplicationOf(user.id),
-    registrationsOf(user.id),
-    currentSessionId(request).then((current) => listSessions(user.id, current)),
-    myCredits(user.id),
-    commentMailSetting(user.id),
-  ]);
+  const [account, application, registrations, sessions, credits, commentMail, dues] =
+    await Promise.all([
+      getMyAccount(user.id),
+      findApplicationOf(user.id),
+      registrationsOf(user.id),
+      currentSessionId(request).then((current) => listSessions(user.id, current)),
+      myCredits(user.id),
+      commentMailSetting(user.id),
+      myDues(user),
+    ]);
   if (!account) throw redirect("/login");
   return {
     account,
+    dues,
+    memberType: user.memberType,
     credits,
     commentMail,
     application: application
@@ -129,7 +135,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application, registrations, sessions, credits, commentMail } = loaderData;
+  const { account, application, registrations, sessions, credits, commentMail, dues } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -162,6 +168,8 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
           </p>
           <ProfileForm account={account} actionData={actionData} />
         </Card>
+
+        <MyDues dues={dues} memberType={loaderData.memberType} />
 
         <div>
           <h2 className="mb-3 text-xl font-bold text-slate-900">정회원 가입 신청</h2>
