@@ -8,12 +8,8 @@ import { FormError } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import { formatDay, won } from "~/features/dues/format";
-import {
-  confirmImport,
-  importPreview,
-  type MatchStatus,
-  pickField,
-} from "~/features/dues/import.server";
+import { confirmImport, importPreview, type MatchStatus } from "~/features/dues/import.server";
+import { pickField } from "~/features/dues/validation";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";

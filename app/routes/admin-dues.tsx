@@ -14,7 +14,6 @@ import {
   duesFigures,
   getDuesYear,
   listDuesYears,
-  PAYMENTS_PAGE_SIZE,
   paymentsOfYear,
   todaySeoul,
 } from "~/features/dues/dues.server";
@@ -27,6 +26,7 @@ import {
   MAX_DUES_YEAR,
   MIN_DUES_YEAR,
   PAYMENT_METHODS,
+  PAYMENTS_PAGE_SIZE,
   yearSchema,
 } from "~/features/dues/validation";
 import { AppError } from "~/lib/errors.server";

@@ -19,7 +19,12 @@ import {
   type YearSettings,
   yearSettings,
 } from "./standing.server";
-import type { DuesYearInput, PaymentInput, PaymentMethod } from "./validation";
+import {
+  type DuesYearInput,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentInput,
+  type PaymentMethod,
+} from "./validation";
 
 export const YEAR_NOT_SET = (year: number) =>
   `${year}년 회비가 아직 설정되지 않았습니다. 회비 관리에서 먼저 설정해주세요.`;
@@ -314,8 +319,6 @@ export async function exemptionsOf(userId: string) {
     .where(eq(duesExemptions.userId, userId))
     .orderBy(desc(duesExemptions.year));
 }
-
-export const PAYMENTS_PAGE_SIZE = 50;
 
 /** A year's payments, newest first, a page at a time. */
 export async function paymentsOfYear(year: number, page = 1) {

@@ -218,6 +218,3 @@ export async function confirmImport(
   }
   return { recorded, skipped };
 }
-
-/** The import rows' form field names: `m{index}` carries the confirmed member's id. */
-export const pickField = (index: number) => `m${index}`;

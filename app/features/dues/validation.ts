@@ -3,6 +3,12 @@
 import { isUuid } from "~/lib/ids";
 import { z } from "~/lib/zod";
 
+/** Payments per page on /admin/dues. */
+export const PAYMENTS_PAGE_SIZE = 50;
+
+/** The import page's form field names: `m{index}` carries the confirmed member's id. */
+export const pickField = (index: number) => `m${index}`;
+
 export const PAYMENT_METHODS = ["계좌이체", "카드", "현금", "기타"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
