@@ -15,6 +15,7 @@ import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import { MemberDues } from "~/features/dues/components/member-dues";
 import { memberDuesRecord } from "~/features/dues/dues.server";
+import { remindersOf } from "~/features/dues/reminders.server";
 import { MemberActions } from "~/features/members/components/member-actions";
 import { MemberFieldsForm } from "~/features/members/components/member-fields-form";
 import { MemberHistory } from "~/features/members/components/member-history";
@@ -48,7 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       self: admin.id === params.id,
       registrations: await registrationsOf(member.id),
       credits: await attendedSeminarsOf(member.id),
-      dues: await memberDuesRecord(member.id),
+      dues: { ...(await memberDuesRecord(member.id)), reminders: await remindersOf(member.id) },
     };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {

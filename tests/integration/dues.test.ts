@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
-import { auditLog, duesPayments } from "~db/schema";
+import { auditLog, duesPayments, mailQueue } from "~db/schema";
 import {
   createAdmin,
   type ErrorBody,
@@ -164,6 +164,40 @@ describe("the year's settings and figures", () => {
     expect(adminPage.html).toContain("회비 관리");
     expect(adminPage.html).toContain("집계가");
     expect(adminPage.html).toContain('href="/admin/dues"');
+  });
+});
+
+describe("the roster's dues and standing filters", () => {
+  it("filters members by dues paid, unpaid or exempt for a year, and by standing", async () => {
+    const paid = await regular("필터납부");
+    const unpaid = await regular("필터미납");
+    const exempt = await regular("필터면제");
+    const honorary = await insertMember(server, { memberType: "honorary", name: "필터명예" });
+    const associate = await insertMember(server, { name: "필터준회원" });
+    await pay(paid);
+    await call("POST", `/api/admin/dues/${YEAR}/exemptions`, admin.cookie, {
+      userId: exempt.id,
+      reason: "유학",
+    });
+    const names = async (query: string) => {
+      const res = await call("GET", `/api/admin/members?q=필터&${query}`, admin.cookie);
+      expect(res.status, query).toBe(200);
+      const body = await json<{ items: { name: string }[] }>(res);
+      return body.items.map((item) => item.name).sort();
+    };
+    expect(await names(`dues=paid&duesYear=${YEAR}`)).toEqual(["필터납부"]);
+    expect(await names(`dues=unpaid&duesYear=${YEAR}`)).toEqual(["필터미납"]);
+    expect(await names(`dues=exempt&duesYear=${YEAR}`)).toEqual(["필터면제", "필터명예"].sort());
+    expect(await names("dues=unpaid")).toEqual(["필터미납"]);
+    expect(await names("standing=full")).toEqual(["필터납부", "필터면제", "필터명예"].sort());
+    expect(await names("standing=lapsed")).toEqual(["필터미납"]);
+    expect((await call("GET", "/api/admin/members?standing=maybe", admin.cookie)).status).toBe(400);
+    const roster = await page(server, "/admin/members?q=필터&standing=lapsed", admin.cookie);
+    expect(roster.status).toBe(200);
+    expect(roster.html).toContain("필터미납");
+    expect(roster.html).not.toContain("필터납부");
+    void honorary;
+    void associate;
   });
 });
 
@@ -839,6 +873,58 @@ describe("standing through the year boundary and the grace period", () => {
     await pay(paidLastYear, { year: YEAR + 1, amount: 120_000, paidAt: "2027-04-01" });
     expect(await myDues(paidLastYear)).toMatchObject({ status: "paid", fullStanding: true });
     expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
+  });
+});
+
+describe("reminders", () => {
+  it("mails unpaid 정회원 30 days before, on the due date and 14 days before the grace ends, once each", async () => {
+    const year = 2035;
+    await setYear(year, { dueDate: "2035-06-30", graceUntil: "2035-09-30" });
+    const unpaid = await regular("미납알림");
+    const paysLater = await regular("나중납부");
+    const exempt = await regular("면제알림");
+    const paid = await regular("납부알림");
+    const associate = await insertMember(server, { name: "준회원알림" });
+    await pay(paid, { year, paidAt: "2035-05-01" });
+    await call("POST", `/api/admin/dues/${year}/exemptions`, admin.cookie, {
+      userId: exempt.id,
+      reason: "명예 퇴임",
+    });
+    const { sendDuesReminders } = await import("~/features/dues/reminders.server");
+    const mailsTo = async (member: Member) =>
+      (await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email))).filter((m) =>
+        m.subject.includes(`${year}년 연회비 납부 안내`),
+      );
+
+    // Nothing before the 30-day window.
+    await sendDuesReminders(new Date("2035-05-20T09:00:00+09:00"));
+    expect(await mailsTo(unpaid)).toHaveLength(0);
+    // 30 days before: the unpaid members only, and only once however often the job runs.
+    await sendDuesReminders(new Date("2035-06-01T09:00:00+09:00"));
+    await sendDuesReminders(new Date("2035-06-01T10:00:00+09:00"));
+    expect(await mailsTo(unpaid)).toHaveLength(1);
+    expect(await mailsTo(paysLater)).toHaveLength(1);
+    for (const m of [exempt, paid, associate]) expect(await mailsTo(m)).toHaveLength(0);
+    const [first] = await mailsTo(unpaid);
+    expect(first!.text).toContain("30일 남았습니다");
+    expect(first!.text).toContain("미납알림6789");
+    expect(first!.text).toContain(BANK);
+
+    // One pays in the meantime: on the due date only the other is reminded.
+    await pay(paysLater, { year, paidAt: "2035-06-10" });
+    await sendDuesReminders(new Date("2035-06-30T09:00:00+09:00"));
+    expect(await mailsTo(unpaid)).toHaveLength(2);
+    expect(await mailsTo(paysLater)).toHaveLength(1);
+
+    // 14 days before the grace ends; two instances running together send it once.
+    const at = new Date("2035-09-17T09:00:00+09:00");
+    await Promise.all([sendDuesReminders(at), sendDuesReminders(at)]);
+    const mails = await mailsTo(unpaid);
+    expect(mails).toHaveLength(3);
+    expect(mails.map((m) => m.text).join("\n")).toContain("유예기간이 2035년 9월 30일에 끝납니다");
+    const record = await page(server, `/admin/members/${unpaid.id}`, admin.cookie);
+    expect(record.html).toContain("유예기간 종료 14일 전 안내");
+    expect(record.html).toContain("납부 기한 30일 전 안내");
   });
 });
 

@@ -13,3 +13,9 @@ export const DUES_STATUS_LABELS = {
   exempt: "면제",
   not_required: "해당 없음",
 } as const;
+
+export const REMINDER_LABELS = {
+  before_due: "납부 기한 30일 전 안내",
+  due: "납부 기한 안내",
+  grace: "유예기간 종료 14일 전 안내",
+} as const;

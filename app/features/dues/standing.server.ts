@@ -177,3 +177,41 @@ export async function hasFullStanding(userId: string, at: Date = clockNow()): Pr
   if (!member) return false;
   return (await standingOf(member, at)).full;
 }
+
+// ---------------------------------------------------------------------------------------------
+// The same rule in SQL, for the roster's filters (a condition on `users`).
+
+/** Whether the member's dues for `year` are settled: no dues that year, exempted, or paid. */
+const settledIn = (year: number) => sql`(
+  not exists (select 1 from dues_years d where d.year = ${year})
+  or exists (select 1 from dues_exemptions e where e.user_id = ${users.id} and e.year = ${year})
+  or coalesce((select sum(p.amount) from dues_payments p
+      where p.user_id = ${users.id} and p.year = ${year} and p.voided_at is null), 0)
+    >= (select d.regular_fee from dues_years d where d.year = ${year}))`;
+
+/** Members in full-member standing (`full`) or regular members whose standing lapsed, today. */
+export function standingCondition(kind: "full" | "lapsed", at: Date = clockNow()) {
+  const today = seoulDay(at);
+  const year = Number(today.slice(0, 4));
+  const regularStands = sql`(${settledIn(year)} or (
+    ${today} <= coalesce((select d.grace_until::text from dues_years d where d.year = ${year - 1}), ${defaultGraceUntil(year - 1)})
+    and ${settledIn(year - 1)}))`;
+  const live = sql`${users.isApproved} and ${users.suspendedAt} is null`;
+  if (kind === "full") {
+    return sql`(${live} and (${users.memberType} in ('honorary', 'lifetime') or (${users.memberType} = 'regular' and ${regularStands})))`;
+  }
+  return sql`(${live} and ${users.memberType} = 'regular' and not ${regularStands})`;
+}
+
+/** Regular members who paid, did not pay, or were exempted (honorary members too) for `year`. */
+export function duesCondition(kind: "paid" | "unpaid" | "exempt", year: number) {
+  const exempted = sql`exists (select 1 from dues_exemptions e where e.user_id = ${users.id} and e.year = ${year})`;
+  const paid = sql`coalesce((select sum(p.amount) from dues_payments p
+      where p.user_id = ${users.id} and p.year = ${year} and p.voided_at is null), 0)
+    >= coalesce((select d.regular_fee from dues_years d where d.year = ${year}), 1)`;
+  if (kind === "paid") return sql`(${paid})`;
+  if (kind === "exempt") {
+    return sql`(${users.isApproved} and (${users.memberType} = 'honorary' or (${users.memberType} = 'regular' and ${exempted})))`;
+  }
+  return sql`(${users.isApproved} and ${users.memberType} = 'regular' and not ${exempted} and not (${paid}))`;
+}

@@ -4,7 +4,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/textarea-field";
-import { formatDay, won } from "../format";
+import { formatDateTime } from "~/lib/dates";
+import { formatDay, REMINDER_LABELS, won } from "../format";
 import { PAYMENT_METHODS } from "../validation";
 import { VoidPaymentForm } from "./void-payment-form";
 
@@ -29,6 +30,7 @@ export function MemberDues({
   regularFee,
   payments,
   exemptions,
+  reminders,
 }: {
   memberId: string;
   year: number;
@@ -37,6 +39,7 @@ export function MemberDues({
   regularFee: number | null;
   payments: Payment[];
   exemptions: { year: number; reason: string }[];
+  reminders: { year: number; kind: string; sentAt: Date | string }[];
 }) {
   const returnTo = `/admin/members/${memberId}`;
   return (
@@ -76,6 +79,19 @@ export function MemberDues({
         <p className="mt-2 text-sm text-slate-700">
           면제: {exemptions.map((e) => `${e.year}년 (${e.reason})`).join(", ")}
         </p>
+      ) : null}
+      {reminders.length ? (
+        <div className="mt-3">
+          <h3 className="text-sm font-semibold text-slate-800">보낸 납부 안내</h3>
+          <ul className="mt-1 grid gap-0.5 text-sm text-slate-700">
+            {reminders.map((r) => (
+              <li key={`${r.year}-${r.kind}`}>
+                {r.year}년 · {REMINDER_LABELS[r.kind as keyof typeof REMINDER_LABELS] ?? r.kind} ·{" "}
+                {formatDateTime(r.sentAt)}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
       <details className="mt-4">
         <summary className="inline-flex min-h-10 cursor-pointer items-center font-semibold text-brand-700">
