@@ -170,7 +170,7 @@ describe("the year's settings and figures", () => {
 describe("the roster's dues and standing filters", () => {
   it("filters members by dues paid, unpaid or exempt for a year, and by standing", async () => {
     const paid = await regular("필터납부");
-    const unpaid = await regular("필터미납");
+    await regular("필터미납");
     const exempt = await regular("필터면제");
     const honorary = await insertMember(server, { memberType: "honorary", name: "필터명예" });
     const associate = await insertMember(server, { name: "필터준회원" });
