@@ -325,6 +325,10 @@ function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdm
           주세요.
         </li>
         <li>
+          회비 납부 기록은 학회 회계 기록으로 5년간 이름과 함께 보존됩니다. 필요한 납부확인서는 탈퇴
+          전에 내려받아 주세요.
+        </li>
+        <li>
           회원 게시판에 쓴 글과 댓글은 작성 당시의 이름과 함께 남습니다. 지우려면 탈퇴 전에 직접
           삭제해주세요.
         </li>

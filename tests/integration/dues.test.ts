@@ -928,6 +928,28 @@ describe("reminders", () => {
   });
 });
 
+describe("keeping dues records no longer than the privacy notice says", () => {
+  it("drops statement rows after 30 days and payments five years after their year", async () => {
+    const member = await regular("보존기간");
+    const old = await pay(member, { year: YEAR });
+    const preview = await imported("거래일시,적요,입금액\n2026-03-01,보존기간,5\n", "old.csv");
+    const { purgeDuesRecords } = await import("~/features/dues/reminders.server");
+    await purgeDuesRecords(new Date(Date.now() + 10 * DAY));
+    expect((await call("GET", `/api/admin/dues/imports/${preview.id}`, admin.cookie)).status).toBe(
+      200,
+    );
+    await purgeDuesRecords(new Date(Date.now() + 31 * DAY));
+    expect((await call("GET", `/api/admin/dues/imports/${preview.id}`, admin.cookie)).status).toBe(
+      404,
+    );
+    const kept = await server.db.select().from(duesPayments).where(eq(duesPayments.id, old.id));
+    expect(kept).toHaveLength(1);
+    await purgeDuesRecords(new Date(`${YEAR + 6}-01-02T00:00:00+09:00`));
+    const gone = await server.db.select().from(duesPayments).where(eq(duesPayments.id, old.id));
+    expect(gone).toHaveLength(0);
+  });
+});
+
 /** Every text item of every page of a PDF, joined (pdfjs-dist, as a reader would extract it). */
 async function pdfText(bytes: Uint8Array) {
   const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");

@@ -4,11 +4,11 @@
 // unpaid, so a reminder is never sent twice, not to someone who has paid or been exempted in the
 // meantime, and two instances running the job together send each reminder once. The job keeps no
 // state in memory: after a restart it picks up whatever is due.
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { logger } from "~/logger.server";
-import { duesReminders, duesYears, users } from "~db/schema";
+import { duesImports, duesPayments, duesReminders, duesYears, users } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
 import { compose, link } from "../mail/templates.server";
 import { depositorNameOf } from "./dues.server";
@@ -122,14 +122,31 @@ export async function remindersOf(userId: string) {
     .orderBy(sql`${duesReminders.sentAt} desc`);
 }
 
+/**
+ * What the privacy notice promises: deposits read from a bank statement are kept 30 days, and
+ * payments (the society's books) five years after the year they were paid for.
+ */
+export async function purgeDuesRecords(at: Date = clockNow()) {
+  const db = await getDb();
+  const imports = await db
+    .delete(duesImports)
+    .where(lt(duesImports.createdAt, new Date(at.getTime() - 30 * 24 * 60 * 60 * 1000)))
+    .returning({ id: duesImports.id });
+  const payments = await db
+    .delete(duesPayments)
+    .where(lt(duesPayments.year, Number(seoulDay(at).slice(0, 4)) - 5))
+    .returning({ id: duesPayments.id });
+  return { imports: imports.length, payments: payments.length };
+}
+
 let timer: NodeJS.Timeout | undefined;
 
 export function startDuesReminders(intervalMs = INTERVAL_MS) {
   if (timer) return;
   const run = () =>
-    void sendDuesReminders().catch((error: unknown) =>
-      logger.error({ err: error }, "Sending dues reminders failed"),
-    );
+    void sendDuesReminders()
+      .then(() => purgeDuesRecords())
+      .catch((error: unknown) => logger.error({ err: error }, "Dues reminders or purge failed"));
   run();
   timer = setInterval(run, intervalMs);
   timer.unref();
