@@ -74,6 +74,21 @@ test("an administrator imports a bank statement and confirms two matches; the me
     }
   });
 
+  // Before: the member on a phone sees what to pay, where, and under which depositor name.
+  const context = await browser.newContext({
+    locale: "ko-KR",
+    timezoneId: "Asia/Seoul",
+    viewport: { width: 375, height: 812 },
+  });
+  const member = await context.newPage();
+  await loginAs(member, first.email, first.password);
+  await open(member, "/mypage");
+  const dues = member.locator("#my-dues-title").locator("..").locator("..");
+  await expect(dues.getByText("미납", { exact: true })).toBeVisible();
+  await expect(dues.getByText("100,000원")).toBeVisible();
+  await expect(dues.getByText(`${first.name}5678`)).toBeVisible();
+  await dues.screenshot({ path: testInfo.outputPath("mypage-unpaid-375.png") });
+
   // The bank's "엑셀 저장": title rows, the heading, deposits, a withdrawal and a totals row.
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet("거래내역조회");
@@ -108,16 +123,12 @@ test("an administrator imports a bank statement and confirms two matches; the me
   await expect(page.getByRole("heading", { level: 1, name: "회비 관리" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("admin-dues-1280.png"), fullPage: true });
 
-  // The member on a phone: paid, the history, and the receipt.
-  const context = await browser.newContext({
-    locale: "ko-KR",
-    timezoneId: "Asia/Seoul",
-    viewport: { width: 375, height: 812 },
-  });
-  const member = await context.newPage();
-  await loginAs(member, first.email, first.password);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath("admin-dues-375.png"), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  // The member on the phone again: paid, the history, and the receipt.
   await open(member, "/mypage");
-  const dues = member.locator("#my-dues-title").locator("..").locator("..");
   await expect(dues.getByText("납부 완료")).toBeVisible();
   await expect(dues.getByText(`${YEAR}년 회비 · 100,000원`)).toBeVisible();
   await expect(

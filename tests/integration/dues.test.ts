@@ -709,6 +709,25 @@ describe("bank statement import", () => {
     expect(kimPayments).toHaveLength(1);
   });
 
+  it("records each deposit once when the office confirms twice at the same moment", async () => {
+    const a = await regular("동시확인가");
+    const b = await regular("동시확인나");
+    const preview = await imported(
+      "거래일시,적요,입금액,잔액\n2026-03-12 10:00,동시확인가,100000,1\n2026-03-12 10:01,동시확인나,100000,2\n",
+      "twice.csv",
+    );
+    const picks = preview.rows.map((row) => ({ index: row.index, userId: row.proposed! }));
+    const answers = await Promise.all([confirm(preview.id, picks), confirm(preview.id, picks)]);
+    const results = await Promise.all(
+      answers.map((res) => json<{ recorded: number; skipped: number }>(res)),
+    );
+    expect(results.reduce((sum, r) => sum + r.recorded, 0)).toBe(2);
+    for (const m of [a, b]) {
+      const rows = await server.db.select().from(duesPayments).where(eq(duesPayments.userId, m.id));
+      expect(rows).toHaveLength(1);
+    }
+  });
+
   it("reads an .xls that is an HTML table in EUC-KR, and flags an amount that is no fee", async () => {
     const member = await regular("에이치티");
     const html = `<html><head><meta http-equiv="Content-Type" content="text/html; charset=euc-kr"></head><body>
