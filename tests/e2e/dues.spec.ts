@@ -16,6 +16,7 @@ import {
   uniqueSuffix,
   writeTempFile,
 } from "./fixtures";
+import { expectNoSeriousA11yViolations } from "./public-support";
 
 const YEAR = Number(
   new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric" }).format(new Date()),
@@ -88,6 +89,7 @@ test("an administrator imports a bank statement and confirms two matches; the me
   await expect(dues.getByText("100,000원")).toBeVisible();
   await expect(dues.getByText(`${first.name}5678`)).toBeVisible();
   await dues.screenshot({ path: testInfo.outputPath("mypage-unpaid-375.png") });
+  await expectNoSeriousA11yViolations(member);
 
   // The bank's "엑셀 저장": title rows, the heading, deposits, a withdrawal and a totals row.
   const workbook = new ExcelJS.Workbook();
@@ -117,11 +119,13 @@ test("an administrator imports a bank statement and confirms two matches; the me
   await expect(firstRow.getByRole("checkbox")).toBeChecked();
   await expect(secondRow.getByRole("checkbox")).toBeChecked();
   await expect(page.getByText("카드사")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath("import-1280.png"), fullPage: true });
   await page.getByRole("button", { name: "선택한 거래를 납부로 기록" }).click();
   await expect(toast(page, "거래내역 기록 완료")).toBeVisible();
   await expect(page.getByRole("heading", { level: 1, name: "회비 관리" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("admin-dues-1280.png"), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: testInfo.outputPath("admin-dues-375.png"), fullPage: true });
