@@ -1,9 +1,15 @@
 // The pure parts of issue 18's dues: the standing rule over a year and its predecessor, the
 // reminder windows, and reading a statement's dates and amounts.
+
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { addDays, reminderDue } from "~/features/dues/reminders.server";
 import { standsOn, type YearFacts } from "~/features/dues/standing.server";
-import { parseAmount, parseStatementDate } from "~/features/dues/statement.server";
+import {
+  declaredUnzippedSize,
+  parseAmount,
+  parseStatementDate,
+} from "~/features/dues/statement.server";
 import { isCalendarDay } from "~/features/dues/validation";
 
 const settings = (year: number, regularFee = 100_000) => ({
@@ -93,5 +99,17 @@ describe("statement cells", () => {
     expect(isCalendarDay("2028-02-29")).toBe(true);
     expect(isCalendarDay("2027-02-29")).toBe(false);
     expect(isCalendarDay("2027-2-1")).toBe(false);
+  });
+});
+
+describe("declaredUnzippedSize", () => {
+  it("sums a workbook's declared sizes before unzipping, and knows a non-zip", async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet("a").addRow(["거래일시", "적요", "입금액"]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const size = declaredUnzippedSize(bytes);
+    expect(size).toBeGreaterThan(bytes.length);
+    expect(size).toBeLessThan(1024 * 1024);
+    expect(declaredUnzippedSize(Buffer.from("PK\u0003\u0004 not really"))).toBeNull();
   });
 });

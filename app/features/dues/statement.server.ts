@@ -170,7 +170,45 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/** What a workbook may expand to: a statement is a few megabytes at most once unzipped. */
+const MAX_UNZIPPED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The sum of the uncompressed sizes a ZIP's central directory declares, or null when it has none
+ * (not a readable ZIP). Read before unzipping, so a small "zip bomb" is refused unread.
+ */
+export function declaredUnzippedSize(bytes: Buffer): number | null {
+  const from = Math.max(0, bytes.length - 22 - 0xffff);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= from; i--) {
+    if (bytes.readUInt32LE(i) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) return null;
+  const entries = bytes.readUInt16LE(end + 10);
+  let offset = bytes.readUInt32LE(end + 16);
+  let total = 0;
+  for (let n = 0; n < entries; n++) {
+    if (offset + 46 > bytes.length || bytes.readUInt32LE(offset) !== 0x02014b50) return null;
+    const size = bytes.readUInt32LE(offset + 24);
+    // ZIP64 entries (0xFFFFFFFF) are far beyond any statement.
+    total += size === 0xffffffff ? Number.POSITIVE_INFINITY : size;
+    offset +=
+      46 +
+      bytes.readUInt16LE(offset + 28) +
+      bytes.readUInt16LE(offset + 30) +
+      bytes.readUInt16LE(offset + 32);
+  }
+  return total;
+}
+
 async function xlsxGrid(bytes: Buffer): Promise<Grid> {
+  const unzipped = declaredUnzippedSize(bytes);
+  if (unzipped === null || unzipped > MAX_UNZIPPED_BYTES) {
+    throw new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable);
+  }
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
