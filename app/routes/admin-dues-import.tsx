@@ -136,11 +136,14 @@ export default function AdminDuesImport({ loaderData, actionData }: Route.Compon
                         className="mt-1 size-4 accent-brand-700"
                       />
                       <span>
-                        {row.candidates[0]!.name} · {row.candidates[0]!.email}
-                        {row.candidates[0]!.hospitalName
-                          ? ` · ${row.candidates[0]!.hospitalName}`
-                          : ""}
-                        의 납부로 기록
+                        <span className="font-semibold">{row.candidates[0]!.name}</span>님의 납부로
+                        기록
+                        <span className="block break-all text-sm text-slate-600">
+                          {row.candidates[0]!.email}
+                          {row.candidates[0]!.hospitalName
+                            ? ` · ${row.candidates[0]!.hospitalName}`
+                            : ""}
+                        </span>
                       </span>
                     </label>
                   ) : null}

@@ -127,6 +127,12 @@ test("an administrator imports a bank statement and confirms two matches; the me
   await page.screenshot({ path: testInfo.outputPath("admin-dues-1280.png"), fullPage: true });
   await expectNoSeriousA11yViolations(page);
 
+  await open(page, `/admin/members/${first.id}`);
+  const record = page.getByRole("heading", { level: 2, name: "회비" }).locator("..").locator("..");
+  await expect(record.getByText("정회원 자격 유지")).toBeVisible();
+  await expect(record.getByText("100,000원")).toBeVisible();
+  await record.screenshot({ path: testInfo.outputPath("member-record-dues-1280.png") });
+  await open(page, `/admin/dues?year=${YEAR}`);
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: testInfo.outputPath("admin-dues-375.png"), fullPage: true });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
