@@ -15,6 +15,7 @@ import { Header } from "~/components/layout/header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
+import { standingOf } from "~/features/dues/standing.server";
 import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/members/labels";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-list-skeleton";
 import { societyConfig } from "~/features/society/config.server";
@@ -31,6 +32,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const user = await getCurrentUser(request);
+  // 정회원 shows only while in full-member standing (dues paid or exempted, or the grace period).
+  const standing = user ? await standingOf(user) : null;
   return {
     society: societyConfig,
     user: user
@@ -40,9 +43,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
           name: user.name,
           role: user.role,
           isApproved: user.isApproved,
-          isFullMember: user.memberType === "regular",
+          isFullMember: Boolean(standing?.full),
           memberTypeLabel:
-            user.memberType === "associate"
+            user.memberType === "associate" || !standing?.full
               ? null
               : (MEMBER_TYPE_LABELS[user.memberType as MemberType] ?? null),
         }

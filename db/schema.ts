@@ -626,3 +626,95 @@ export const tallies = pgTable("tallies", {
   name: text().primaryKey(),
   value: bigint({ mode: "number" }).notNull(),
 });
+
+// Annual dues (회비, issue 18). One row per year the office has set up: the fees, the due date,
+// the end of the grace period (until which the previous year's standing holds into the next
+// year; default 31 March of the following year) and the bank account text shown to members.
+// A year with no row asks no dues of anyone: 정회원 standing then follows the application alone.
+export const duesYears = pgTable("dues_years", {
+  year: integer().primaryKey(),
+  regularFee: integer().notNull(),
+  lifetimeFee: integer().notNull(),
+  // Seoul calendar days, as `YYYY-MM-DD`.
+  dueDate: date({ mode: "string" }).notNull(),
+  graceUntil: date({ mode: "string" }).notNull(),
+  bankAccount: text().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// A payment of dues: recorded by the office (by hand or confirmed from a bank statement), voided
+// with a reason, never deleted. `receiptCode` is the 납부확인서's verification code; `importRef`
+// identifies a bank statement's transaction, so importing the same statement twice records nothing
+// twice. The member's name is copied so the office's books outlive a withdrawn account.
+export const duesPayments = pgTable(
+  "dues_payments",
+  {
+    id: id(),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    memberName: text().notNull(),
+    year: integer().notNull(),
+    amount: integer().notNull(),
+    // 계좌이체, 카드, 현금 or 기타.
+    method: varchar({ length: 10 }).notNull(),
+    paidAt: date({ mode: "string" }).notNull(),
+    depositorName: text(),
+    memo: text(),
+    receiptCode: text().notNull(),
+    importRef: text(),
+    recordedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    voidedAt: timestamp({ withTimezone: true }),
+    voidReason: text(),
+    voidedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("dues_payments_user_year_idx").on(t.userId, t.year),
+    index("dues_payments_year_idx").on(t.year),
+    uniqueIndex("dues_payments_receipt_unique").on(t.receiptCode),
+    uniqueIndex("dues_payments_import_unique").on(t.importRef),
+  ],
+);
+
+// A member excused from a year's dues by the office, with the reason (audited).
+export const duesExemptions = pgTable(
+  "dues_exemptions",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    year: integer().notNull(),
+    reason: text().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.year] })],
+);
+
+// An uploaded bank statement, parsed: its deposit rows (date, depositor, amount, reference) wait
+// here for the office to confirm the proposed matches. The file itself is not kept.
+export const duesImports = pgTable("dues_imports", {
+  id: id(),
+  year: integer().notNull(),
+  fileName: text().notNull(),
+  rows: jsonb()
+    .$type<{ ref: string; paidAt: string; depositor: string; amount: number }[]>()
+    .notNull(),
+  createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+// Dues reminders sent (member, year, kind): one row each, so a reminder is never sent twice.
+export const duesReminders = pgTable(
+  "dues_reminders",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    year: integer().notNull(),
+    // before_due (30 days before), due (on the due date), grace (14 days before the grace ends).
+    kind: varchar({ length: 20 }).notNull(),
+    sentAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.year, t.kind] })],
+);

@@ -18,6 +18,7 @@ import { env } from "~/env.server";
 import { createAdministrator } from "~/features/accounts/accounts.server";
 import { startRetentionJob, stopRetentionJob } from "~/features/accounts/retention.server";
 import { carriesSessionCookie } from "~/features/accounts/session.server";
+import { startDuesReminders, stopDuesReminders } from "~/features/dues/reminders.server";
 import { startMailWorker, stopMailWorker } from "~/features/mail/mail.server";
 import { startSeminarReminders, stopSeminarReminders } from "~/features/seminars/reminders.server";
 import { societyConfig } from "~/features/society/config.server";
@@ -93,6 +94,7 @@ export const ready = start().then(() => {
   startRetentionJob();
   startUploadSweep();
   startSeminarReminders();
+  startDuesReminders();
 });
 
 export async function shutdown() {
@@ -100,6 +102,7 @@ export async function shutdown() {
   stopRetentionJob();
   stopUploadSweep();
   stopSeminarReminders();
+  stopDuesReminders();
   await disconnect();
 }
 
@@ -300,6 +303,9 @@ const PERSONAL_PATHS = [
   /^\/community(\/|$)/,
   /^\/api\/community\//,
   /^\/api\/admin\//,
+  // A member's own dues, receipts and other /api/me calls.
+  /^\/api\/me\//,
+  /^\/mypage(\/|$)/,
 ];
 function keepPersonalAnswersPrivate(
   req: express.Request,

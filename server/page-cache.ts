@@ -18,6 +18,7 @@ import {
   type SessionUser,
   userOfSessionCookie,
 } from "~/features/accounts/session.server";
+import { standingOf } from "~/features/dues/standing.server";
 import { PAGED_PUBLIC_PAGES, PUBLIC_PAGES } from "~/features/society/public-pages";
 import { nowMs } from "~/lib/clock.server";
 import { isCanonicalLaterPage } from "~/lib/paging";
@@ -154,8 +155,19 @@ function send(
  * name, role and member type; links that differ for members). Part of the stored page's key, so a
  * change to any of them, read fresh on every request, renders the page again.
  */
-const memberKey = (path: string, user: SessionUser) =>
-  [path, user.id, user.email, user.name, user.role, user.isApproved, user.memberType].join("\n");
+// The header shows 정회원 only in full-member standing, which moves with dues and the date
+// (features/dues/standing.server.ts), so the standing is part of who the member is here.
+const memberKey = (path: string, user: SessionUser, fullStanding: boolean) =>
+  [
+    path,
+    user.id,
+    user.email,
+    user.name,
+    user.role,
+    user.isApproved,
+    user.memberType,
+    fullStanding,
+  ].join("\n");
 
 const pageBytes = (page: StoredPage) =>
   page.bodies.identity.length + page.bodies.gzip.length + page.bodies.br.length;
@@ -280,7 +292,7 @@ export function pageCache(options: {
       return next();
     }
     try {
-      const key = member ? memberKey(storeKey, member) : storeKey;
+      const key = member ? memberKey(storeKey, member, (await standingOf(member)).full) : storeKey;
       const stored = member ? memberPages.get(key) : pages.get(key);
       const fresh = nowMs() - (stored?.storedAt ?? 0) < options.maxAgeSeconds * 1000;
       if (stored && stored.version === version && fresh) {

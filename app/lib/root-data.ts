@@ -8,7 +8,7 @@ export type CurrentUser = {
   name: string;
   role: string;
   isApproved: boolean;
-  /** An approved full-membership application makes a member 정회원. */
+  /** In full-member standing today (features/dues/standing.server.ts): 정회원 rights. */
   isFullMember: boolean;
   /** The header's mark for 정회원, 명예회원 and 평생회원; null for 준회원. */
   memberTypeLabel: string | null;

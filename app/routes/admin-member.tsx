@@ -13,6 +13,9 @@ import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { MemberDues } from "~/features/dues/components/member-dues";
+import { memberDuesRecord } from "~/features/dues/dues.server";
+import { remindersOf } from "~/features/dues/reminders.server";
 import { MemberActions } from "~/features/members/components/member-actions";
 import { MemberFieldsForm } from "~/features/members/components/member-fields-form";
 import { MemberHistory } from "~/features/members/components/member-history";
@@ -46,6 +49,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       self: admin.id === params.id,
       registrations: await registrationsOf(member.id),
       credits: await attendedSeminarsOf(member.id),
+      dues: { ...(await memberDuesRecord(member.id)), reminders: await remindersOf(member.id) },
     };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {
@@ -118,6 +122,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
               busy={busy}
             />
           </Card>
+          <MemberDues memberId={member.id} {...loaderData.dues} />
           <MemberSeminars registrations={loaderData.registrations} />
           <Card className="p-5 sm:p-6">
             <h2 className="mb-3 text-lg font-bold text-slate-900">연수평점</h2>

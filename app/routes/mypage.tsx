@@ -28,6 +28,8 @@ import {
 } from "~/features/accounts/validation";
 import { commentMailSetting } from "~/features/community/community.server";
 import { CommentMailSetting } from "~/features/community/components/comment-mail-setting";
+import { MyDues } from "~/features/dues/components/my-dues";
+import { myDues } from "~/features/dues/dues.server";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { MyCredits } from "~/features/seminars/components/my-credits";
@@ -51,17 +53,21 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
-  const [account, application, registrations, sessions, credits, commentMail] = await Promise.all([
-    getMyAccount(user.id),
-    findApplicationOf(user.id),
-    registrationsOf(user.id),
-    currentSessionId(request).then((current) => listSessions(user.id, current)),
-    myCredits(user.id),
-    commentMailSetting(user.id),
-  ]);
+  const [account, application, registrations, sessions, credits, commentMail, dues] =
+    await Promise.all([
+      getMyAccount(user.id),
+      findApplicationOf(user.id),
+      registrationsOf(user.id),
+      currentSessionId(request).then((current) => listSessions(user.id, current)),
+      myCredits(user.id),
+      commentMailSetting(user.id),
+      myDues(user),
+    ]);
   if (!account) throw redirect("/login");
   return {
     account,
+    dues,
+    memberType: user.memberType,
     credits,
     commentMail,
     application: application
@@ -129,7 +135,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
 }
 
 export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application, registrations, sessions, credits, commentMail } = loaderData;
+  const { account, application, registrations, sessions, credits, commentMail, dues } = loaderData;
   useEffect(() => {
     if (actionData?.toast) toast(actionData.toast);
   }, [actionData]);
@@ -162,6 +168,8 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
           </p>
           <ProfileForm account={account} actionData={actionData} />
         </Card>
+
+        <MyDues dues={dues} memberType={loaderData.memberType} />
 
         <div>
           <h2 className="mb-3 text-xl font-bold text-slate-900">정회원 가입 신청</h2>
@@ -315,6 +323,10 @@ function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdm
         <li>
           세미나 신청·출결·연수평점 기록도 삭제됩니다. 필요한 참석확인서는 탈퇴 전에 내려받아
           주세요.
+        </li>
+        <li>
+          회비 납부 기록은 학회 회계 기록으로 5년간 이름과 함께 보존됩니다. 필요한 납부확인서는 탈퇴
+          전에 내려받아 주세요.
         </li>
         <li>
           회원 게시판에 쓴 글과 댓글은 작성 당시의 이름과 함께 남습니다. 지우려면 탈퇴 전에 직접

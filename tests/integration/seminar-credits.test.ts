@@ -855,7 +855,7 @@ describe("certificates", () => {
     );
     const forged = await page(server, "/verify/ABCD-EFGH-JKLM");
     expect(forged.status).toBe(404);
-    expect(forged.html).toContain("확인되지 않는 참석확인서입니다");
+    expect(forged.html).toContain("확인되지 않는 확인서입니다");
     expect((await page(server, "/verify/%3Cscript%3E")).status).toBe(404);
 
     // /mypage lists the certificate and the year's credits.

@@ -43,6 +43,11 @@ export const AUDIT_ACTIONS = {
   community_delete: "게시판 글 삭제",
   community_pin: "게시판 글 고정",
   community_unpin: "게시판 글 고정 해제",
+  dues_year_set: "회비 연도 설정",
+  dues_payment_record: "회비 납부 기록",
+  dues_payment_void: "회비 납부 취소",
+  dues_exemption: "회비 면제",
+  dues_import: "은행 거래내역 가져오기",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

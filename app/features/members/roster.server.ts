@@ -33,6 +33,7 @@ import { recentAuthEvents, recordAuthEvent } from "../accounts/auth-events.serve
 import { endAllSessions, SESSION_MAX_AGE_MS } from "../accounts/session.server";
 import { listSessions } from "../accounts/session-list.server";
 import { type AuditContext, audit } from "../audit/audit.server";
+import { duesCondition, seoulYear, standingCondition } from "../dues/standing.server";
 import {
   notifyMemberTypeChanged,
   notifyReinstated,
@@ -122,6 +123,10 @@ function rosterWhere(query: RosterQuery) {
     conditions.push(eq(users.memberType, query.type), eq(users.isApproved, true));
   }
   if (query.role) conditions.push(eq(users.role, query.role));
+  if (query.standing) conditions.push(standingCondition(query.standing));
+  if (query.dues) {
+    conditions.push(duesCondition(query.dues, query.duesYear ?? seoulYear(new Date(nowMs()))));
+  }
   if (query.joinedFrom) conditions.push(gte(users.createdAt, seoulDay(query.joinedFrom)));
   if (query.joinedTo) conditions.push(lt(users.createdAt, seoulDay(query.joinedTo, 1)));
   return conditions.length ? and(...conditions) : undefined;

@@ -40,6 +40,16 @@ export const rosterQuerySchema = z.object({
   status: optional(z.enum(MEMBER_STATUSES, { error: "상태 값이 올바르지 않습니다." })),
   type: optional(z.enum(MEMBER_TYPES, { error: "회원 구분 값이 올바르지 않습니다." })),
   role: optional(z.enum(ROLES, { error: "권한 값이 올바르지 않습니다." })),
+  // Issue 18: full-member standing today, and dues for a year (paid, unpaid, exempt).
+  standing: optional(z.enum(["full", "lapsed"], { error: "정회원 자격 값이 올바르지 않습니다." })),
+  dues: optional(z.enum(["paid", "unpaid", "exempt"], { error: "회비 값이 올바르지 않습니다." })),
+  duesYear: optional(
+    z.coerce
+      .number({ error: "회비 연도가 올바르지 않습니다." })
+      .int("회비 연도가 올바르지 않습니다.")
+      .min(2000, "회비 연도가 올바르지 않습니다.")
+      .max(2100, "회비 연도가 올바르지 않습니다."),
+  ),
   joinedFrom: optional(day("가입일 시작은 YYYY-MM-DD 형식이어야 합니다.")),
   joinedTo: optional(day("가입일 끝은 YYYY-MM-DD 형식이어야 합니다.")),
   sort: optional(z.enum(ROSTER_SORTS, { error: "정렬 기준이 올바르지 않습니다." })),

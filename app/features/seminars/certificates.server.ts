@@ -130,7 +130,7 @@ export async function verifyCertificate(code: string) {
  * text still extracts), fixed long ago in fontkit itself. pdf-lib reads a subset as a stream,
  * which fontkit 2 no longer offers, so the subset's bytes are handed over as one.
  */
-const fontEngine = {
+export const fontEngine = {
   create(data: Uint8Array) {
     const font = fontkit.create(Buffer.from(data));
     const createSubset = font.createSubset.bind(font);
@@ -157,7 +157,7 @@ const fontEngine = {
 // The font files come from the pretendard package in node_modules, found from this module at run
 // time (the built server too), and are read once.
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
-function fontFiles() {
+export function fontFiles() {
   fonts ??= (async () => {
     const require = createRequire(import.meta.url);
     const dir = path.join(
@@ -181,7 +181,7 @@ const MUTED = rgb(0.38, 0.42, 0.48);
 const BRAND = rgb(0.1, 0.28, 0.58);
 
 /** Lines of `text` no wider than `width` at `size` (Korean breaks anywhere, others at spaces). */
-function wrap(text: string, font: PDFFont, size: number, width: number) {
+export function wrap(text: string, font: PDFFont, size: number, width: number) {
   const lines: string[] = [];
   let line = "";
   for (const char of [...text]) {

@@ -6,6 +6,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { isUuid } from "~/lib/ids";
 import { seminars } from "~db/schema";
 import type { SessionUser } from "../accounts/session.server";
+import { standingOf } from "../dues/standing.server";
 import { findMyRegistration, seatsLeft } from "./registrations.server";
 import { cancellationDeadlineOf, inAudience, registrationWindow } from "./rules";
 
@@ -15,9 +16,10 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
   const [seminar] = await db.select().from(seminars).where(eq(seminars.id, seminarId));
   if (!seminar) return null;
   const now = clockNow();
-  const [seats, mine] = await Promise.all([
+  const [seats, mine, standing] = await Promise.all([
     seatsLeft(seminar),
     user ? findMyRegistration(seminar.id, user.id) : null,
+    user ? standingOf(user, now) : null,
   ]);
   const { createdAt: _createdAt, ...shown } = seminar;
   const deadline = cancellationDeadlineOf(seminar);
@@ -27,7 +29,7 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
     window: registrationWindow(seminar, now),
     started: seminar.date <= now,
     signedIn: Boolean(user),
-    inAudience: user ? inAudience(seminar, user.memberType) : null,
+    inAudience: standing ? inAudience(seminar, standing.full) : null,
     mine: mine && mine.status !== "cancelled" ? mine : null,
     canCancel: Boolean(mine && (mine.status === "waitlisted" || now <= deadline)),
   };

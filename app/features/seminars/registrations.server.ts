@@ -10,6 +10,7 @@ import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { seminarRegistrations, seminars } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
+import { standingOf } from "../dues/standing.server";
 import {
   notifyRegistrationCancelled,
   notifyRegistrationConfirmed,
@@ -151,11 +152,12 @@ async function answerFor(db: Tx | Db, registration: Registration): Promise<MyReg
 export async function register(seminarId: string, member: Registrant) {
   const db = await getDb();
   const now = clockNow();
+  const standing = await standingOf(member, now);
   const { seminar, registration, answer } = await db.transaction(async (tx) => {
     const seminar = await lockSeminar(tx, seminarId);
     const window = registrationWindow(seminar, now);
     if (window !== "open") throw new AppError("conflict", WINDOW_MESSAGES[window]);
-    if (!inAudience(seminar, member.memberType)) {
+    if (!inAudience(seminar, standing.full)) {
       throw new AppError("forbidden", "정회원만 신청할 수 있는 세미나입니다.");
     }
     const [existing] = await tx

@@ -30,9 +30,10 @@ export function registrationWindow(seminar: SeminarDates, now: Date): Registrati
   return "open";
 }
 
-/** 정회원 and above: the member types a "regular only" seminar admits. */
-const REGULAR_STANDING = new Set(["regular", "honorary", "lifetime"]);
-
-/** Whether a member of this type may register for the seminar. */
-export const inAudience = (seminar: Pick<SeminarDates, "audience">, memberType: string) =>
-  seminar.audience !== "regular" || REGULAR_STANDING.has(memberType);
+/**
+ * Whether a member may register for the seminar: a "regular only" seminar admits members in
+ * full-member standing (정회원 with the year's dues paid or exempted, 명예회원, 평생회원), which
+ * `hasFullStanding` / `standingOf` in features/dues/standing.server.ts decide.
+ */
+export const inAudience = (seminar: Pick<SeminarDates, "audience">, fullStanding: boolean) =>
+  seminar.audience !== "regular" || fullStanding;

@@ -5,6 +5,7 @@ import { cn } from "~/lib/cn";
 const SECTIONS = [
   { to: "/admin/dashboard", label: "대시보드" },
   { to: "/admin/members", label: "회원" },
+  { to: "/admin/dues", label: "회비" },
   { to: "/admin/community", label: "게시판" },
   { to: "/admin/audit", label: "감사 기록" },
   { to: "/admin/security", label: "보안 설정" },

@@ -88,6 +88,40 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
           options={entries(MEMBER_TYPES, MEMBER_TYPE_LABELS)}
         />
         <Select name="role" title="권한" value={query.role} options={entries(ROLES, ROLE_LABELS)} />
+        <Select
+          name="standing"
+          title="정회원 자격"
+          value={query.standing}
+          options={[
+            ["full", "자격 유지"],
+            ["lapsed", "회비 미납으로 정지"],
+          ]}
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <Select
+            name="dues"
+            title="회비"
+            value={query.dues}
+            options={[
+              ["paid", "납부"],
+              ["unpaid", "미납"],
+              ["exempt", "면제"],
+            ]}
+          />
+          <div className="grid gap-1.5">
+            <label htmlFor="roster-duesYear" className={label}>
+              회비 연도
+            </label>
+            <input
+              id="roster-duesYear"
+              name="duesYear"
+              inputMode="numeric"
+              placeholder="올해"
+              defaultValue={query.duesYear ?? ""}
+              className={inputClass}
+            />
+          </div>
+        </div>
         <div className="grid grid-cols-2 gap-2">
           <Select
             name="sort"

@@ -1,0 +1,47 @@
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** Voids a payment with a required reason; opened from a disclosure so the list stays short. */
+export function VoidPaymentForm({
+  paymentId,
+  year,
+  returnTo,
+}: {
+  paymentId: string;
+  year: number;
+  returnTo?: string;
+}) {
+  const id = `void-${paymentId}`;
+  return (
+    <details className="text-sm">
+      <summary className="inline-flex min-h-10 cursor-pointer items-center font-semibold text-rose-700">
+        납부 취소
+      </summary>
+      <Form method="post" action="/admin/dues" className="mt-2 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="void" />
+        <input type="hidden" name="year" value={year} />
+        <input type="hidden" name="paymentId" value={paymentId} />
+        {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+        <div className="grid min-w-48 flex-1 gap-1">
+          <label htmlFor={id} className="font-semibold text-slate-800">
+            취소 사유
+            <span className="ml-0.5 text-rose-700" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            id={id}
+            name="reason"
+            required
+            aria-required="true"
+            maxLength={500}
+            className="h-10 rounded-lg border border-slate-300 px-3 text-[15px]"
+          />
+        </div>
+        <Button type="submit" variant="destructive" size="sm">
+          취소 기록
+        </Button>
+      </Form>
+    </details>
+  );
+}

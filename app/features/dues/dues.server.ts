@@ -1,0 +1,505 @@
+// Annual dues (issue 18): the years the office sets up, the figures per year, payments (recorded,
+// voided with a reason, never deleted), exemptions, and what a member sees of their own dues.
+// Every change is audited with the acting administrator.
+import crypto from "node:crypto";
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { now as clockNow } from "~/lib/clock.server";
+import { isUniqueViolation } from "~/lib/db-errors.server";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
+import {
+  defaultGraceUntil,
+  memberYearFacts,
+  seoulDay,
+  seoulYear,
+  standingOf,
+  type YearSettings,
+  yearSettings,
+} from "./standing.server";
+import {
+  type DuesYearInput,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentInput,
+  type PaymentMethod,
+} from "./validation";
+
+export const YEAR_NOT_SET = (year: number) =>
+  `${year}년 회비가 아직 설정되지 않았습니다. 회비 관리에서 먼저 설정해주세요.`;
+const PAYMENT_NOT_FOUND = "납부 기록을 찾을 수 없습니다.";
+const MEMBER_NOT_FOUND = "회원을 찾을 수 없습니다.";
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** A verification code: 12 letters and digits in three groups, without look-alikes (0/O, 1/I). */
+function newReceiptCode() {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = crypto.randomBytes(12);
+  const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+  return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
+}
+
+/**
+ * The depositor name a member is told to use: the name followed by the last four digits of their
+ * phone number (홍길동1234), so two members of the same name can be told apart on a statement.
+ */
+export function depositorNameOf(member: { name: string; phone: string }) {
+  const digits = member.phone.replace(/\D/g, "").slice(-4);
+  return `${member.name.replace(/\s+/g, "")}${digits}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Years
+
+export async function getDuesYear(year: number): Promise<YearSettings | null> {
+  return (await yearSettings([year])).get(year) ?? null;
+}
+
+/** Sets up (or changes) a year's fees, due date, grace period and bank account. */
+export async function setDuesYear(year: number, input: DuesYearInput, context: AuditContext) {
+  const db = await getDb();
+  const values = {
+    regularFee: input.regularFee,
+    lifetimeFee: input.lifetimeFee,
+    dueDate: input.dueDate,
+    graceUntil: input.graceUntil ?? defaultGraceUntil(year),
+    bankAccount: input.bankAccount,
+  };
+  await db
+    .insert(duesYears)
+    .values({ year, ...values })
+    .onConflictDoUpdate({ target: duesYears.year, set: values });
+  await audit(context, "dues_year_set", { label: `${year}년 회비` }, { year, ...values });
+  return duesYearSummary(year);
+}
+
+export type DuesFigures = {
+  expected: number;
+  paid: number;
+  unpaid: number;
+  exempt: number;
+  received: number;
+};
+
+/**
+ * A year's figures: regular members expected to pay (approved, not suspended, not exempted), of
+ * them how many paid the regular fee and how many not, how many are exempt (exempted regular
+ * members and honorary members), and the sum of the year's non-voided payments.
+ */
+export async function duesFigures(year: number, regularFee: number): Promise<DuesFigures> {
+  const db = await getDb();
+  const [counts] = rowsOf<{ expected: number; paid: number; exempt: number }>(
+    await db.execute(sql`
+      select
+        count(*) filter (where u.member_type = 'regular' and e.user_id is null)::int as expected,
+        count(*) filter (
+          where u.member_type = 'regular' and e.user_id is null and coalesce(p.total, 0) >= ${regularFee}
+        )::int as paid,
+        count(*) filter (
+          where (u.member_type = 'regular' and e.user_id is not null) or u.member_type = 'honorary'
+        )::int as exempt
+      from ${users} u
+      left join ${duesExemptions} e on e.user_id = u.id and e.year = ${year}
+      left join (
+        select user_id, sum(amount) as total from ${duesPayments}
+        where year = ${year} and voided_at is null group by user_id
+      ) p on p.user_id = u.id
+      where u.is_approved and u.suspended_at is null and u.rejected_at is null
+        and u.member_type in ('regular', 'honorary')`),
+  );
+  const [received] = await db
+    .select({ sum: sql<number>`coalesce(sum(${duesPayments.amount}), 0)::bigint` })
+    .from(duesPayments)
+    .where(and(eq(duesPayments.year, year), isNull(duesPayments.voidedAt)));
+  const expected = Number(counts?.expected ?? 0);
+  const paid = Number(counts?.paid ?? 0);
+  return {
+    expected,
+    paid,
+    unpaid: expected - paid,
+    exempt: Number(counts?.exempt ?? 0),
+    received: Number(received?.sum ?? 0),
+  };
+}
+
+/** A year's settings and figures (404 for a year not set up). */
+export async function duesYearSummary(year: number) {
+  const settings = await getDuesYear(year);
+  if (!settings) throw new AppError("not_found", YEAR_NOT_SET(year));
+  return { ...settings, ...(await duesFigures(year, settings.regularFee)) };
+}
+
+/** Every year set up, newest first, with its figures. */
+export async function listDuesYears() {
+  const db = await getDb();
+  const rows = await db.select().from(duesYears).orderBy(desc(duesYears.year));
+  return Promise.all(
+    rows.map(async (row) => ({
+      year: row.year,
+      regularFee: row.regularFee,
+      lifetimeFee: row.lifetimeFee,
+      dueDate: row.dueDate,
+      graceUntil: row.graceUntil,
+      bankAccount: row.bankAccount,
+      ...(await duesFigures(row.year, row.regularFee)),
+    })),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+export type Payment = {
+  id: string;
+  userId: string | null;
+  memberName: string;
+  year: number;
+  amount: number;
+  method: PaymentMethod;
+  paidAt: string;
+  depositorName: string | null;
+  memo: string | null;
+  receiptCode: string;
+  voidedAt: Date | null;
+  voidReason: string | null;
+  createdAt: Date;
+};
+
+const paymentColumns = {
+  id: duesPayments.id,
+  userId: duesPayments.userId,
+  memberName: duesPayments.memberName,
+  year: duesPayments.year,
+  amount: duesPayments.amount,
+  method: duesPayments.method,
+  paidAt: duesPayments.paidAt,
+  depositorName: duesPayments.depositorName,
+  memo: duesPayments.memo,
+  receiptCode: duesPayments.receiptCode,
+  voidedAt: duesPayments.voidedAt,
+  voidReason: duesPayments.voidReason,
+  createdAt: duesPayments.createdAt,
+};
+
+const asPayment = (row: Omit<Payment, "method"> & { method: string }) => row as Payment;
+
+async function memberOf(userId: string) {
+  if (!isUuid(userId)) throw new AppError("not_found", MEMBER_NOT_FOUND);
+  const db = await getDb();
+  const [member] = await db
+    .select({ id: users.id, name: users.name, isApproved: users.isApproved })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member?.isApproved) throw new AppError("not_found", MEMBER_NOT_FOUND);
+  return member;
+}
+
+/**
+ * Records a payment. `importRef` marks a bank statement's transaction: a second payment with the
+ * same reference is not recorded (null is answered instead), so a re-import records nothing twice.
+ */
+export async function recordPayment(
+  input: PaymentInput,
+  context: AuditContext,
+  options: { importRef?: string } = {},
+): Promise<Payment | null> {
+  const member = await memberOf(input.userId);
+  if (!(await getDuesYear(input.year))) {
+    throw new AppError("invalid", YEAR_NOT_SET(input.year), { year: YEAR_NOT_SET(input.year) });
+  }
+  const db = await getDb();
+  let row: Payment | undefined;
+  try {
+    const inserted = await db
+      .insert(duesPayments)
+      .values({
+        userId: member.id,
+        memberName: member.name,
+        year: input.year,
+        amount: input.amount,
+        method: input.method,
+        paidAt: input.paidAt,
+        depositorName: input.depositorName ?? null,
+        memo: input.memo ?? null,
+        receiptCode: newReceiptCode(),
+        importRef: options.importRef ?? null,
+        recordedBy: context.actor.id,
+      })
+      .onConflictDoNothing({ target: duesPayments.importRef })
+      .returning(paymentColumns);
+    row = inserted[0] && asPayment(inserted[0]);
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  if (!row) return null;
+  await audit(
+    context,
+    "dues_payment_record",
+    { id: member.id, label: member.name },
+    {
+      paymentId: row.id,
+      year: row.year,
+      amount: row.amount,
+      method: row.method,
+      paidAt: row.paidAt,
+      imported: Boolean(options.importRef),
+    },
+  );
+  return row;
+}
+
+/** Voids a payment with a reason (it stays in the books, marked void); 409 when already void. */
+export async function voidPayment(paymentId: string, reason: string, context: AuditContext) {
+  if (!isUuid(paymentId)) throw new AppError("not_found", PAYMENT_NOT_FOUND);
+  const db = await getDb();
+  const [row] = await db
+    .update(duesPayments)
+    .set({ voidedAt: clockNow(), voidReason: reason, voidedBy: context.actor.id })
+    .where(and(eq(duesPayments.id, paymentId), isNull(duesPayments.voidedAt)))
+    .returning(paymentColumns);
+  if (!row) {
+    const [exists] = await db
+      .select({ id: duesPayments.id })
+      .from(duesPayments)
+      .where(eq(duesPayments.id, paymentId));
+    if (!exists) throw new AppError("not_found", PAYMENT_NOT_FOUND);
+    throw new AppError("conflict", "이미 취소된 납부 기록입니다.");
+  }
+  await audit(
+    context,
+    "dues_payment_void",
+    { id: row.userId, label: row.memberName },
+    { paymentId: row.id, year: row.year, amount: row.amount, reason },
+  );
+  return asPayment(row);
+}
+
+/** Exempts a member from a year's dues with a reason; 409 when already exempted. */
+export async function exemptMember(
+  year: number,
+  userId: string,
+  reason: string,
+  context: AuditContext,
+) {
+  const member = await memberOf(userId);
+  if (!(await getDuesYear(year))) {
+    throw new AppError("invalid", YEAR_NOT_SET(year), { year: YEAR_NOT_SET(year) });
+  }
+  const db = await getDb();
+  const [row] = await db
+    .insert(duesExemptions)
+    .values({ userId: member.id, year, reason, createdBy: context.actor.id })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new AppError("conflict", `이미 ${year}년 회비가 면제된 회원입니다.`);
+  await audit(context, "dues_exemption", { id: member.id, label: member.name }, { year, reason });
+  return { userId: row.userId, year: row.year, reason: row.reason, createdAt: row.createdAt };
+}
+
+/** A member's payments (voided ones too), newest first. */
+export async function paymentsOf(userId: string): Promise<Payment[]> {
+  const db = await getDb();
+  const rows = await db
+    .select(paymentColumns)
+    .from(duesPayments)
+    .where(eq(duesPayments.userId, userId))
+    .orderBy(desc(duesPayments.year), desc(duesPayments.paidAt), desc(duesPayments.createdAt));
+  return rows.map(asPayment);
+}
+
+/** A member's exemptions, newest year first. */
+export async function exemptionsOf(userId: string) {
+  const db = await getDb();
+  return db
+    .select({ year: duesExemptions.year, reason: duesExemptions.reason })
+    .from(duesExemptions)
+    .where(eq(duesExemptions.userId, userId))
+    .orderBy(desc(duesExemptions.year));
+}
+
+/** A year's payments, newest first, a page at a time. */
+export async function paymentsOfYear(year: number, page = 1) {
+  const db = await getDb();
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(paymentColumns)
+      .from(duesPayments)
+      .where(eq(duesPayments.year, year))
+      .orderBy(desc(duesPayments.createdAt), desc(duesPayments.id))
+      .limit(PAYMENTS_PAGE_SIZE)
+      .offset((page - 1) * PAYMENTS_PAGE_SIZE),
+    db.select({ value: count() }).from(duesPayments).where(eq(duesPayments.year, year)),
+  ]);
+  return { items: rows.map(asPayment), total: total?.value ?? 0, page };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the member sees
+
+export type MyDues = {
+  year: number;
+  status: "paid" | "unpaid" | "exempt" | "not_required";
+  amountDue: number | null;
+  bankAccount: string | null;
+  depositorName: string | null;
+  dueDate: string | null;
+  graceUntil: string | null;
+  /** Whether the member counts as 정회원 today, and whether that lapsed for unpaid dues. */
+  fullStanding: boolean;
+  lapsed: boolean;
+  /** The end of the previous year's grace period while it alone keeps the member standing. */
+  standingGraceUntil: string | null;
+  payments: {
+    id: string;
+    year: number;
+    amount: number;
+    method: PaymentMethod;
+    paidAt: string;
+    receiptCode: string;
+  }[];
+};
+
+/** The member's dues for the current Seoul year, and their payments (voided ones left out). */
+export async function myDues(member: {
+  id: string;
+  name: string;
+  phone: string;
+  memberType: string;
+  isApproved?: boolean;
+  suspendedAt?: Date | null;
+}): Promise<MyDues> {
+  const at = clockNow();
+  const year = seoulYear(at);
+  const [standing, facts, payments] = await Promise.all([
+    standingOf(member, at),
+    memberYearFacts(member.id, [year]),
+    paymentsOf(member.id),
+  ]);
+  const current = facts.get(year)!;
+  const settings = current.settings;
+  let status: MyDues["status"] = "not_required";
+  if (member.memberType === "lifetime") status = "paid";
+  else if (member.memberType === "honorary") status = "exempt";
+  else if (member.memberType === "regular" && settings) {
+    if (current.exempt) status = "exempt";
+    else if (current.paid >= settings.regularFee) status = "paid";
+    else status = "unpaid";
+  }
+  const unpaid = status === "unpaid" && settings;
+  return {
+    year,
+    status,
+    amountDue: unpaid ? settings.regularFee - current.paid : null,
+    bankAccount: unpaid ? settings.bankAccount : null,
+    depositorName: unpaid ? depositorNameOf(member) : null,
+    dueDate: unpaid ? settings.dueDate : null,
+    graceUntil: unpaid ? settings.graceUntil : null,
+    fullStanding: standing.full,
+    lapsed: standing.lapsed,
+    standingGraceUntil: standing.graceUntil,
+    payments: payments
+      .filter((p) => !p.voidedAt)
+      .map((p) => ({
+        id: p.id,
+        year: p.year,
+        amount: p.amount,
+        method: p.method,
+        paidAt: p.paidAt,
+        receiptCode: p.receiptCode,
+      })),
+  };
+}
+
+/** The member's own (non-voided) payment, for its receipt; 404 for anyone else's. */
+export async function myPayment(userId: string, paymentId: string) {
+  const notFound = new AppError("not_found", "내려받을 수 있는 납부확인서가 없습니다.");
+  if (!isUuid(paymentId)) throw notFound;
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...paymentColumns, licenseNumber: users.licenseNumber })
+    .from(duesPayments)
+    .innerJoin(users, eq(users.id, duesPayments.userId))
+    .where(
+      and(
+        eq(duesPayments.id, paymentId),
+        eq(duesPayments.userId, userId),
+        isNull(duesPayments.voidedAt),
+      ),
+    );
+  if (!row) throw notFound;
+  return { ...asPayment(row), licenseNumber: row.licenseNumber };
+}
+
+/** The payment a receipt's code names, if it exists and is not voided. */
+export async function paymentByReceiptCode(code: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select(paymentColumns)
+    .from(duesPayments)
+    .where(and(eq(duesPayments.receiptCode, code), isNull(duesPayments.voidedAt)));
+  return row ? asPayment(row) : null;
+}
+
+/** Today's Seoul day (for forms' defaults). */
+export const todaySeoul = () => seoulDay(clockNow());
+export const currentDuesYear = () => seoulYear(clockNow());
+
+/**
+ * The approved member an administrator names on /admin/dues by e-mail or licence number (404 when
+ * none, 409 when several share it).
+ */
+export async function findMemberByKey(key: string) {
+  const trimmed = key.trim();
+  if (!trimmed) throw new AppError("invalid", "회원의 이메일 또는 면허번호를 입력해주세요.");
+  const db = await getDb();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.isApproved, true),
+        sql`(lower(${users.email}) = lower(${trimmed}) or ${users.licenseNumber} = ${trimmed})`,
+      ),
+    )
+    .limit(2);
+  if (rows.length === 0) {
+    throw new AppError("not_found", "그 이메일이나 면허번호의 승인된 회원이 없습니다.");
+  }
+  if (rows.length > 1) {
+    throw new AppError("conflict", "같은 면허번호의 회원이 여럿입니다. 이메일로 입력해주세요.");
+  }
+  return rows[0]!.id;
+}
+
+/** The member record's dues section: standing today, payments, exemptions, form defaults. */
+export async function memberDuesRecord(userId: string) {
+  const db = await getDb();
+  const [member] = await db
+    .select({
+      id: users.id,
+      memberType: users.memberType,
+      isApproved: users.isApproved,
+      suspendedAt: users.suspendedAt,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  const at = clockNow();
+  const year = seoulYear(at);
+  const [standing, payments, exemptions, settings] = await Promise.all([
+    member ? standingOf(member, at) : null,
+    paymentsOf(userId),
+    exemptionsOf(userId),
+    getDuesYear(year),
+  ]);
+  return {
+    year,
+    today: seoulDay(at),
+    fullStanding: Boolean(standing?.full),
+    regularFee: settings?.regularFee ?? null,
+    payments,
+    exemptions,
+  };
+}

@@ -1,0 +1,220 @@
+// Bank statement import (issue 18): the office uploads a statement, the site reads its deposits
+// (statement.server.ts), keeps them in `dues_imports`, and proposes a member for each deposit:
+// the depositor name equal to a member's name, or to the name plus the suffix the member was told
+// to use (depositorNameOf), with the amount equal to a fee of the year. Nothing is recorded until
+// the office confirms; a confirmed deposit is recorded with its statement reference, which is
+// unique, so importing the same statement again records nothing twice.
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { AppError } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import { duesImports, duesPayments, users } from "~db/schema";
+import { type AuditContext, audit } from "../audit/audit.server";
+import { depositorNameOf, getDuesYear, recordPayment, YEAR_NOT_SET } from "./dues.server";
+import { readStatement, type StatementRow } from "./statement.server";
+
+const IMPORT_NOT_FOUND = "가져온 거래내역을 찾을 수 없습니다.";
+
+/** How a deposit stands against the roster. */
+export type MatchStatus =
+  | "recorded" // already recorded from a statement
+  | "match" // one member, a fee's amount: proposed
+  | "check_amount" // one member, but the amount is not a fee of the year
+  | "already_paid" // one member who has already paid the year
+  | "ambiguous" // several members of that name
+  | "unmatched"; // no member of that name
+
+export type Candidate = { id: string; name: string; email: string; hospitalName: string };
+
+export type ImportRow = StatementRow & {
+  index: number;
+  status: MatchStatus;
+  candidates: Candidate[];
+  /** The proposed member (preselected in the confirmation form), if any. */
+  proposed: string | null;
+};
+
+const squash = (text: string) => text.replace(/[\s()·.\-_]/g, "");
+
+/** Stores a statement's deposits for confirmation; answers the import's id and its rows. */
+export async function createImport(
+  year: number,
+  fileName: string,
+  bytes: Buffer,
+  context: AuditContext,
+) {
+  if (!(await getDuesYear(year))) throw new AppError("invalid", YEAR_NOT_SET(year));
+  const rows = await readStatement(bytes);
+  const db = await getDb();
+  const [created] = await db
+    .insert(duesImports)
+    .values({
+      year,
+      fileName: fileName.slice(0, 200) || "거래내역",
+      rows,
+      createdBy: context.actor.id,
+    })
+    .returning({ id: duesImports.id });
+  await audit(
+    context,
+    "dues_import",
+    { label: `${year}년 회비 거래내역` },
+    { year, fileName: fileName.slice(0, 200), deposits: rows.length },
+  );
+  return importPreview(created!.id);
+}
+
+/** An import with each deposit's proposed match, as it stands now. */
+export async function importPreview(importId: string) {
+  if (!isUuid(importId)) throw new AppError("not_found", IMPORT_NOT_FOUND);
+  const db = await getDb();
+  const [found] = await db.select().from(duesImports).where(eq(duesImports.id, importId));
+  if (!found) throw new AppError("not_found", IMPORT_NOT_FOUND);
+  const settings = await getDuesYear(found.year);
+  const fees = new Set([settings?.regularFee, settings?.lifetimeFee].filter((v) => v));
+
+  // Members whose (squashed) name is a depositor as written, or a depositor without its suffix.
+  const names = new Set<string>();
+  for (const row of found.rows) {
+    const depositor = squash(row.depositor);
+    names.add(depositor);
+    names.add(depositor.replace(/\d+$/, ""));
+  }
+  const members = names.size
+    ? await db
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          phone: users.phone,
+          hospitalName: users.hospitalName,
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.isApproved, true),
+            isNull(users.suspendedAt),
+            inArray(sql`regexp_replace(${users.name}, '[\\s()·.\\-_]', '', 'g')`, [...names]),
+          ),
+        )
+    : [];
+  const refs = found.rows.map((row) => row.ref);
+  const recorded = new Set(
+    (
+      await db
+        .select({ ref: duesPayments.importRef })
+        .from(duesPayments)
+        .where(and(isNotNull(duesPayments.importRef), inArray(duesPayments.importRef, refs)))
+    ).map((row) => row.ref),
+  );
+  const paid = new Set(
+    members.length
+      ? (
+          await db
+            .select({ userId: duesPayments.userId })
+            .from(duesPayments)
+            .where(
+              and(
+                eq(duesPayments.year, found.year),
+                isNull(duesPayments.voidedAt),
+                inArray(
+                  duesPayments.userId,
+                  members.map((m) => m.id),
+                ),
+              ),
+            )
+        ).map((row) => row.userId)
+      : [],
+  );
+
+  const rows: ImportRow[] = found.rows.map((row, index) => {
+    const depositor = squash(row.depositor);
+    const bySuffix = members.filter((m) => squash(depositorNameOf(m)) === depositor);
+    const byName = members.filter((m) => squash(m.name) === depositor);
+    const byPrefix = members.filter((m) => squash(m.name) === depositor.replace(/\d+$/, ""));
+    const found_ = bySuffix.length ? bySuffix : byName.length ? byName : byPrefix;
+    const candidates = found_.map(({ id, name, email, hospitalName }) => ({
+      id,
+      name,
+      email,
+      hospitalName,
+    }));
+    let status: MatchStatus;
+    if (recorded.has(row.ref)) status = "recorded";
+    else if (candidates.length === 0) status = "unmatched";
+    else if (candidates.length > 1 || (!bySuffix.length && !byName.length)) status = "ambiguous";
+    else if (paid.has(candidates[0]!.id)) status = "already_paid";
+    else if (!fees.has(row.amount)) status = "check_amount";
+    else status = "match";
+    return {
+      ...row,
+      index,
+      status,
+      candidates: status === "recorded" ? [] : candidates,
+      proposed: status === "match" ? candidates[0]!.id : null,
+    };
+  });
+  const counts = { match: 0, recorded: 0, review: 0, unmatched: 0 };
+  for (const row of rows) {
+    if (row.status === "match") counts.match += 1;
+    else if (row.status === "recorded") counts.recorded += 1;
+    else if (row.status === "unmatched") counts.unmatched += 1;
+    else counts.review += 1;
+  }
+  return {
+    id: found.id,
+    year: found.year,
+    fileName: found.fileName,
+    createdAt: found.createdAt,
+    rows,
+    counts,
+  };
+}
+
+export type ImportPreview = Awaited<ReturnType<typeof importPreview>>;
+
+/**
+ * Records the deposits the office confirmed: each pick names a row and one of that row's
+ * candidates. A row already recorded (this import confirmed twice, or the same statement imported
+ * again) is skipped. Answers how many were recorded and skipped.
+ */
+export async function confirmImport(
+  importId: string,
+  picks: { index: number; userId: string }[],
+  context: AuditContext,
+) {
+  const preview = await importPreview(importId);
+  let recorded = 0;
+  let skipped = 0;
+  const used = new Set<number>();
+  for (const pick of picks) {
+    const row = preview.rows[pick.index];
+    if (!row || used.has(pick.index)) {
+      throw new AppError("invalid", "확인할 거래를 다시 선택해주세요.");
+    }
+    used.add(pick.index);
+    if (row.status === "recorded") {
+      skipped += 1;
+      continue;
+    }
+    if (!row.candidates.some((c) => c.id === pick.userId)) {
+      throw new AppError("invalid", `${row.depositor}님의 입금에 고른 회원이 후보에 없습니다.`);
+    }
+    const payment = await recordPayment(
+      {
+        userId: pick.userId,
+        year: preview.year,
+        amount: row.amount,
+        method: "계좌이체",
+        paidAt: row.paidAt,
+        depositorName: row.depositor,
+        memo: `거래내역 가져오기: ${preview.fileName}`.slice(0, 500),
+      },
+      context,
+      { importRef: row.ref },
+    );
+    if (payment) recorded += 1;
+    else skipped += 1;
+  }
+  return { recorded, skipped };
+}

@@ -1,0 +1,94 @@
+// Annual dues (issue 18): what the office sets per year, what a payment is, and the Korean
+// messages, shared by the /admin/dues forms and the JSON calls.
+import { isUuid } from "~/lib/ids";
+import { z } from "~/lib/zod";
+
+/** Payments per page on /admin/dues. */
+export const PAYMENTS_PAGE_SIZE = 50;
+
+/** The import page's form field names: `m{index}` carries the confirmed member's id. */
+export const pickField = (index: number) => `m${index}`;
+
+export const PAYMENT_METHODS = ["계좌이체", "카드", "현금", "기타"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The first and last years the office can set up. */
+export const MIN_DUES_YEAR = 2000;
+export const MAX_DUES_YEAR = 2100;
+
+/** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
+export function isCalendarDay(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, message);
+
+const won = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int(message)
+    .min(0, message)
+    .max(100_000_000, "금액이 너무 큽니다.");
+
+export const yearSchema = z.coerce
+  .number({ error: "연도가 올바르지 않습니다." })
+  .int("연도가 올바르지 않습니다.")
+  .min(MIN_DUES_YEAR, "연도가 올바르지 않습니다.")
+  .max(MAX_DUES_YEAR, "연도가 올바르지 않습니다.");
+
+export const duesYearSchema = z
+  .object({
+    regularFee: won("정회원 연회비를 원 단위 숫자로 입력해주세요."),
+    lifetimeFee: won("평생회비를 원 단위 숫자로 입력해주세요."),
+    dueDate: day("납부 기한을 YYYY-MM-DD 형식으로 입력해주세요."),
+    graceUntil: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      day("유예기간 종료일을 YYYY-MM-DD 형식으로 입력해주세요.").optional(),
+    ),
+    bankAccount: z
+      .string({ error: "입금 계좌를 입력해주세요." })
+      .trim()
+      .min(1, "입금 계좌를 입력해주세요.")
+      .max(200, "입금 계좌는 200자 이하로 입력해주세요.")
+      .refine((value) => !/[\r\n]/.test(value), "입금 계좌는 한 줄로 입력해주세요."),
+  })
+  .refine((v) => !v.graceUntil || v.graceUntil >= v.dueDate, {
+    message: "유예기간 종료일은 납부 기한 이후여야 합니다.",
+    path: ["graceUntil"],
+  });
+export type DuesYearInput = z.infer<typeof duesYearSchema>;
+
+const optionalText = (max: number, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.string().trim().max(max, message).optional(),
+  );
+
+export const REASON_REQUIRED = "사유를 입력해주세요.";
+const reason = z
+  .string({ error: REASON_REQUIRED })
+  .trim()
+  .min(1, REASON_REQUIRED)
+  .max(500, "사유는 500자 이하로 입력해주세요.");
+
+export const paymentSchema = z.object({
+  userId: z.string({ error: "회원을 선택해주세요." }).refine(isUuid, "회원을 선택해주세요."),
+  year: yearSchema,
+  amount: won("금액을 원 단위 숫자로 입력해주세요.").refine(
+    (v) => v > 0,
+    "금액을 원 단위 숫자로 입력해주세요.",
+  ),
+  method: z.enum(PAYMENT_METHODS, { error: "납부 방법을 선택해주세요." }),
+  paidAt: day("납부일을 YYYY-MM-DD 형식으로 입력해주세요."),
+  depositorName: optionalText(50, "입금자명은 50자 이하로 입력해주세요."),
+  memo: optionalText(500, "메모는 500자 이하로 입력해주세요."),
+});
+export type PaymentInput = z.infer<typeof paymentSchema>;
+
+export const voidSchema = z.object({ reason });
+export const exemptionSchema = z.object({
+  userId: z.string({ error: "회원을 선택해주세요." }).refine(isUuid, "회원을 선택해주세요."),
+  reason,
+});
