@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = {
   community_delete: "게시판 글 삭제",
   community_pin: "게시판 글 고정",
   community_unpin: "게시판 글 고정 해제",
+  resource_create: "자료실 자료 등록",
+  resource_update: "자료실 자료 수정",
+  resource_replace_file: "자료실 파일 교체",
+  resource_delete: "자료실 자료 삭제",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

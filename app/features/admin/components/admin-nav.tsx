@@ -6,6 +6,7 @@ const SECTIONS = [
   { to: "/admin/dashboard", label: "대시보드" },
   { to: "/admin/members", label: "회원" },
   { to: "/admin/community", label: "게시판" },
+  { to: "/admin/library", label: "자료실" },
   { to: "/admin/audit", label: "감사 기록" },
   { to: "/admin/security", label: "보안 설정" },
 ] as const;
