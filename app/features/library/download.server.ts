@@ -1,5 +1,6 @@
 // The download's answer: the stored file streamed as the client reads it (a 50 MB file never
-// sits in memory), saved under its original Korean name, never sniffed or cached.
+// sits in memory), saved under its original Korean name, never cached. `X-Content-Type-Options:
+// nosniff` is on every answer of the server (helmet, server/app.ts); the tests check it here.
 import type { Readable } from "node:stream";
 import { attachmentDisposition } from "~/lib/content-disposition";
 
@@ -36,7 +37,6 @@ export function downloadResponse(file: {
       "Content-Type": file.contentType,
       "Content-Length": String(file.size),
       "Content-Disposition": attachmentDisposition(file.fileName),
-      "X-Content-Type-Options": "nosniff",
       "Cache-Control": "private, no-store",
     },
   });
