@@ -132,7 +132,14 @@ function ResourceForm({
       <h2 id="resource-form-title" className="text-lg font-bold text-slate-900">
         {editing ? `자료 수정: ${editing.title}` : "새 자료 등록"}
       </h2>
-      <FormError message={reply && "message" in reply ? reply.message : undefined} />
+      {/* A field's message shows at the field; the form's own only when no field has one. */}
+      <FormError
+        message={
+          reply && "message" in reply && Object.keys(errors).length === 0
+            ? reply.message
+            : undefined
+        }
+      />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <div className="grid gap-1.5">
@@ -266,7 +273,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
       </div>
       <Form method="get" role="search" className="mt-8 grid gap-2 sm:flex sm:max-w-2xl">
         <label htmlFor="admin-library-category" className="sr-only">
-          분류
+          분류로 찾기
         </label>
         <select
           id="admin-library-category"
