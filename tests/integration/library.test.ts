@@ -268,6 +268,31 @@ describe("the upload: types by content, 50 MB", () => {
     expectKoreanMessages(await json<ErrorBody>(member));
   });
 
+  it("sweeps a library file no item took within a day, and keeps claimed ones", async () => {
+    const { sweepAbandonedUploads } = await import("~/features/uploads/sweep.server");
+    const abandoned = await uploadDocument(PDF);
+    const recent = await uploadDocument(PDF);
+    const item = await addResource();
+    const kept = (await resourceRow(item.id))!.fileUrl;
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    for (const [objectPath, age] of [
+      [abandoned.objectPath, day + 60_000],
+      [recent.objectPath, day - 60_000],
+      [kept, 2 * day],
+    ] as const) {
+      await server.db
+        .update(storedObjects)
+        .set({ createdAt: new Date(now.getTime() - age) })
+        .where(eq(storedObjects.id, objectPath.replace("/objects/", "")));
+    }
+    const deleted = await sweepAbandonedUploads(now);
+    expect(deleted).toEqual([abandoned.objectPath.replace("/objects/", "")]);
+    expect(fs.existsSync(objectFile(abandoned.objectPath))).toBe(false);
+    expect(fs.existsSync(objectFile(recent.objectPath))).toBe(true);
+    expect(fs.existsSync(objectFile(kept))).toBe(true);
+  });
+
   it("never serves a library file at /objects/{id}, not even to an administrator", async () => {
     const { objectPath } = await uploadDocument(PDF);
     expect((await get(server, objectPath, { cookie: admin.cookie })).status).toBe(404);
