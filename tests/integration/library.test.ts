@@ -594,6 +594,19 @@ describe("downloads: who, the header, the count", () => {
       resetClock();
     }
   });
+
+  it("counts once when the same member downloads it several times at the same moment", async () => {
+    const item = await addResource();
+    const member = await insertMember(server);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => get(server, item.downloadUrl, { cookie: member.cookie })),
+    );
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(Buffer.from(await res.arrayBuffer()).equals(PDF)).toBe(true);
+    }
+    expect((await resourceRow(item.id))!.downloads).toBe(1);
+  });
 });
 
 describe("the list: GET /api/resources and /library", () => {
