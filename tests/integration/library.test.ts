@@ -12,6 +12,7 @@ import { advanceClock, resetClock } from "~/lib/clock.server";
 import {
   academicResources,
   auditLog,
+  resourceDownloads,
   seminarCheckIns,
   seminarRegistrations,
   storedObjects,
@@ -593,6 +594,19 @@ describe("downloads: who, the header, the count", () => {
     } finally {
       resetClock();
     }
+  });
+
+  it("the daily retention job drops download records before yesterday; the count stays", async () => {
+    const item = await addResource();
+    await (await get(server, item.downloadUrl, { cookie: associate.cookie })).arrayBuffer();
+    const { runRetention } = await import("~/features/accounts/retention.server");
+    const records = () =>
+      server.db.select().from(resourceDownloads).where(eq(resourceDownloads.resourceId, item.id));
+    await runRetention(new Date(Date.now() + 24 * 60 * 60 * 1000));
+    expect(await records()).toHaveLength(1);
+    await runRetention(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
+    expect(await records()).toEqual([]);
+    expect((await resourceRow(item.id))!.downloads).toBe(1);
   });
 
   it("counts once when the same member downloads it several times at the same moment", async () => {

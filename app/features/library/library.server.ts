@@ -2,7 +2,7 @@
 // its access rule and its count (once per member per item per Seoul day), and the
 // administrators' add / edit / replace-file / delete, each audited. Files are stored objects of
 // the library upload flow (features/uploads), private to the download call.
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import type { AuditContext } from "~/features/audit/audit.server";
 import { audit } from "~/features/audit/audit.server";
@@ -305,6 +305,21 @@ const seoulDay = new Intl.DateTimeFormat("en-CA", {
   month: "2-digit",
   day: "2-digit",
 });
+
+/**
+ * Deletes the records of downloads made before yesterday (Seoul): the count keeps the number,
+ * and who downloaded what is needed only to count a member once a day. Run by the daily
+ * retention job; answers how many records went.
+ */
+export async function purgeDownloadRecords(now: Date = clockNow()) {
+  const db = await getDb();
+  const yesterday = seoulDay.format(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+  const deleted = await db
+    .delete(resourceDownloads)
+    .where(lt(resourceDownloads.day, yesterday))
+    .returning({ id: resourceDownloads.resourceId });
+  return deleted.length;
+}
 
 /**
  * Opens an item's file for `reader`: 404 for an unknown item, 403 when the access rule says no.
