@@ -712,6 +712,39 @@ describe("the list: GET /api/resources and /library", () => {
   });
 });
 
+describe("hostile bodies", () => {
+  it("the calls take only bounded, well-formed JSON, and the page form only its fields", async () => {
+    const item = await addResource();
+    for (const [method, target] of [
+      ["POST", "/api/resources"],
+      ["PATCH", `/api/resources/${item.id}`],
+    ] as const) {
+      for (const [type, body, status] of [
+        ["application/json", "{not json", 400],
+        ["text/plain", '{"title":"x"}', 415],
+        ["application/json", JSON.stringify({ title: ["x"], access: 7, seminarId: {} }), 400],
+        ["application/json", JSON.stringify({ description: "가".repeat(40_000) }), 413],
+      ] as const) {
+        const res = await server.fetch(target, {
+          method,
+          headers: { "Content-Type": type, Cookie: admin.cookie },
+          body,
+        });
+        expect(res.status, `${method} ${target} ${type}`).toBe(status);
+        expectKoreanMessages(await json<ErrorBody>(res));
+      }
+    }
+    const unknownField = await postForm(
+      server,
+      "/admin/library",
+      { intent: "delete", id: item.id, "title[100000000]": "x" },
+      { cookie: admin.cookie },
+    );
+    expect(unknownField.status).toBe(400);
+    expect(await resourceRow(item.id)).toBeDefined();
+  });
+});
+
 describe("/admin/library", () => {
   it("is refused to members and visitors and open to administrators", async () => {
     const member = await get(server, "/admin/library", { cookie: associate.cookie });
