@@ -11,7 +11,7 @@ import {
   uniqueSuffix,
   writeTempFile,
 } from "./fixtures";
-import { horizontalOverflow } from "./public-support";
+import { expectNoSeriousA11yViolations, horizontalOverflow } from "./public-support";
 
 const PHONE = { width: 375, height: 812 };
 
@@ -65,6 +65,7 @@ test("an administrator adds a PDF and a member finds and downloads it, at 375 px
   await admin.getByRole("button", { name: "자료 등록" }).click();
   await expect(toast(admin, "자료를 등록했습니다.")).toBeVisible();
   await expect(admin.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
   await admin.context().close();
 
   // A visitor sees the lock, and nothing from the library.
@@ -72,6 +73,7 @@ test("an administrator adds a PDF and a member finds and downloads it, at 375 px
   await open(visitor, "/library");
   await expect(visitor.getByText("회원 전용 콘텐츠입니다")).toBeVisible();
   await expect(visitor.getByText(title)).toHaveCount(0);
+  await expectNoSeriousA11yViolations(visitor);
   await visitor.context().close();
 
   // A member finds it from the site navigation, by search and category, and downloads it.
@@ -97,6 +99,7 @@ test("an administrator adds a PDF and a member finds and downloads it, at 375 px
   await expect(item.getByText(/PDF · \d+바이트/)).toBeVisible();
   await expect(item.getByText("내려받기 0회")).toBeVisible();
   expect(await horizontalOverflow(member)).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(member);
 
   const downloading = member.waitForEvent("download");
   await item.getByRole("link", { name: `${title} 내려받기` }).click();
