@@ -106,11 +106,13 @@ type Editing = Route.ComponentProps["loaderData"]["editing"];
 
 function ResourceForm({
   editing,
+  formRound,
   categories,
   seminars,
   reply,
 }: {
   editing: Editing;
+  formRound: string;
   categories: string[];
   seminars: { id: string; title: string; date: Date | string }[];
   reply: Route.ComponentProps["actionData"];
@@ -125,7 +127,8 @@ function ResourceForm({
     <Form
       method="post"
       noValidate
-      key={editing?.id ?? "new"}
+      // A new key after each change remounts the form, so a saved item's values do not stay.
+      key={editing?.id ?? `new-${formRound}`}
       className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
       aria-labelledby="resource-form-title"
     >
@@ -266,6 +269,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
       <div className="mt-6">
         <ResourceForm
           editing={editing}
+          formRound={`${total}-${items[0]?.id ?? ""}-${items[0]?.updatedAt ?? ""}`}
           categories={categories}
           seminars={seminars}
           reply={actionData}

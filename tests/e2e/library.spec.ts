@@ -65,6 +65,9 @@ test("an administrator adds a PDF and a member finds and downloads it, at 375 px
   await admin.getByRole("button", { name: "자료 등록" }).click();
   await expect(toast(admin, "자료를 등록했습니다.")).toBeVisible();
   await expect(admin.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  // The form is empty again for the next item.
+  await expect(admin.getByRole("textbox", { name: "제목", exact: true })).toHaveValue("");
+  await expect(admin.getByText("선택된 파일 없음")).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
   await admin.context().close();
 

@@ -571,12 +571,21 @@ describe("downloads: who, the header, the count", () => {
 
   it("counts once per member per item per Seoul day", async () => {
     const item = await addResource();
+    const third = await insertMember(server);
     const downloads = async () => (await resourceRow(item.id))!.downloads;
     for (let i = 0; i < 3; i++) {
       const res = await get(server, item.downloadUrl, { cookie: associate.cookie });
       expect(res.status).toBe(200);
       await res.arrayBuffer();
     }
+    expect(await downloads()).toBe(1);
+    // Asking for the headers only counts nothing.
+    const head = await server.fetch(item.downloadUrl, {
+      method: "HEAD",
+      headers: { Cookie: third.cookie },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-disposition")).toContain("attachment");
     expect(await downloads()).toBe(1);
     await (await get(server, item.downloadUrl, { cookie: other.cookie })).arrayBuffer();
     expect(await downloads()).toBe(2);

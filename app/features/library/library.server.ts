@@ -323,9 +323,14 @@ export async function purgeDownloadRecords(now: Date = clockNow()) {
 
 /**
  * Opens an item's file for `reader`: 404 for an unknown item, 403 when the access rule says no.
- * The first download of the Seoul day by this member counts one; repeats that day do not.
+ * The first download of the Seoul day by this member counts one; repeats that day do not, and
+ * neither does a request that only asks for the headers (`count: false`, HEAD).
  */
-export async function openDownload(reader: LibraryReader, id: string) {
+export async function openDownload(
+  reader: LibraryReader,
+  id: string,
+  options: { count?: boolean } = {},
+) {
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [row] = await db.select().from(academicResources).where(eq(academicResources.id, id));
@@ -333,6 +338,7 @@ export async function openDownload(reader: LibraryReader, id: string) {
   if (!canDownload(reader, row)) throw new AppError("forbidden", LIBRARY_MESSAGES.regularOnly);
   const file = await streamDocument(row.fileUrl);
   if (!file) throw new AppError("not_found", LIBRARY_MESSAGES.fileMissing);
+  if (options.count === false) return downloadOf(row, file);
   try {
     await db.transaction(async (tx) => {
       const counted = await tx
@@ -351,6 +357,10 @@ export async function openDownload(reader: LibraryReader, id: string) {
     file.body.destroy();
     throw error;
   }
+  return downloadOf(row, file);
+}
+
+function downloadOf(row: Row, file: { body: import("node:stream").Readable; size: number }) {
   return {
     body: file.body,
     size: file.size || row.fileSize,

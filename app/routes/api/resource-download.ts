@@ -5,8 +5,12 @@ import { api } from "~/lib/errors.server";
 import type { Route } from "./+types/resource-download";
 
 // GET /api/resources/{id}/download → the file as an attachment under its original name: 401
-// logged out, 404 unknown, 403 without the item's access level. Counted once a member a day.
+// logged out, 404 unknown, 403 without the item's access level. Counted once a member a day
+// (a HEAD request is answered and never counted).
 export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
   const user = await requireLibraryMember(request);
-  return downloadResponse(await openDownload(await libraryReader(user), params.id));
+  const reader = await libraryReader(user);
+  return downloadResponse(
+    await openDownload(reader, params.id, { count: request.method === "GET" }),
+  );
 });

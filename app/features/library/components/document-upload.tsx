@@ -52,15 +52,27 @@ export function DocumentUpload({
       <Label htmlFor={id} required={required}>
         {current ? "파일 교체" : "파일"}
       </Label>
-      <input
-        id={id}
-        type="file"
-        accept={DOCUMENT_ACCEPT}
-        onChange={onChange}
-        aria-invalid={message ? true : undefined}
-        aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
-        className="block w-full text-sm text-slate-700 file:mr-3 file:h-10 file:rounded-lg file:border file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-semibold file:text-slate-800"
-      />
+      {/* The native control's own text follows the browser's language; this one is Korean. */}
+      <div className="flex flex-wrap items-center gap-3">
+        <input
+          id={id}
+          type="file"
+          accept={DOCUMENT_ACCEPT}
+          onChange={onChange}
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
+          className="peer sr-only"
+        />
+        <label
+          htmlFor={id}
+          className="inline-flex h-10 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 hover:bg-slate-50"
+        >
+          파일 선택
+        </label>
+        <span className="min-w-0 text-sm break-all text-slate-700">
+          {state.kind === "done" || state.kind === "uploading" ? state.name : "선택된 파일 없음"}
+        </span>
+      </div>
       <p id={`${id}-hint`} className="text-sm text-slate-600" aria-live="polite">
         {state.kind === "uploading"
           ? `${state.name} 올리는 중…`
