@@ -20,6 +20,8 @@ export default [
   route("community/settings", "routes/community-settings.ts"),
   route("community/:id", "routes/community-post.tsx"),
   route("community/:id/edit", "routes/community-edit.tsx"),
+  // The members' library (approved members only; never in the page cache or the sitemap).
+  route("library", "routes/library.tsx"),
   // The administrator pages share one navigation (each page still checks the role itself).
   layout("routes/admin-layout.tsx", [
     route("admin/dashboard", "routes/admin-dashboard.tsx"),
@@ -32,6 +34,7 @@ export default [
     route("admin/community", "routes/admin-community.tsx"),
     route("admin/dues", "routes/admin-dues.tsx"),
     route("admin/dues/imports/:id", "routes/admin-dues-import.tsx"),
+    route("admin/library", "routes/admin-library.tsx"),
   ]),
   route("admin/seminars/:id/registrants.csv", "routes/admin-seminar-export.ts"),
   route("admin/seminars/:id/check-in", "routes/admin-seminar-check-in.tsx"),
@@ -134,6 +137,10 @@ export default [
   route("api/community/comments/:id/report", "routes/api/community-report.ts", {
     id: "api-community-comment-report",
   }),
+  route("api/resources", "routes/api/resources.ts"),
+  route("api/resources/upload", "routes/api/resources-upload.ts"),
+  route("api/resources/:id", "routes/api/resource.ts"),
+  route("api/resources/:id/download", "routes/api/resource-download.ts"),
   route("api/membership-applications", "routes/api/membership-applications.ts"),
   route("api/membership-applications/me", "routes/api/membership-application-mine.ts"),
   route("api/membership-applications/:id", "routes/api/membership-application.ts"),

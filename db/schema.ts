@@ -272,6 +272,16 @@ export const membershipApplications = pgTable(
   ],
 );
 
+/**
+ * The text the library searches: a resource's title and description, joined by a character no
+ * one types. The trigram index on it and the library's query must use this same expression.
+ */
+export const resourceSearchText = (t: { title: unknown; description: unknown }) =>
+  sql`(${t.title} || chr(31) || coalesce(${t.description}, ''))`;
+
+// The members' library (자료실, issue 19): seminar slides, guidelines and forms. The file is a
+// stored object (`fileUrl` holds its `/objects/{id}` path, visibility 'library'), served only
+// through GET /api/resources/{id}/download under the item's access rule.
 export const academicResources = pgTable(
   "academic_resources",
   {
@@ -279,14 +289,45 @@ export const academicResources = pgTable(
     title: text().notNull(),
     description: text(),
     category: varchar({ length: 50 }).notNull(),
+    // 'members' (every approved member) or 'regular' (정회원 only; a tied seminar's attendees too).
+    access: varchar({ length: 10 }).notNull().default("members"),
+    // Slides of a seminar: its attendees may download the item whatever its access level.
+    seminarId: uuid().references(() => seminars.id, { onDelete: "set null" }),
     fileUrl: text().notNull(),
+    // The name as uploaded (Korean kept), sent back in Content-Disposition.
     fileName: text().notNull(),
+    // The type found in the file's content, never the name's.
+    contentType: varchar({ length: 100 }).notNull().default("application/octet-stream"),
     fileSize: integer().notNull(),
     uploadedBy: uuid().references(() => users.id, { onDelete: "set null" }),
     downloads: integer().notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [index("academic_resources_created_idx").on(t.createdAt)],
+  (t) => [
+    index("academic_resources_created_idx").on(t.createdAt, t.id),
+    index("academic_resources_category_idx").on(t.category, t.createdAt),
+    index("academic_resources_search_trgm_idx").using(
+      "gin",
+      sql`${resourceSearchText(t)} gin_trgm_ops`,
+    ),
+  ],
+);
+
+// Who downloaded which resource on which Seoul calendar day: a download counts once per member per
+// item per day (the insert that succeeds is the one that counts).
+export const resourceDownloads = pgTable(
+  "resource_downloads",
+  {
+    resourceId: uuid()
+      .notNull()
+      .references(() => academicResources.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.resourceId, t.userId, t.day] })],
 );
 
 export const seminarRegistrations = pgTable(
@@ -519,7 +560,7 @@ export const storedObjects = pgTable(
     ownerId: uuid().references(() => users.id, { onDelete: "set null" }),
     // How the upload URL was issued: 'signup' (anonymous, for a sign-up) or 'member'.
     origin: varchar({ length: 20 }).notNull(),
-    contentType: varchar({ length: 50 }).notNull(),
+    contentType: varchar({ length: 100 }).notNull(),
     size: integer().notNull(),
     // Set when a sign-up or an application takes the object, so it is used once only.
     claimedAt: timestamp({ withTimezone: true }),

@@ -274,7 +274,19 @@ if (production && env.PAGE_CACHE_SECONDS > 0) {
   );
 }
 
-app.use(compression());
+// Library downloads (binary attachments: PDF, Office, HWP, ZIP, images) are sent as stored, with
+// their Content-Length: they are compressed already, or gain little, and streaming them through
+// gzip would only cost CPU. Text (CSV exports) is still compressed.
+app.use(
+  compression({
+    filter: (req, res) => {
+      const disposition = String(res.getHeader("Content-Disposition") ?? "");
+      const type = String(res.getHeader("Content-Type") ?? "");
+      if (disposition.startsWith("attachment") && !type.startsWith("text/")) return false;
+      return compression.filter(req, res);
+    },
+  }),
+);
 
 if (production) {
   const client = path.resolve("build/client");
@@ -306,6 +318,9 @@ const PERSONAL_PATHS = [
   // A member's own dues, receipts and other /api/me calls.
   /^\/api\/me\//,
   /^\/mypage(\/|$)/,
+  // The members' library: its page and calls, downloads included.
+  /^\/library(\/|$)/,
+  /^\/api\/resources(\/|$)/,
 ];
 function keepPersonalAnswersPrivate(
   req: express.Request,

@@ -5,7 +5,7 @@ import { expect, type Locator, type Page } from "@playwright/test";
 // addresses live in ./support.ts.
 export { EMPTY_BASE_URL } from "./support";
 
-/** The header navigation of SPEC.md §2, in order, with the members' board after 공지사항. */
+/** The header navigation of SPEC.md §2, in order, with the library after 학술 활동 and the members' board after 공지사항. */
 export const NAVIGATION = [
   { label: "홈", href: "/" },
   { label: "학회 소개", href: "/about" },
@@ -14,6 +14,7 @@ export const NAVIGATION = [
   { label: "학회 정관", href: "/charter" },
   { label: "정회원 안내", href: "/membership" },
   { label: "학술 활동", href: "/activities" },
+  { label: "자료실", href: "/library" },
   { label: "공지사항", href: "/announcements" },
   { label: "회원 게시판", href: "/community" },
   { label: "오시는 길", href: "/location" },

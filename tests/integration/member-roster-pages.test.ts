@@ -89,7 +89,7 @@ describe("the administrator navigation", () => {
       expect(status, path).toBe(200);
       const nav = html.match(/<nav aria-label="관리자 메뉴"[\s\S]*?<\/nav>/)?.[0] ?? "";
       expect(mainText(nav), path).toMatch(
-        /대시보드\s*회원\s*\d+\s*명 승인 대기\s*회비\s*게시판\s*감사 기록/,
+        /대시보드\s*회원\s*\d+\s*명 승인 대기\s*회비\s*게시판\s*자료실\s*감사 기록/,
       );
       const currentLinks = (nav.match(/<a\b[^>]*>/g) ?? []).filter((tag) =>
         tag.includes('aria-current="page"'),

@@ -7,6 +7,8 @@ export const NAVIGATION = [
   { to: "/charter", label: "학회 정관" },
   { to: "/membership", label: "정회원 안내" },
   { to: "/activities", label: "학술 활동" },
+  // Under 학술활동 (issue 19); approved members only, others see its lock.
+  { to: "/library", label: "자료실" },
   { to: "/announcements", label: "공지사항" },
   // Under 소식 beside 공지사항 (issue 15's grouping); approved members only, others see its lock.
   { to: "/community", label: "회원 게시판" },

@@ -12,6 +12,7 @@ import { env } from "~/env.server";
 import { logger } from "~/logger.server";
 import { membershipApplications, users } from "~db/schema";
 import { purgeAudit } from "../audit/audit.server";
+import { purgeDownloadRecords } from "../library/library.server";
 import { purgeExpired } from "../security/rate-limit.server";
 import { sweepAbandonedUploads } from "../uploads/sweep.server";
 import {
@@ -106,8 +107,13 @@ export async function runRetention(now: Date = new Date()) {
   const authEvents = await purgeAuthEvents(now);
   // Rate-limit windows that have ended count nothing: their rows are dropped here, daily.
   await purgeExpired(now);
+  // Who downloaded which library file is needed only for the day's count.
+  const downloadRecords = await purgeDownloadRecords(now);
   const result = { rejected, approved, abandoned, auditEntries, authEvents };
-  logger.info(result, "Retention job: deleted licence images and expired records");
+  logger.info(
+    { ...result, downloadRecords },
+    "Retention job: deleted licence images and expired records",
+  );
   return result;
 }
 

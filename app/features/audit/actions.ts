@@ -48,6 +48,10 @@ export const AUDIT_ACTIONS = {
   dues_payment_void: "회비 납부 취소",
   dues_exemption: "회비 면제",
   dues_import: "은행 거래내역 가져오기",
+  resource_create: "자료실 자료 등록",
+  resource_update: "자료실 자료 수정",
+  resource_replace_file: "자료실 파일 교체",
+  resource_delete: "자료실 자료 삭제",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -2,12 +2,12 @@
 // computed from them later. Phones in a hall with bad Wi-Fi queue scans and send them when the
 // connection returns, possibly more than once: a scan id makes a resend answer the first answer
 // again, and a second scan of the same ticket and direction within a minute is the same scan.
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, exists, gt, isNotNull, lt, or, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { seminarCheckIns, seminarRegistrations, seminars } from "~db/schema";
+import { seminarCheckIns, seminarCredits, seminarRegistrations, seminars } from "~db/schema";
 import { seminarNotFound } from "./registrations.server";
 import { readTicketToken } from "./tickets.server";
 import type { CheckInInput } from "./validation";
@@ -179,4 +179,47 @@ export async function doorList(seminarId: string) {
   for (const scan of scans)
     inside.set(scan.registrationId, scan.direction === "out" ? "out" : "in");
   return rows.map((row) => ({ ...row, last: inside.get(row.id) ?? null }));
+}
+
+/**
+ * The seminars `userId` attended: a confirmed registration with an entry scan at the door, or an
+ * entry time the office set on the credit sheet. The library lets these attendees download the
+ * slides tied to the seminar whatever their standing.
+ */
+export async function attendedSeminarIds(userId: string): Promise<Set<string>> {
+  const db = await getDb();
+  const rows = await db
+    .selectDistinct({ seminarId: seminarRegistrations.seminarId })
+    .from(seminarRegistrations)
+    .where(
+      and(
+        eq(seminarRegistrations.userId, userId),
+        eq(seminarRegistrations.status, "confirmed"),
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(seminarCheckIns)
+              .where(
+                and(
+                  eq(seminarCheckIns.registrationId, seminarRegistrations.id),
+                  eq(seminarCheckIns.direction, "in"),
+                ),
+              ),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(seminarCredits)
+              .where(
+                and(
+                  eq(seminarCredits.registrationId, seminarRegistrations.id),
+                  isNotNull(seminarCredits.correctedEntryAt),
+                ),
+              ),
+          ),
+        ),
+      ),
+    );
+  return new Set(rows.map((row) => row.seminarId));
 }

@@ -4,14 +4,23 @@
 // store shared by every instance. Either way the bytes pass through the app, which checks type
 // and size before storing them (docs/decisions/004-uploads-pass-through-the-app.md).
 import crypto from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { type Env, env } from "~/env.server";
 
+/** A stored file read as a stream: the bytes flow as the client takes them, never all at once. */
+export type StoredStream = { body: Readable; size: number };
+
 export type ObjectStorage = {
   put(id: string, body: Buffer): Promise<void>;
+  /** Stores the file at `source` (a temporary file of `size` bytes) as `id`, streaming it. */
+  putFile(id: string, source: string, size: number): Promise<void>;
   get(id: string): Promise<Buffer | null>;
+  /** The object as a stream, or null when it does not exist. */
+  getStream(id: string): Promise<StoredStream | null>;
   delete(id: string): Promise<void>;
 };
 
@@ -24,6 +33,31 @@ function localStorage(root: string): ObjectStorage {
       const temporary = `${target}.${crypto.randomBytes(4).toString("hex")}.tmp`;
       await fs.writeFile(temporary, body);
       await fs.rename(temporary, target);
+    },
+    async putFile(id, source) {
+      const target = file(id);
+      await fs.mkdir(path.dirname(target), { recursive: true });
+      try {
+        // The temporary file is the caller's to give away: moved into place when it can be.
+        await fs.rename(source, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+        const temporary = `${target}.${crypto.randomBytes(4).toString("hex")}.tmp`;
+        await fs.copyFile(source, temporary);
+        await fs.rename(temporary, target);
+      }
+    },
+    async getStream(id) {
+      let handle: fs.FileHandle;
+      try {
+        handle = await fs.open(file(id), "r");
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw error;
+      }
+      const { size } = await handle.stat();
+      // The stream owns the handle and closes it when it ends or is destroyed.
+      return { body: handle.createReadStream({ highWaterMark: 64 * 1024 }), size };
     },
     async get(id) {
       try {
@@ -110,6 +144,36 @@ export function s3Storage(settings: S3Settings): ObjectStorage {
           ContentType: "application/octet-stream",
         }),
       );
+    },
+    async putFile(id, source, size) {
+      const { sdk, client } = await load();
+      await client.send(
+        new sdk.PutObjectCommand({
+          Bucket: bucket,
+          Key: key(id),
+          Body: createReadStream(source),
+          ContentLength: size,
+          ContentType: "application/octet-stream",
+        }),
+      );
+    },
+    async getStream(id) {
+      const { sdk, client } = await load();
+      try {
+        const answer = await client.send(
+          new sdk.GetObjectCommand({ Bucket: bucket, Key: key(id) }),
+        );
+        if (!answer.Body) return null;
+        // In Node.js the SDK's body is the HTTP response itself, read as the client reads.
+        const body =
+          answer.Body instanceof Readable
+            ? answer.Body
+            : Readable.fromWeb(answer.Body.transformToWebStream() as never);
+        return { body, size: Number(answer.ContentLength ?? 0) };
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
     async get(id) {
       const { sdk, client } = await load();

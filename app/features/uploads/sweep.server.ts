@@ -1,7 +1,7 @@
 // Anonymous sign-up uploads that no sign-up took within an hour are deleted: an image uploaded
 // for a sign-up that was never sent is a stranger's licence kept for nothing, and anyone may
-// upload anonymously. The sweep runs at start and every 15 minutes on every instance.
-import { and, eq, isNull, lte } from "drizzle-orm";
+// upload anonymously. Library documents that no resource took within a day go the same way. The sweep runs at start and every 15 minutes on every instance.
+import { and, eq, isNull, lte, or } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { logger } from "~/logger.server";
 import { storedObjects } from "~db/schema";
@@ -9,6 +9,8 @@ import { deleteStoredFiles } from "./uploads.server";
 
 /** How long an unclaimed sign-up upload is kept. */
 export const ABANDONED_UPLOAD_MS = 60 * 60 * 1000;
+/** How long a library document no resource took is kept (an administrator's form left open). */
+export const ABANDONED_DOCUMENT_MS = 24 * 60 * 60 * 1000;
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
@@ -23,11 +25,18 @@ export async function sweepAbandonedUploads(now: Date = new Date()): Promise<str
   const deleted = await db
     .delete(storedObjects)
     .where(
-      and(
-        eq(storedObjects.origin, "signup"),
-        isNull(storedObjects.ownerId),
-        isNull(storedObjects.claimedAt),
-        lte(storedObjects.createdAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
+      or(
+        and(
+          eq(storedObjects.origin, "signup"),
+          isNull(storedObjects.ownerId),
+          isNull(storedObjects.claimedAt),
+          lte(storedObjects.createdAt, new Date(now.getTime() - ABANDONED_UPLOAD_MS)),
+        ),
+        and(
+          eq(storedObjects.origin, "library"),
+          isNull(storedObjects.claimedAt),
+          lte(storedObjects.createdAt, new Date(now.getTime() - ABANDONED_DOCUMENT_MS)),
+        ),
       ),
     )
     .returning({ id: storedObjects.id });

@@ -4,7 +4,10 @@
 import { UPLOAD_MESSAGES } from "./constants";
 
 /** The calls that hand out upload URLs: anonymous sign-ups, or a logged-in user. */
-export type UploadEndpoint = "/api/objects/upload-public" | "/api/objects/upload";
+export type UploadEndpoint =
+  | "/api/objects/upload-public"
+  | "/api/objects/upload"
+  | "/api/resources/upload";
 
 /** Uploads `file` and answers its `/objects/…` path; throws an Error with a Korean message. */
 export async function uploadFile(file: File, endpoint: UploadEndpoint): Promise<string> {

@@ -1,6 +1,8 @@
 // The upload flow of SPEC.md §4: the client asks for an upload URL, PUTs the file to it, and
 // stores the returned objectPath. URLs are HMAC-signed, expire in minutes and name one object.
 import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { getDb } from "~/db.server";
@@ -16,6 +18,8 @@ import { storedObjects, users } from "~db/schema";
 import { recordAudit } from "../audit/audit.server";
 import { limitAuthRequestsByIp, limitSignupUploadsByIp } from "../security/rate-limit.server";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "./constants";
+import { sniffDocument } from "./document-sniff.server";
+import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "./document-types";
 import { objectStorage } from "./storage.server";
 
 type Grant = {
@@ -25,8 +29,10 @@ type Grant = {
   exp: number;
   /** The uploader, or null for an anonymous sign-up upload. */
   owner: string | null;
-  visibility: "public" | "private";
-  origin: "signup" | "member";
+  /** 'library': a library file, served only through the library's download call. */
+  visibility: "public" | "private" | "library";
+  /** 'library': an administrator's document for the library (50 MB, documents and images). */
+  origin: "signup" | "member" | "library";
 };
 
 const USED_URL = "이미 사용된 업로드 주소입니다. 새 업로드 주소로 다시 시도해주세요.";
@@ -51,17 +57,32 @@ export async function requestUploadUrl(uploader: { id: string; role: string } | 
   return createUploadUrl(uploader);
 }
 
-function createUploadUrl(uploader: { id: string; role: string } | null): {
-  uploadURL: string;
-  objectPath: string;
-} {
-  const grant: Grant = {
+/**
+ * An upload URL for one library document (the caller has checked that `uploader` is an
+ * administrator): up to 50 MB, checked by content, private to the library's download call.
+ */
+export async function requestDocumentUploadUrl(uploader: { id: string }, ip?: string) {
+  await limitAuthRequestsByIp(ip);
+  return signedUploadUrl({
+    id: crypto.randomUUID(),
+    exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
+    owner: uploader.id,
+    visibility: "library",
+    origin: "library",
+  });
+}
+
+function createUploadUrl(uploader: { id: string; role: string } | null) {
+  return signedUploadUrl({
     id: crypto.randomUUID(),
     exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
     owner: uploader?.id ?? null,
     visibility: uploader?.role === "admin" ? "public" : "private",
     origin: uploader ? "member" : "signup",
-  };
+  });
+}
+
+function signedUploadUrl(grant: Grant): { uploadURL: string; objectPath: string } {
   const payload = Buffer.from(JSON.stringify(grant)).toString("base64url");
   const token = `${payload}.${sign(payload)}`;
   return {
@@ -97,6 +118,7 @@ export async function receiveUpload(request: Request, token: string | null) {
     .from(storedObjects)
     .where(eq(storedObjects.id, grant.id));
   if (existing) throw new AppError("conflict", USED_URL);
+  if (grant.origin === "library") return receiveDocument(request, grant);
 
   const body = await readBodyBytes(request, MAX_IMAGE_BYTES, UPLOAD_MESSAGES.tooLarge);
   if (body.length === 0) throw new AppError("invalid", "업로드할 파일이 없습니다.");
@@ -131,6 +153,108 @@ export async function receiveUpload(request: Request, token: string | null) {
     throw error;
   }
   return { objectPath: `/objects/${grant.id}` };
+}
+
+/**
+ * A library document: the body is written to a temporary file as it arrives (never held in
+ * memory) and refused at the first byte past 50 MB; its type is read from the file; only then is
+ * its row claimed and the file handed to storage.
+ */
+async function receiveDocument(request: Request, grant: Grant) {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > MAX_DOCUMENT_BYTES) {
+    throw new AppError("too_large", DOCUMENT_MESSAGES.tooLarge);
+  }
+  const incoming = path.join(env.DATA_DIR, "incoming");
+  await fs.mkdir(incoming, { recursive: true });
+  const temporary = path.join(incoming, `${grant.id}.${crypto.randomBytes(4).toString("hex")}`);
+  try {
+    const size = await writeBodyToFile(request, temporary, MAX_DOCUMENT_BYTES);
+    if (size === 0) throw new AppError("invalid", DOCUMENT_MESSAGES.empty);
+    const kind = await sniffDocument(temporary);
+    if (!kind) throw new AppError("unsupported_type", DOCUMENT_MESSAGES.wrongType);
+    const contentType = DOCUMENT_TYPES[kind].mime;
+    const db = await getDb();
+    try {
+      await db.insert(storedObjects).values({
+        id: grant.id,
+        visibility: grant.visibility,
+        ownerId: grant.owner,
+        origin: grant.origin,
+        contentType,
+        size,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new AppError("conflict", USED_URL);
+      throw error;
+    }
+    try {
+      await objectStorage.putFile(grant.id, temporary, size);
+    } catch (error) {
+      await db
+        .delete(storedObjects)
+        .where(and(eq(storedObjects.id, grant.id), isNull(storedObjects.claimedAt)));
+      throw error;
+    }
+    return { objectPath: `/objects/${grant.id}`, contentType, size };
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
+}
+
+/** Writes the request's body to `target`, stopping with 413 at the first byte past `maxBytes`. */
+async function writeBodyToFile(request: Request, target: string, maxBytes: number) {
+  const file = await fs.open(target, "w");
+  let size = 0;
+  try {
+    if (!request.body) return 0;
+    const reader = request.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBytes) throw new AppError("too_large", DOCUMENT_MESSAGES.tooLarge);
+        await file.write(value);
+      }
+    } finally {
+      reader.releaseLock();
+    }
+    return size;
+  } finally {
+    await file.close();
+  }
+}
+
+/**
+ * A library document's object, claimed for a resource inside the resource's transaction: it must
+ * come from the library upload flow and not be claimed yet. Answers its type and size, or null.
+ */
+export async function claimDocument(tx: Pick<Database, "update">, objectPath: string) {
+  const id = objectIdFromPath(objectPath);
+  if (!id) return null;
+  const [claimed] = await tx
+    .update(storedObjects)
+    .set({ claimedAt: new Date() })
+    .where(
+      and(
+        eq(storedObjects.id, id),
+        eq(storedObjects.origin, "library"),
+        isNull(storedObjects.claimedAt),
+      ),
+    )
+    .returning({
+      id: storedObjects.id,
+      contentType: storedObjects.contentType,
+      size: storedObjects.size,
+    });
+  return claimed ?? null;
+}
+
+/** A library document's bytes as a stream, or null when its file is gone. */
+export function streamDocument(objectPath: string) {
+  const id = objectIdFromPath(objectPath);
+  return id ? objectStorage.getStream(id) : Promise.resolve(null);
 }
 
 // Deleting stored objects, the one way every area does it (retention, withdrawal, the sweep).
@@ -239,6 +363,8 @@ export async function readObject(
   const db = await getDb();
   const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id));
   if (!row) return null;
+  // Library files are served only by the library's download call, under the item's rule.
+  if (row.visibility === "library") return null;
   const allowed =
     row.visibility === "public" ||
     (row.visibility === "members" && viewer !== null) ||

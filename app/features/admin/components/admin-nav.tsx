@@ -7,6 +7,7 @@ const SECTIONS = [
   { to: "/admin/members", label: "회원" },
   { to: "/admin/dues", label: "회비" },
   { to: "/admin/community", label: "게시판" },
+  { to: "/admin/library", label: "자료실" },
   { to: "/admin/audit", label: "감사 기록" },
   { to: "/admin/security", label: "보안 설정" },
 ] as const;

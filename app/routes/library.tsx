@@ -1,0 +1,119 @@
+import { Search } from "lucide-react";
+import { Form } from "react-router";
+import { PageHeader, Section } from "~/components/layout/page-header";
+import { Button } from "~/components/ui/button";
+import { EmptyState } from "~/components/ui/empty-state";
+import { inputClass } from "~/components/ui/field";
+import { Pagination } from "~/components/ui/pagination";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { libraryReader } from "~/features/library/access.server";
+import { LibraryLocked } from "~/features/library/components/locked-notice";
+import { ResourceList } from "~/features/library/components/resource-list";
+import { libraryCategories, listResources } from "~/features/library/library.server";
+import {
+  CATEGORY_MAX,
+  LIBRARY_DESCRIPTION,
+  RESOURCES_PER_PAGE,
+} from "~/features/library/validation";
+import { searchText } from "~/lib/list-page.server";
+import { pageMeta } from "~/lib/meta";
+import { pageFromUrl } from "~/lib/paging";
+import type { Route } from "./+types/library";
+
+// Members' files: no index, and never stored by a shared cache.
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, { title: "자료실", description: LIBRARY_DESCRIPTION, path: "/library" }),
+  { name: "robots", content: "noindex" },
+];
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+// `?q=&category=&page=` (20 a page, newest first). A visitor gets the locked notice and nothing
+// from the library: no title, no file name.
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return { locked: true as const };
+  const q = searchText(url.searchParams.get("q"));
+  const category = (url.searchParams.get("category") ?? "").trim().slice(0, CATEGORY_MAX);
+  const page = pageFromUrl(url.searchParams);
+  const [list, categories] = await Promise.all([
+    listResources(await libraryReader(user), { q, category, page, pageSize: RESOURCES_PER_PAGE }),
+    libraryCategories(),
+  ]);
+  return { locked: false as const, q, category, categories, ...list };
+}
+
+export default function Library({ loaderData }: Route.ComponentProps) {
+  if (loaderData.locked) return <LibraryLocked />;
+  const { items, total, page, pageSize, q, category, categories } = loaderData;
+  const searchParams = new URLSearchParams();
+  if (q) searchParams.set("q", q);
+  if (category) searchParams.set("category", category);
+  const filtered = Boolean(q || category);
+  return (
+    <>
+      <PageHeader eyebrow="LIBRARY" title="자료실">
+        {LIBRARY_DESCRIPTION}
+      </PageHeader>
+      <Section>
+        <Form
+          method="get"
+          role="search"
+          className="grid gap-2 sm:flex sm:max-w-2xl sm:items-center"
+        >
+          <label htmlFor="library-category" className="sr-only">
+            분류
+          </label>
+          <select
+            id="library-category"
+            name="category"
+            defaultValue={category}
+            className={`${inputClass} sm:w-44`}
+          >
+            <option value="">전체 분류</option>
+            {categories.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="library-q" className="sr-only">
+            제목·설명 검색
+          </label>
+          <input
+            id="library-q"
+            name="q"
+            type="search"
+            defaultValue={q}
+            maxLength={100}
+            placeholder="제목·설명 검색"
+            className={inputClass}
+          />
+          <Button type="submit" variant="secondary" className="shrink-0">
+            <Search className="size-4" aria-hidden="true" />
+            검색
+          </Button>
+        </Form>
+        <p className="mt-6 mb-3 text-sm text-slate-600" aria-live="polite">
+          {filtered ? "검색 결과 " : "전체 "}
+          {total.toLocaleString("ko-KR")}건
+        </p>
+        {items.length === 0 ? (
+          <EmptyState>
+            {filtered ? "검색 결과가 없습니다." : "아직 등록된 자료가 없습니다."}
+          </EmptyState>
+        ) : (
+          <ResourceList items={items} />
+        )}
+        <Pagination
+          page={page}
+          total={total}
+          pageSize={pageSize}
+          searchParams={searchParams}
+          pathname="/library"
+          label="자료실 페이지"
+        />
+      </Section>
+    </>
+  );
+}
