@@ -15,7 +15,6 @@ import { Header } from "~/components/layout/header";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { standingOf } from "~/features/dues/standing.server";
 import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/members/labels";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-list-skeleton";
 import { societyConfig } from "~/features/society/config.server";
@@ -32,8 +31,6 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const user = await getCurrentUser(request);
-  // 정회원 shows only while in full-member standing (dues paid or exempted, or the grace period).
-  const standing = user ? await standingOf(user) : null;
   return {
     society: societyConfig,
     user: user
@@ -43,9 +40,10 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
           name: user.name,
           role: user.role,
           isApproved: user.isApproved,
-          isFullMember: Boolean(standing?.full),
+          // 정회원 shows only while in full-member standing (dues paid or exempted, or the grace period).
+          isFullMember: user.fullStanding,
           memberTypeLabel:
-            user.memberType === "associate" || !standing?.full
+            user.memberType === "associate" || !user.fullStanding
               ? null
               : (MEMBER_TYPE_LABELS[user.memberType as MemberType] ?? null),
         }

@@ -18,7 +18,6 @@ import {
   type SessionUser,
   userOfSessionCookie,
 } from "~/features/accounts/session.server";
-import { standingOf } from "~/features/dues/standing.server";
 import { PAGED_PUBLIC_PAGES, PUBLIC_PAGES } from "~/features/society/public-pages";
 import { nowMs } from "~/lib/clock.server";
 import { isCanonicalLaterPage } from "~/lib/paging";
@@ -156,8 +155,8 @@ function send(
  * change to any of them, read fresh on every request, renders the page again.
  */
 // The header shows 정회원 only in full-member standing, which moves with dues and the date
-// (features/dues/standing.server.ts), so the standing is part of who the member is here.
-const memberKey = (path: string, user: SessionUser, fullStanding: boolean) =>
+// (read in the session query), so the standing is part of who the member is here.
+const memberKey = (path: string, user: SessionUser) =>
   [
     path,
     user.id,
@@ -166,7 +165,7 @@ const memberKey = (path: string, user: SessionUser, fullStanding: boolean) =>
     user.role,
     user.isApproved,
     user.memberType,
-    fullStanding,
+    user.fullStanding,
   ].join("\n");
 
 const pageBytes = (page: StoredPage) =>
@@ -292,7 +291,7 @@ export function pageCache(options: {
       return next();
     }
     try {
-      const key = member ? memberKey(storeKey, member, (await standingOf(member)).full) : storeKey;
+      const key = member ? memberKey(storeKey, member) : storeKey;
       const stored = member ? memberPages.get(key) : pages.get(key);
       const fresh = nowMs() - (stored?.storedAt ?? 0) < options.maxAgeSeconds * 1000;
       if (stored && stored.version === version && fresh) {

@@ -80,6 +80,11 @@ export function seoulDate(value: Date | string) {
   return dayFormat.format(toDate(value));
 }
 
+/** The Seoul calendar year: 2026 */
+export function seoulYear(value: Date | string) {
+  return Number(seoulDate(value).slice(0, 4));
+}
+
 const inputFormat = new Intl.DateTimeFormat("en-CA", {
   timeZone: TIME_ZONE,
   year: "numeric",

@@ -8,6 +8,7 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { appSecret } from "~/lib/secret.server";
 import { secondFactors, sessions, users } from "~db/schema";
+import { standingCondition } from "../dues/standing.server";
 import { needsSecondFactor, type SessionStanding, sessionStanding } from "../second-factor/policy";
 
 const DAY = 24 * 60 * 60;
@@ -137,6 +138,8 @@ export type SessionUser = {
   accountRole: string;
   /** `enrolment-only`: the password alone, while the role requires a second factor not yet set up. */
   standing: SessionStanding;
+  /** Full-member standing (정회원 자격) today: the rule of `features/dues/standing.server.ts`. */
+  fullStanding: boolean;
 };
 
 const cache = new WeakMap<Request, Promise<SessionUser | null>>();
@@ -186,6 +189,9 @@ export async function userOfSessionCookie(
       startedAt: sessions.createdAt,
       sess: sessions.sess,
       factorConfirmedAt: secondFactors.confirmedAt,
+      // 정회원 자격 today, in the same query: the header and the member page cache's key need it
+      // on every request, and three more queries per request would cost more than the page.
+      fullStanding: sql<boolean>`${standingCondition("full")}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

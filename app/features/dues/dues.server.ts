@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { seoulDate, seoulYear } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -13,8 +14,6 @@ import { type AuditContext, audit } from "../audit/audit.server";
 import {
   defaultGraceUntil,
   memberYearFacts,
-  seoulDay,
-  seoulYear,
   standingOf,
   type YearSettings,
   yearSettings,
@@ -444,7 +443,7 @@ export async function paymentByReceiptCode(code: string) {
 }
 
 /** Today's Seoul day (for forms' defaults). */
-export const todaySeoul = () => seoulDay(clockNow());
+export const todaySeoul = () => seoulDate(clockNow());
 export const currentDuesYear = () => seoulYear(clockNow());
 
 /**
@@ -496,7 +495,7 @@ export async function memberDuesRecord(userId: string) {
   ]);
   return {
     year,
-    today: seoulDay(at),
+    today: seoulDate(at),
     fullStanding: Boolean(standing?.full),
     regularFee: settings?.regularFee ?? null,
     payments,

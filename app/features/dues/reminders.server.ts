@@ -7,13 +7,13 @@
 import { and, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { seoulDate } from "~/lib/dates";
 import { logger } from "~/logger.server";
 import { duesImports, duesPayments, duesReminders, duesYears, users } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
 import { compose, link } from "../mail/templates.server";
 import { depositorNameOf } from "./dues.server";
 import { formatDay, won } from "./format";
-import { seoulDay } from "./standing.server";
 
 export const REMINDER_KINDS = ["before_due", "due", "grace"] as const;
 export type ReminderKind = (typeof REMINDER_KINDS)[number];
@@ -43,7 +43,7 @@ export function reminderDue(
 /** Sends the reminders due on the day of `at`; answers how many were queued. */
 export async function sendDuesReminders(at: Date = clockNow()) {
   const db = await getDb();
-  const today = seoulDay(at);
+  const today = seoulDate(at);
   const years = await db
     .select()
     .from(duesYears)
@@ -134,7 +134,7 @@ export async function purgeDuesRecords(at: Date = clockNow()) {
     .returning({ id: duesImports.id });
   const payments = await db
     .delete(duesPayments)
-    .where(lt(duesPayments.year, Number(seoulDay(at).slice(0, 4)) - 5))
+    .where(lt(duesPayments.year, Number(seoulDate(at).slice(0, 4)) - 5))
     .returning({ id: duesPayments.id });
   return { imports: imports.length, payments: payments.length };
 }

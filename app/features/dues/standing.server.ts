@@ -13,20 +13,8 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { seoulDate } from "~/lib/dates";
 import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
-
-const SEOUL_DAY = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Seoul",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
-/** The Seoul calendar day of an instant, `YYYY-MM-DD`. */
-export const seoulDay = (at: Date) => SEOUL_DAY.format(at);
-
-/** The Seoul calendar year of an instant. */
-export const seoulYear = (at: Date) => Number(seoulDay(at).slice(0, 4));
 
 /** The grace period's default end for a year's dues: 31 March of the following year. */
 export const defaultGraceUntil = (year: number) => `${year + 1}-03-31`;
@@ -138,7 +126,7 @@ export async function standingOf(
   member: { id: string; memberType: string; isApproved?: boolean; suspendedAt?: Date | null },
   at: Date = clockNow(),
 ): Promise<Standing> {
-  const today = seoulDay(at);
+  const today = seoulDate(at);
   const year = Number(today.slice(0, 4));
   const base = { memberType: member.memberType, today, year, graceUntil: null, lapsed: false };
   if (member.isApproved === false || member.suspendedAt) return { ...base, full: false };
@@ -191,7 +179,7 @@ const settledIn = (year: number) => sql`(
 
 /** Members in full-member standing (`full`) or regular members whose standing lapsed, today. */
 export function standingCondition(kind: "full" | "lapsed", at: Date = clockNow()) {
-  const today = seoulDay(at);
+  const today = seoulDate(at);
   const year = Number(today.slice(0, 4));
   const regularStands = sql`(${settledIn(year)} or (
     ${today} <= coalesce((select d.grace_until::text from dues_years d where d.year = ${year - 1}), ${defaultGraceUntil(year - 1)})

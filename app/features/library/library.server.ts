@@ -16,6 +16,7 @@ import {
   streamDocument,
 } from "~/features/uploads/uploads.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { seoulDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsPattern, loadPage, searchText } from "~/lib/list-page.server";
@@ -299,13 +300,6 @@ export async function deleteResource(id: string, context?: AuditContext) {
   );
 }
 
-const seoulDay = new Intl.DateTimeFormat("en-CA", {
-  timeZone: "Asia/Seoul",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /**
  * Deletes the records of downloads made before yesterday (Seoul): the count keeps the number,
  * and who downloaded what is needed only to count a member once a day. Run by the daily
@@ -313,7 +307,7 @@ const seoulDay = new Intl.DateTimeFormat("en-CA", {
  */
 export async function purgeDownloadRecords(now: Date = clockNow()) {
   const db = await getDb();
-  const yesterday = seoulDay.format(new Date(now.getTime() - 24 * 60 * 60 * 1000));
+  const yesterday = seoulDate(new Date(now.getTime() - 24 * 60 * 60 * 1000));
   const deleted = await db
     .delete(resourceDownloads)
     .where(lt(resourceDownloads.day, yesterday))
@@ -343,7 +337,7 @@ export async function openDownload(
     await db.transaction(async (tx) => {
       const counted = await tx
         .insert(resourceDownloads)
-        .values({ resourceId: id, userId: reader.id, day: seoulDay.format(clockNow()) })
+        .values({ resourceId: id, userId: reader.id, day: seoulDate(clockNow()) })
         .onConflictDoNothing()
         .returning({ id: resourceDownloads.resourceId });
       if (counted.length) {

@@ -20,7 +20,7 @@ import {
 import { getDb } from "~/db.server";
 import { nowMs } from "~/lib/clock.server";
 import { csvCell } from "~/lib/csv";
-import { formatDate } from "~/lib/dates";
+import { formatDate, seoulYear } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -33,7 +33,7 @@ import { recentAuthEvents, recordAuthEvent } from "../accounts/auth-events.serve
 import { endAllSessions, SESSION_MAX_AGE_MS } from "../accounts/session.server";
 import { listSessions } from "../accounts/session-list.server";
 import { type AuditContext, audit } from "../audit/audit.server";
-import { duesCondition, seoulYear, standingCondition } from "../dues/standing.server";
+import { duesCondition, standingCondition } from "../dues/standing.server";
 import {
   notifyMemberTypeChanged,
   notifyReinstated,
@@ -111,7 +111,7 @@ const typed = <T extends { status: MemberStatus; memberType: string }>(row: T) =
 export type RosterMember = ReturnType<typeof typed<RosterRow>>;
 
 /** Midnight in Seoul at the start of a YYYY-MM-DD day. */
-const seoulDay = (day: string, plusDays = 0) =>
+const seoulMidnight = (day: string, plusDays = 0) =>
   new Date(Date.parse(`${day}T00:00:00+09:00`) + plusDays * 24 * 60 * 60 * 1000);
 
 function rosterWhere(query: RosterQuery) {
@@ -127,8 +127,8 @@ function rosterWhere(query: RosterQuery) {
   if (query.dues) {
     conditions.push(duesCondition(query.dues, query.duesYear ?? seoulYear(new Date(nowMs()))));
   }
-  if (query.joinedFrom) conditions.push(gte(users.createdAt, seoulDay(query.joinedFrom)));
-  if (query.joinedTo) conditions.push(lt(users.createdAt, seoulDay(query.joinedTo, 1)));
+  if (query.joinedFrom) conditions.push(gte(users.createdAt, seoulMidnight(query.joinedFrom)));
+  if (query.joinedTo) conditions.push(lt(users.createdAt, seoulMidnight(query.joinedTo, 1)));
   return conditions.length ? and(...conditions) : undefined;
 }
 

@@ -8,7 +8,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { toCsv } from "~/lib/csv";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, seoulYear } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import {
@@ -450,11 +450,6 @@ export async function exportCreditsCsv(seminarId: string, context: AuditContext,
     ),
   };
 }
-
-const seoulYear = (date: Date) =>
-  Number(
-    new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric" }).format(date),
-  );
 
 export type AttendedSeminar = {
   seminarId: string;
