@@ -6,6 +6,7 @@ import {
   type ApiSeminar,
   expectLoginLink,
   KOREAN_DATE,
+  menuToggle,
   newestFirst,
   PUBLIC_PAGES,
   societyName,
@@ -86,9 +87,10 @@ test.describe("every public route", () => {
     // Hydrated: the menu opens and a link navigates on the client.
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("button", { name: /메뉴/ }).click();
+    await menuToggle(page).click();
     const menu = page.getByRole("navigation", { name: "모바일 메뉴" });
     await expect(menu).toBeVisible();
+    await menu.locator("summary", { hasText: "소식" }).click();
     await menu.getByRole("link", { name: "공지사항" }).click();
     await expect(page).toHaveURL(/\/announcements$/);
     await expect(page.getByRole("heading", { level: 1, name: "공지사항" })).toBeVisible();
