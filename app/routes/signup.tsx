@@ -51,7 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: failed.status },
     );
   }
-  return redirect("/login", {
+  // The login page keeps a note of the received sign-up while the address says so (issue 15).
+  return redirect("/login?signup=received", {
     headers: {
       "Set-Cookie": flashToast({
         title: "회원가입 완료",
