@@ -178,6 +178,8 @@ export const announcements = pgTable(
     imageUrl: text(),
     linkUrl: text(),
     views: integer().notNull().default(0),
+    // Pinned notices head the public board (issue 15).
+    pinned: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
