@@ -41,7 +41,10 @@ async function encode(svg, width, height, type, quality) {
 fs.writeFileSync(out("emblem.png"), await encode(emblem, 96, 96, "image/png"));
 for (const width of [640, 1200]) {
   const height = Math.round((width * 2) / 3);
-  fs.writeFileSync(out(`hero-${width}.webp`), await encode(hero, width, height, "image/webp", 0.72));
+  fs.writeFileSync(
+    out(`hero-${width}.webp`),
+    await encode(hero, width, height, "image/webp", 0.72),
+  );
 }
 
 // The Open Graph image: 1200 × 630, the hero behind the emblem and the names.

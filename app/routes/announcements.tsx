@@ -99,41 +99,44 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
         학회의 공지, 행사, 학술 소식을 전해 드립니다. 전문은 승인된 회원만 열람할 수 있습니다.
       </PageHeader>
       <Section>
-        <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
-          <nav aria-label="분류">
-            <ul className="flex flex-wrap gap-1.5">
-              {["", ...ANNOUNCEMENT_CATEGORIES].map((value) => (
-                <li key={value || "all"}>
-                  <Link
-                    to={categoryHref(value)}
-                    aria-current={category === value ? "page" : undefined}
-                    className="inline-flex h-10 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
-                  >
-                    {value || "전체"}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Form method="get" action={PATH} role="search" className="flex gap-2">
-            {category ? <input type="hidden" name="category" value={category} /> : null}
-            <label htmlFor="announcement-search" className="sr-only">
-              제목과 내용 검색
-            </label>
-            <input
-              id="announcement-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              maxLength={100}
-              placeholder="제목, 내용 검색"
-              className="h-10 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-[15px] md:w-64"
-            />
-            <Button type="submit" size="sm" className="h-10 shrink-0">
-              검색
-            </Button>
-          </Form>
-        </div>
+        {/* An empty board has nothing to filter or search. */}
+        {searched || total > 0 ? (
+          <div className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+            <nav aria-label="분류">
+              <ul className="flex flex-wrap gap-1.5">
+                {["", ...ANNOUNCEMENT_CATEGORIES].map((value) => (
+                  <li key={value || "all"}>
+                    <Link
+                      to={categoryHref(value)}
+                      aria-current={category === value ? "page" : undefined}
+                      className="inline-flex h-10 items-center rounded-full border border-slate-300 px-4 text-sm font-medium text-slate-700 hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white"
+                    >
+                      {value || "전체"}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+            <Form method="get" action={PATH} role="search" className="flex gap-2">
+              {category ? <input type="hidden" name="category" value={category} /> : null}
+              <label htmlFor="announcement-search" className="sr-only">
+                제목과 내용 검색
+              </label>
+              <input
+                id="announcement-search"
+                type="search"
+                name="q"
+                defaultValue={q}
+                maxLength={100}
+                placeholder="제목, 내용 검색"
+                className="h-10 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-[15px] md:w-64"
+              />
+              <Button type="submit" size="sm" className="h-10 shrink-0">
+                검색
+              </Button>
+            </Form>
+          </div>
+        ) : null}
         <p className="mt-4 text-sm text-slate-600" aria-live="polite">
           {searched ? (
             <>

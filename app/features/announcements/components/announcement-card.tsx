@@ -65,7 +65,7 @@ export function AnnouncementRow({
             </Link>
           </h2>
           {announcement.isNew ? (
-            <span className="shrink-0 rounded bg-amber-500 px-1.5 py-0.5 text-[11px] font-bold text-white">
+            <span className="shrink-0 rounded border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-[11px] font-bold text-amber-800">
               NEW
             </span>
           ) : null}

@@ -1,0 +1,120 @@
+import { expect, test } from "@playwright/test";
+import {
+  adminRequest,
+  applyThroughApi,
+  createApprovedMember,
+  DEMO_ADMIN,
+  loginAs,
+  open,
+  openDashboard,
+  signUpThroughApi,
+  tableRow,
+} from "./fixtures";
+import { horizontalOverflow } from "./public-support";
+
+// Issue 15's flows without dead ends, in the browser: re-application after a rejection, and the
+// administrator's pending list on a phone.
+
+test("a rejected applicant reads the reason, applies again, and the office sees the history", async ({
+  page,
+  request,
+}) => {
+  const member = await createApprovedMember(request);
+  const first = await applyThroughApi(member);
+  const admin = await adminRequest();
+  try {
+    const reject = await admin.patch(`/api/membership-applications/${first}`, {
+      data: { status: "rejected", rejectionReason: "세미나 참석 기록이 확인되지 않았습니다." },
+    });
+    expect(reject.status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+
+  await loginAs(page, member.email, member.password);
+  await open(page, "/membership/apply");
+  const main = page.getByRole("main");
+  await expect(main).toContainText("거부됨");
+  await expect(main).toContainText("세미나 참석 기록이 확인되지 않았습니다.");
+  await expect(main).toContainText("문의: 학회 사무국");
+  await expect(main.getByRole("heading", { name: "다시 신청하기" })).toBeVisible();
+  // The new form starts from the rejected application's answers.
+  await expect(main.getByLabel("병원명")).toHaveValue(member.hospitalName);
+  await main.getByLabel("병원명").fill(`${member.hospitalName} 재신청`);
+  await main.getByRole("button", { name: "신청하기" }).click();
+  await expect(
+    main.getByRole("heading", { name: "정회원 가입 신청이 완료되었습니다" }),
+  ).toBeVisible();
+
+  const me = await page.request.get("/api/membership-applications/me");
+  expect(me.status()).toBe(200);
+  const latest = (await me.json()) as { id: string; status: string; hospitalName: string };
+  expect(latest.id).not.toBe(first);
+  expect(latest).toMatchObject({
+    status: "pending",
+    hospitalName: `${member.hospitalName} 재신청`,
+  });
+  // A second one while it is pending: 409.
+  const again = await page.request.post("/api/membership-applications", {
+    data: {
+      phone: member.phone,
+      licenseNumber: member.licenseNumber,
+      hospitalName: member.hospitalName,
+      department: member.department,
+      address: member.address,
+    },
+  });
+  expect(again.status()).toBe(409);
+
+  // The office: the detail of the new application lists the rejected one.
+  await page.context().clearCookies();
+  await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await openDashboard(page, "정회원 승인");
+  const row = await tableRow(page, "정회원 가입 신청 목록", `${member.hospitalName} 재신청`);
+  await row.getByRole("button", { name: "상세" }).click();
+  const dialog = page.getByRole("dialog", { name: "정회원 가입 신청 상세" });
+  await expect(dialog).toContainText("이 회원의 다른 신청 1건");
+  await expect(dialog).toContainText("세미나 참석 기록이 확인되지 않았습니다.");
+});
+
+test.describe("the administrator on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the pending list is stacked cards; approve is reachable without scrolling sideways", async ({
+    page,
+    request,
+  }) => {
+    const doctor = await signUpThroughApi(request);
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await openDashboard(page, "준회원 승인");
+    const row = await tableRow(page, "승인 대기 회원", doctor.email);
+    await expect(row).toContainText(doctor.name);
+    const approve = row.getByRole("button", { name: "승인", exact: true });
+    await approve.scrollIntoViewIfNeeded();
+    const box = await approve.boundingBox();
+    expect(box, "the approve button is laid out").not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await approve.click();
+    await expect(row).toHaveCount(0);
+  });
+});
+
+test("the emblem is in the header, the footer and the favicon; the Open Graph image is there", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("banner").locator('img[src="/emblem.svg"]')).toHaveCount(1);
+  await expect(page.getByRole("contentinfo").locator('img[src="/emblem.svg"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+  for (const path of ["/emblem.svg", "/emblem.png", "/og-image.png", "/hero-640.webp"]) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+  // The hero image: sized, first in line, small.
+  const hero = page.getByRole("img", { name: /성장 곡선 일러스트/ });
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(hero).toHaveAttribute("width", "1200");
+  await expect(hero).toHaveAttribute("height", "800");
+});
