@@ -10,7 +10,7 @@ import {
   signUpThroughApi,
   tableRow,
 } from "./fixtures";
-import { horizontalOverflow } from "./public-support";
+import { expectNoSeriousA11yViolations, horizontalOverflow, setMobileMenu } from "./public-support";
 
 // Issue 15's flows without dead ends, in the browser: re-application after a rejection, and the
 // administrator's pending list on a phone.
@@ -117,4 +117,31 @@ test("the emblem is in the header, the footer and the favicon; the Open Graph im
   await expect(hero).toHaveAttribute("fetchpriority", "high");
   await expect(hero).toHaveAttribute("width", "1200");
   await expect(hero).toHaveAttribute("height", "800");
+});
+
+test.describe("axe on issue 15's screens", () => {
+  for (const width of [375, 1280]) {
+    test(`a member's /mypage, the board with a search, and the drop-down open at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const member = await createApprovedMember(request);
+      await loginAs(page, member.email, member.password);
+      for (const path of ["/mypage", `/announcements?q=${encodeURIComponent("세미나")}`, "/"]) {
+        await page.goto(path);
+        await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+      if (width >= 768) {
+        await page
+          .getByRole("navigation", { name: "주 메뉴" })
+          .getByRole("link", { name: "학회소개" })
+          .hover();
+      } else {
+        await setMobileMenu(page, true);
+      }
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
 });
