@@ -7,8 +7,11 @@ import {
   loginAs,
   open,
   openDashboard,
+  PNG,
+  signUpDetails,
   signUpThroughApi,
   tableRow,
+  writeTempFile,
 } from "./fixtures";
 import { expectNoSeriousA11yViolations, horizontalOverflow, setMobileMenu } from "./public-support";
 
@@ -144,4 +147,48 @@ test.describe("axe on issue 15's screens", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
+});
+
+test.describe("sign-up without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form sends the licence image itself and ends on the lasting page; the office sees the doctor", async ({
+    page,
+  }) => {
+    const doctor = signUpDetails();
+    await page.goto("/signup");
+    await page.getByLabel("이메일").fill(doctor.email);
+    await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
+    await page.getByLabel("비밀번호 확인").fill(doctor.password);
+    await page.getByLabel("이름").fill(doctor.name);
+    await page.getByLabel("휴대전화번호").fill(doctor.phone);
+    await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
+    await page.getByLabel("진료과목").fill(doctor.department);
+    await page.getByLabel("병원명").fill(doctor.hospitalName);
+    await page.getByLabel("병원 주소").fill(doctor.address);
+    await page
+      .getByLabel("의사 면허증 이미지")
+      .setInputFiles(writeTempFile("licence-nojs.png", PNG));
+    await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
+    await page.getByRole("button", { name: "회원가입", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/login\?signup=received$/);
+    await expect(
+      page.getByRole("region", { name: "회원가입 신청이 접수되었습니다" }),
+    ).toContainText("3-5영업일");
+    const admin = await adminRequest();
+    try {
+      const pending = (await (await admin.get("/api/users/pending")).json()) as Array<{
+        email: string;
+        licenseImageUrl: string | null;
+      }>;
+      const mine = pending.find((user) => user.email === doctor.email);
+      expect(mine?.licenseImageUrl).toMatch(/^\/objects\//);
+      const image = await admin.get(mine!.licenseImageUrl!);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
+    } finally {
+      await admin.dispose();
+    }
+  });
 });
