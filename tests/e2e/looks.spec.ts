@@ -192,3 +192,29 @@ test.describe("sign-up without JavaScript", () => {
     }
   });
 });
+
+test.describe("the administrator without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("approves a pending sign-up from the dashboard's list", async ({ page, request }) => {
+    const doctor = await signUpThroughApi(request);
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto("/admin/dashboard");
+    const row = page
+      .getByRole("table", { name: "승인 대기 회원" })
+      .getByRole("row")
+      .filter({ hasText: doctor.email });
+    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await expect(
+      page
+        .getByRole("table", { name: "승인 대기 회원" })
+        .or(page.getByText("승인을 기다리는 회원이 없습니다.")),
+    ).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(row).toHaveCount(0);
+    const login = await request.post("/api/auth/login", {
+      data: { email: doctor.email, password: doctor.password },
+    });
+    expect(login.status()).toBe(200);
+  });
+});
