@@ -9,9 +9,11 @@ import {
   useLocation,
   useNavigation,
   useRouteError,
+  useRouteLoaderData,
 } from "react-router";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { SectionNav } from "~/components/layout/section-nav";
 import { Button } from "~/components/ui/button";
 import { Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
@@ -24,10 +26,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import fontStylesheet from "./fonts.css?url";
 
-export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const user = await getCurrentUser(request);
@@ -68,6 +67,7 @@ function useDeferredFonts() {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const logoUrl = useRouteLoaderData<RootData>("root")?.society.logoUrl;
   useDeferredFonts();
   return (
     <html lang="ko">
@@ -75,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#173a76" />
+        <link rel="icon" href={logoUrl ?? "/favicon.svg"} />
         <Meta />
         <Links />
       </head>
@@ -107,6 +108,7 @@ export default function App() {
   return (
     <>
       <Header />
+      <SectionNav />
       <main id="main" className="flex-1">
         {Skeleton ? <Skeleton /> : <Outlet />}
       </main>

@@ -178,6 +178,8 @@ export const announcements = pgTable(
     imageUrl: text(),
     linkUrl: text(),
     views: integer().notNull().default(0),
+    // Pinned notices head the public board (issue 15).
+    pinned: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -266,8 +268,12 @@ export const membershipApplications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One application per user.
-    uniqueIndex("membership_applications_user_unique").on(t.userId),
+    // One open application per user (issue 15): a rejected applicant may apply again, and the
+    // earlier application stays on record; a second while one is pending or approved is refused.
+    uniqueIndex("membership_applications_user_open_unique")
+      .on(t.userId)
+      .where(sql`${t.status} in ('pending', 'approved')`),
+    index("membership_applications_user_idx").on(t.userId, t.createdAt),
     index("membership_applications_status_idx").on(t.status, t.createdAt),
   ],
 );

@@ -20,6 +20,57 @@ type FormOptions = {
   maxBytes?: number;
 };
 
+/**
+ * A form that also carries one file (the sign-up's licence image without JavaScript): read as
+ * multipart/form-data, the whole body at most `maxBytes`, the file only under `name`.
+ */
+export type FormFile = { name: string; maxBytes: number };
+
+/**
+ * Reads a page form that may carry one file: URL-encoded as readForm, or multipart/form-data
+ * within `file.maxBytes` plus the 64 KB of the fields, parsed by the platform's parser from the
+ * bounded bytes and held to the declared fields (and the one file) the same way.
+ */
+export async function readFormWithFile(
+  request: Request,
+  fields: FormFields,
+  file: FormFile,
+): Promise<{ form: FormData; file: File | null }> {
+  const type = mediaType(request);
+  if (type !== "multipart/form-data") return { form: await readForm(request, fields), file: null };
+  let body: Buffer;
+  try {
+    body = await readBodyBytes(request, file.maxBytes + DEFAULT_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof AppError) throw refuse(error.status, error.message);
+    throw refuse(400, "요청 형식이 올바르지 않습니다.");
+  }
+  let parsed: FormData;
+  try {
+    parsed = await new Response(new Uint8Array(body), {
+      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
+    }).formData();
+  } catch {
+    throw refuse(400, "요청 형식이 올바르지 않습니다.");
+  }
+  const form = new FormData();
+  const seen = new Set<string>();
+  let found: File | null = null;
+  for (const [name, value] of parsed) {
+    if (name === file.name) {
+      if (typeof value === "string" || found) throw refuse(400, FORM_MESSAGES.repeatedField);
+      found = value;
+      continue;
+    }
+    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (!field || typeof value !== "string") throw refuse(400, FORM_MESSAGES.unknownField);
+    if (seen.has(name) && !field.multiple) throw refuse(400, FORM_MESSAGES.repeatedField);
+    seen.add(name);
+    form.append(name, value.length > field.maxLength ? value.slice(0, field.maxLength + 1) : value);
+  }
+  return { form, file: found && found.size > 0 ? found : null };
+}
+
 /** How many values a repeatable field may carry at most (no form of ours has more options). */
 const MAX_REPEATS = 100;
 /** The longest value of a field whose schema names no maximum (an enum, a literal, a number). */

@@ -1,6 +1,8 @@
 import { BookOpenCheck, Compass, Handshake, Lightbulb, ShieldCheck, Target } from "lucide-react";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Card } from "~/components/ui/card";
+import { ExecutivePortrait } from "~/features/executives/components/portrait";
+import { findPresident } from "~/features/executives/executives.server";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/about";
@@ -43,8 +45,14 @@ const CORE_VALUES = [
   },
 ];
 
-export default function About() {
+// The greeting is signed by the current president from the executives table (issue 15).
+export async function loader() {
+  return { president: await findPresident() };
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
   const { society } = useRootData();
+  const { president } = loaderData;
 
   return (
     <>
@@ -83,10 +91,17 @@ export default function About() {
                 다하겠습니다. 많은 관심과 참여를 부탁드립니다. 감사합니다.
               </p>
             </div>
-            <p className="mt-8 text-right text-slate-700">
-              <span className="block text-sm text-slate-600">{society.name}</span>
-              <span className="mt-1 block text-lg font-bold text-slate-900">회장 김도윤</span>
-            </p>
+            <div className="mt-8 flex items-center justify-end gap-4 border-t border-slate-100 pt-6">
+              {president ? (
+                <ExecutivePortrait name={president.name} imageUrl={president.imageUrl} />
+              ) : null}
+              <p className="text-right text-slate-700">
+                <span className="block text-sm text-slate-600">{society.name}</span>
+                <span className="mt-1 block text-lg font-bold text-slate-900">
+                  {president ? `회장 ${president.name}` : "임원 일동"}
+                </span>
+              </p>
+            </div>
           </Card>
         </section>
       </Section>

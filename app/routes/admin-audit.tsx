@@ -9,6 +9,7 @@ import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel } from "~/features/aud
 import { auditActors, listAudit } from "~/features/audit/audit.server";
 import { formatDateTime } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
+import { displayIp } from "~/lib/ip";
 import type { Route } from "./+types/admin-audit";
 
 export const meta: Route.MetaFunction = () => [
@@ -125,7 +126,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2.5">{row.actorEmail}</td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{auditActionLabel(row.action)}</td>
                 <td className="px-3 py-2.5">{row.subjectLabel ?? "-"}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap">{row.ip ?? "-"}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap">{displayIp(row.ip) ?? "-"}</td>
               </tr>
             ))}
             {rows.length === 0 ? (

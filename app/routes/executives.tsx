@@ -1,6 +1,6 @@
-import { UserRound } from "lucide-react";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { EmptyState } from "~/components/ui/empty-state";
+import { ExecutivePortrait } from "~/features/executives/components/portrait";
 import { listExecutives } from "~/features/executives/executives.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/executives";
@@ -33,24 +33,7 @@ export default function Executives({ loaderData }: Route.ComponentProps) {
                 key={executive.id}
                 className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
               >
-                {executive.imageUrl ? (
-                  <img
-                    src={executive.imageUrl}
-                    alt={`${executive.name} 사진`}
-                    width={80}
-                    height={80}
-                    loading="lazy"
-                    className="size-20 shrink-0 rounded-xl object-cover"
-                  />
-                ) : (
-                  <span
-                    role="img"
-                    aria-label="사진 없음"
-                    className="grid size-20 shrink-0 place-items-center rounded-xl bg-slate-100 text-slate-500"
-                  >
-                    <UserRound className="size-9" aria-hidden="true" />
-                  </span>
-                )}
+                <ExecutivePortrait name={executive.name} imageUrl={executive.imageUrl} />
                 <div className="min-w-0">
                   <p className="text-sm font-semibold text-brand-700">{executive.position}</p>
                   <h2 className="mt-0.5 text-lg font-bold text-slate-900">{executive.name}</h2>

@@ -5,7 +5,8 @@ import { listAnnouncements } from "~/features/announcements/announcements.server
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
 import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announcements/constants";
 import { announcementHref } from "~/features/announcements/links";
-import { formatDate, isoDate } from "~/lib/dates";
+import { listSeminars, splitByDate } from "~/features/seminars/seminars.server";
+import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
 import { truncate } from "~/lib/text";
@@ -18,9 +19,30 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/",
   });
 
+/** Upcoming seminars on the home page (issue 15). */
+const HOME_SEMINAR_COUNT = 3;
+
 export async function loader() {
-  return { announcements: await listAnnouncements({ limit: HOME_ANNOUNCEMENT_COUNT }) };
+  const [announcements, seminars] = await Promise.all([
+    listAnnouncements({ limit: HOME_ANNOUNCEMENT_COUNT }),
+    listSeminars(),
+  ]);
+  const upcoming = splitByDate(seminars)
+    .upcoming.slice(0, HOME_SEMINAR_COUNT)
+    .map(({ id, title, date, location }) => {
+      const [, month, day] = /(\d+월)\s*(\d+)일/.exec(formatDate(date)) ?? [];
+      return { id, title, date, location, month, day };
+    });
+  return { announcements, upcoming };
 }
+
+/** What members do most, one tap from the home page (issue 15). */
+const QUICK_LINKS = [
+  { to: "/signup", label: "회원가입" },
+  { to: "/activities", label: "세미나 신청" },
+  { to: "/membership/apply", label: "정회원 신청" },
+  { to: "/location", label: "오시는 길" },
+];
 
 const BENEFITS = [
   {
@@ -48,49 +70,153 @@ const BENEFITS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { society } = useRootData();
   const user = useOptionalUser();
-  const { announcements } = loaderData;
+  const { announcements, upcoming } = loaderData;
 
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
-        <div
-          aria-hidden="true"
-          className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(47,111,214,0.55),transparent_55%),radial-gradient(circle_at_10%_90%,rgba(15,157,138,0.35),transparent_50%)]"
-        />
-        <div className="relative mx-auto max-w-6xl px-4 py-20 sm:px-6 sm:py-28">
-          <p className="mb-4 inline-flex rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-brand-100">
-            개원의를 위한 AI 마케팅 전문 학회
-          </p>
-          <h1 className="max-w-3xl text-3xl leading-tight font-bold tracking-tight sm:text-5xl sm:leading-tight">
-            AI와 함께 성장하는 개원의,
-            <br />
-            {society.name}
-          </h1>
-          <p className="mt-5 max-w-2xl text-base leading-7 text-brand-100 sm:text-lg">
-            진료에 집중하는 원장님을 위해, 검증된 의료 마케팅 지식과 AI 활용법을 연구하고 나눕니다.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <Button asChild variant="inverse" size="lg">
-              <Link to="/membership">
-                정회원 안내 <ArrowRight className="size-4" aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild variant="inverseOutline" size="lg">
-              <Link to="/about">학회 소개</Link>
-            </Button>
+        <div className="home-hero">
+          <div>
+            <p className="home-eyebrow">개원의를 위한 AI 마케팅 전문 학회</p>
+            <h1 className="home-h1">
+              AI와 함께 성장하는 개원의,
+              <br />
+              {society.name}
+            </h1>
+            <p className="home-lead">
+              진료에 집중하는 원장님을 위해, 검증된 의료 마케팅 지식과 AI 활용법을 연구하고
+              나눕니다.
+            </p>
+            <div className="mt-8 flex flex-wrap gap-3">
+              <Button asChild variant="inverse" size="lg">
+                <Link to="/membership">
+                  정회원 안내 <ArrowRight className="size-4" aria-hidden="true" />
+                </Link>
+              </Button>
+              <Button asChild variant="inverseOutline" size="lg">
+                <Link to="/about">학회 소개</Link>
+              </Button>
+            </div>
           </div>
+          {/* Drawn for the site (assets-src/hero.svg), 6 KB on a phone, 13 KB on a desktop. */}
+          <img
+            src="/hero-1200.webp"
+            srcSet="/hero-640.webp 640w, /hero-1200.webp 1200w"
+            sizes="(min-width: 1024px) 540px, (min-width: 640px) 600px, 100vw"
+            width={1200}
+            height={800}
+            fetchPriority="high"
+            alt="개원가 건물들 사이의 병원과 그 위로 오르는 성장 곡선 일러스트"
+            className="home-hero-image"
+          />
         </div>
       </section>
 
-      <section aria-labelledby="benefits-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <nav aria-label="바로가기" className="relative mx-auto -mt-10 max-w-6xl px-4 sm:px-6">
+        <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
+          {QUICK_LINKS.map((item) => (
+            <li key={item.to}>
+              <Link to={item.to} className="home-quick">
+                <span className="home-quick-label">
+                  {item.label}
+                  <ArrowRight className="size-4 text-brand-600" aria-hidden="true" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2">
+        <section aria-labelledby="news-title">
+          <div className="home-head">
+            <h2 id="news-title" className="home-title">
+              최신 소식
+            </h2>
+            <Link to="/announcements" className="home-more">
+              공지사항 전체 보기 <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+          {announcements.length === 0 ? (
+            <p className="home-empty">아직 등록된 공지사항이 없습니다</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {announcements.map((item) => (
+                <li key={item.id} className="group relative py-4">
+                  <div className="flex items-center gap-2 text-sm text-slate-600">
+                    <CategoryBadge category={item.category} />
+                    <time dateTime={isoDate(item.createdAt)}>{formatDate(item.createdAt)}</time>
+                  </div>
+                  <h3 className="mt-1.5 text-base font-bold text-slate-900 group-hover:text-brand-700">
+                    <Link
+                      to={announcementHref(item.id, user)}
+                      className="after:absolute after:inset-0"
+                    >
+                      {item.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-1 line-clamp-1 text-sm text-slate-600">
+                    {item.truncated && Array.from(item.excerpt).length <= HOME_PREVIEW_LENGTH
+                      ? `${item.excerpt}...`
+                      : truncate(item.excerpt, HOME_PREVIEW_LENGTH)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section aria-labelledby="seminars-title">
+          <div className="home-head">
+            <h2 id="seminars-title" className="home-title">
+              다가오는 세미나
+            </h2>
+            <Link to="/activities" className="home-more">
+              학술활동 전체 보기 <ArrowRight className="size-4" aria-hidden="true" />
+            </Link>
+          </div>
+          {upcoming.length === 0 ? (
+            <p className="home-empty">예정된 세미나가 없습니다</p>
+          ) : (
+            <ul className="divide-y divide-slate-200">
+              {upcoming.map((seminar) => (
+                <li key={seminar.id} className="group relative flex gap-4 py-4">
+                  <time dateTime={isoDate(seminar.date)} className="home-date">
+                    <span className="text-xs font-semibold">{seminar.month}</span>
+                    <span className="text-2xl leading-none font-bold">{seminar.day}</span>
+                  </time>
+                  <div className="min-w-0">
+                    <h3 className="text-base font-bold text-slate-900 group-hover:text-brand-700">
+                      <Link
+                        to={`/activities/${seminar.id}`}
+                        className="after:absolute after:inset-0"
+                      >
+                        {seminar.title}
+                      </Link>
+                    </h3>
+                    <p className="mt-1 text-sm text-slate-600">
+                      {formatDateTime(seminar.date)} · {seminar.location}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      <section
+        aria-labelledby="benefits-title"
+        className="mx-auto max-w-6xl border-t border-slate-200 px-4 py-14 sm:px-6"
+      >
         <h2 id="benefits-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
           회원 혜택
         </h2>
         <p className="mt-2 text-slate-600">학회 회원이 누리는 네 가지 혜택을 소개합니다.</p>
         <ul className="mt-8 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map(({ icon: Icon, title, body }) => (
-            <li key={title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span className="grid size-11 place-items-center rounded-xl bg-brand-50 text-brand-700">
+            <li key={title} className="home-card">
+              <span className="home-card-icon">
                 <Icon aria-hidden="true" className="size-6" />
               </span>
               <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
@@ -100,59 +226,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <section aria-labelledby="news-title" className="bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-          <div className="flex items-end justify-between gap-4">
-            <div>
-              <h2 id="news-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-                최신 소식
-              </h2>
-              <p className="mt-2 text-slate-600">학회의 새로운 공지와 행사 소식입니다.</p>
-            </div>
-            <Link
-              to="/announcements"
-              className="inline-flex shrink-0 items-center gap-1 text-[15px] font-semibold text-brand-700 hover:underline"
-            >
-              공지사항 전체 보기 <ArrowRight className="size-4" aria-hidden="true" />
-            </Link>
-          </div>
-          {announcements.length === 0 ? (
-            <p className="mt-8 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-600">
-              아직 등록된 공지사항이 없습니다
-            </p>
-          ) : (
-            <ul className="mt-8 grid gap-5 md:grid-cols-3">
-              {announcements.map((item) => (
-                <li
-                  key={item.id}
-                  className="group relative flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition hover:border-brand-200 hover:shadow-md"
-                >
-                  <div className="flex items-center gap-3 text-sm text-slate-600">
-                    <CategoryBadge category={item.category} />
-                    <time dateTime={isoDate(item.createdAt)}>{formatDate(item.createdAt)}</time>
-                  </div>
-                  <h3 className="mt-3 text-lg font-bold text-slate-900 group-hover:text-brand-700">
-                    <Link
-                      to={announcementHref(item.id, user)}
-                      className="after:absolute after:inset-0 after:rounded-2xl"
-                    >
-                      {item.title}
-                    </Link>
-                  </h3>
-                  <p className="mt-2 text-[15px] leading-7 text-slate-600">
-                    {item.truncated && Array.from(item.excerpt).length <= HOME_PREVIEW_LENGTH
-                      ? `${item.excerpt}...`
-                      : truncate(item.excerpt, HOME_PREVIEW_LENGTH)}
-                  </p>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
-      </section>
-
       <section aria-labelledby="cta-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
-        <div className="flex flex-col items-start gap-6 rounded-3xl bg-gradient-to-r from-brand-800 to-accent-600 p-8 text-white sm:p-12 md:flex-row md:items-center md:justify-between">
+        <div className="home-cta">
           <div>
             <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
               AI로 마케팅하는 의사들

@@ -1,8 +1,14 @@
-import { Bus, Mail, MapPin, Phone, TrainFront } from "lucide-react";
+import { Bus, Car, ExternalLink, Mail, MapPin, Phone, TrainFront } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Card } from "~/components/ui/card";
-import { BUS_ROUTES, BUS_STOP, SUBWAY_DIRECTIONS } from "~/features/society/directions";
+import {
+  BUS_ROUTES,
+  BUS_STOP,
+  mapLinks,
+  PARKING_NOTES,
+  SUBWAY_DIRECTIONS,
+} from "~/features/society/directions";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/location";
@@ -54,6 +60,23 @@ export default function Location() {
             height={500}
           />
         </div>
+        {/* The embedded map may not load (blocked, offline): the map apps are one tap away. */}
+        <ul className="mt-4 flex flex-wrap gap-2">
+          {mapLinks(society.address).map((link) => (
+            <li key={link.href}>
+              <a
+                href={link.href}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex h-11 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 text-[15px] font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                {link.label}
+                <ExternalLink className="size-4 text-slate-500" aria-hidden="true" />
+                <span className="sr-only">(새 창)</span>
+              </a>
+            </li>
+          ))}
+        </ul>
         <div className="mt-8 grid gap-5 md:grid-cols-2">
           <InfoCard icon={<MapPin className="size-5" aria-hidden="true" />} title="주소">
             <p>{society.address}</p>
@@ -94,6 +117,13 @@ export default function Location() {
               ))}
             </ul>
             <p className="mt-2 text-slate-600">‘{BUS_STOP}’ 정류장에서 하차하세요.</p>
+          </InfoCard>
+          <InfoCard icon={<Car className="size-5" aria-hidden="true" />} title="주차 안내">
+            <ul className="list-disc space-y-1 pl-5">
+              {PARKING_NOTES.map((note) => (
+                <li key={note}>{note}</li>
+              ))}
+            </ul>
           </InfoCard>
         </div>
       </Section>

@@ -15,6 +15,7 @@ import {
   secondFactorStepOf,
 } from "~/features/accounts/session.server";
 import { loginSchema, safeRedirect } from "~/features/accounts/validation";
+import { REVIEW_DAYS } from "~/features/membership/validation";
 import { SecondFactorStep } from "~/features/second-factor/components/second-factor-step";
 import { finishLogin, startLogin } from "~/features/second-factor/login.server";
 import { secondFactorLoginSchema } from "~/features/second-factor/validation";
@@ -158,6 +159,31 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
   return <PasswordStep actionData={actionData} />;
 }
 
+/**
+ * Where a sign-up ends (issue 15): a note that stays on the page (and on reload), not only the
+ * toast, saying what was received, what happens next and that a mail will follow.
+ */
+function SignupReceived() {
+  return (
+    <section
+      aria-labelledby="signup-received"
+      className="mb-6 rounded-2xl border border-emerald-200 bg-emerald-50 p-6 text-emerald-950"
+    >
+      <h2 id="signup-received" className="text-lg font-bold">
+        회원가입 신청이 접수되었습니다
+      </h2>
+      <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-[15px] leading-6">
+        <li>사무국이 제출하신 의사 면허 정보를 확인합니다.</li>
+        <li>승인까지 보통 {REVIEW_DAYS}영업일이 걸립니다.</li>
+        <li>
+          승인되면 가입하신 이메일로 안내 메일을 보내 드립니다. 그 뒤 이 화면에서 로그인하실 수
+          있습니다.
+        </li>
+      </ol>
+    </section>
+  );
+}
+
 function PasswordStep({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
@@ -177,6 +203,7 @@ function PasswordStep({ actionData }: { actionData: Route.ComponentProps["action
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <Section className="max-w-md">
+      {searchParams.get("signup") === "received" ? <SignupReceived /> : null}
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">로그인</h1>
         <p className="mt-2 text-[15px] text-slate-600">승인된 회원 계정으로 로그인해주세요.</p>

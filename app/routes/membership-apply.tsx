@@ -46,28 +46,31 @@ export async function loader({ request }: Route.LoaderArgs) {
     findApplicationOf(user.id),
     attendedSeminarsOf(user.id),
   ]);
-  if (application) {
-    return {
-      state: "applied" as const,
-      attended,
-      application: {
+  const latest = application
+    ? {
         status: application.status,
         createdAt: application.createdAt,
         rejectionReason: application.rejectionReason,
-      },
-    };
+      }
+    : null;
+  // A pending or approved application is the page; after a rejection the status card stands
+  // above a new form (issue 15), filled in from the rejected application.
+  if (application && application.status !== "rejected") {
+    return { state: "applied" as const, attended, application: latest! };
   }
+  const source = application ?? user;
   return {
     state: "form" as const,
     attended,
+    application: latest,
     account: {
       name: user.name,
       email: user.email,
-      phone: user.phone,
-      licenseNumber: user.licenseNumber,
-      hospitalName: user.hospitalName,
-      department: user.department,
-      address: user.address,
+      phone: source.phone,
+      licenseNumber: source.licenseNumber,
+      hospitalName: source.hospitalName,
+      department: source.department,
+      address: source.address,
     },
   };
 }
@@ -104,7 +107,9 @@ export default function MembershipApply({ loaderData, actionData }: Route.Compon
   return (
     <>
       <PageHeader eyebrow="MEMBERSHIP" title="정회원 가입 신청">
-        정회원 가입 신청서를 작성해주세요.
+        {loaderData.state === "applied"
+          ? "정회원 가입 신청 현황을 확인하실 수 있습니다."
+          : "정회원 가입 신청서를 작성해주세요."}
       </PageHeader>
       <Section className="max-w-2xl">
         {actionData?.submitted ? (
@@ -118,8 +123,15 @@ export default function MembershipApply({ loaderData, actionData }: Route.Compon
           </div>
         ) : (
           <div className="grid gap-6">
+            {loaderData.application ? (
+              <ApplicationStatusCard application={loaderData.application} />
+            ) : null}
             <SeminarAttendance attended={loaderData.attended} />
-            <ApplicationForm account={loaderData.account} actionData={actionData} />
+            <ApplicationForm
+              account={loaderData.account}
+              actionData={actionData}
+              again={loaderData.application !== null}
+            />
           </div>
         )}
       </Section>
@@ -203,9 +215,11 @@ type FormProps = {
     address: string;
   };
   actionData: Route.ComponentProps["actionData"];
+  /** A new application after a rejected one. */
+  again: boolean;
 };
 
-function ApplicationForm({ account, actionData }: FormProps) {
+function ApplicationForm({ account, actionData, again }: FormProps) {
   const navigation = useNavigation();
   const pending = navigation.state === "submitting";
   const [form, fields] = useForm<ApplicationInput>({
@@ -231,6 +245,7 @@ function ApplicationForm({ account, actionData }: FormProps) {
 
   return (
     <Card className="p-6 sm:p-8">
+      {again ? <h2 className="mb-4 text-lg font-bold text-slate-900">다시 신청하기</h2> : null}
       <Form method="post" className="grid gap-4" {...getFormProps(form)}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="apply-name" label="이름" required readOnly value={account.name} />

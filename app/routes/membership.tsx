@@ -1,6 +1,8 @@
 import { CheckCircle2, Mail, Phone } from "lucide-react";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Card } from "~/components/ui/card";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplyButton } from "~/features/membership/components/apply-button";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/root-data";
@@ -38,7 +40,16 @@ const STEPS = [
   { title: "정회원 승인", body: "입금이 확인되면 정회원 승인 문자를 보내 드립니다." },
 ];
 
-export default function Membership() {
+// The reader's own standing (issue 15): a full member is not asked whether they paid, and an
+// applicant sees where their application stands. Visitors get null (the page cache's version).
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request);
+  if (!user) return { application: null };
+  const latest = await findApplicationOf(user.id);
+  return { application: latest ? { status: latest.status } : null };
+}
+
+export default function Membership({ loaderData }: Route.ComponentProps) {
   const { society } = useRootData();
   return (
     <>
@@ -115,7 +126,7 @@ export default function Membership() {
             </p>
           </Card>
           <div className="flex justify-center">
-            <ApplyButton />
+            <ApplyButton applicationStatus={loaderData.application?.status ?? null} />
           </div>
         </div>
       </Section>

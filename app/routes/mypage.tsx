@@ -14,6 +14,7 @@ import {
   updateMyProfile,
   withdraw,
 } from "~/features/accounts/my-account.server";
+import { MYPAGE_SECTIONS, type MypageSectionId } from "~/features/accounts/mypage-sections";
 import {
   clearSessionCookie,
   currentSessionId,
@@ -145,77 +146,114 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
       <PageHeader eyebrow="MY PAGE" title="마이페이지">
         {account.name}님의 회원 정보입니다.
       </PageHeader>
-      <Section className="grid max-w-3xl gap-6">
-        <Card className="p-6 sm:p-8">
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <h2 className="text-xl font-bold text-slate-900">회원 정보</h2>
-            <Badge tone={account.isApproved ? "green" : "yellow"}>
-              {account.isApproved ? "승인된 회원" : "승인 대기"}
-            </Badge>
-          </div>
-          <dl className="mt-5 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-[15px]">
-            <dt className="text-slate-500">이름</dt>
-            <dd>{account.name}</dd>
-            <dt className="text-slate-500">이메일</dt>
-            <dd className="break-all">{account.email}</dd>
-            <dt className="text-slate-500">의사 면허번호</dt>
-            <dd>{account.licenseNumber}</dd>
-            <dt className="text-slate-500">가입일</dt>
-            <dd>{formatDate(account.createdAt)}</dd>
-          </dl>
-          <p className="mt-3 text-sm text-slate-600">
-            이메일과 면허번호 변경은 학회 사무국으로 요청해주세요.
-          </p>
-          <ProfileForm account={account} actionData={actionData} />
-        </Card>
-
-        <MyDues dues={dues} memberType={loaderData.memberType} />
-
-        <div>
-          <h2 className="mb-3 text-xl font-bold text-slate-900">정회원 가입 신청</h2>
-          {application ? (
-            <ApplicationStatusCard application={application} />
-          ) : (
-            <Card className="flex flex-wrap items-center justify-between gap-3 p-6">
-              <p className="text-slate-700">아직 정회원 가입을 신청하지 않았습니다.</p>
-              <Button asChild variant="secondary">
-                <Link to="/membership">정회원 안내 보기</Link>
-              </Button>
+      <Section className="grid gap-6 lg:grid-cols-[11rem_1fr] lg:items-start">
+        <nav
+          aria-label="마이페이지 메뉴"
+          className="sticky top-16 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur lg:top-32 lg:mx-0 lg:rounded-xl lg:border lg:p-2"
+        >
+          <ul className="flex gap-1 overflow-x-auto lg:flex-col">
+            {MYPAGE_SECTIONS.map((section) => (
+              <li key={section.id} className="shrink-0">
+                <a
+                  href={`#${section.id}`}
+                  className="block rounded-lg px-3 py-2 text-[15px] font-medium whitespace-nowrap text-slate-700 hover:bg-brand-50 hover:text-brand-700"
+                >
+                  {section.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="grid max-w-3xl min-w-0 gap-10">
+          <MypageSection id="mypage-summary">
+            <div>
+              <h2 className="mb-3 text-xl font-bold text-slate-900">정회원 가입 신청</h2>
+              {application ? (
+                <ApplicationStatusCard application={application} />
+              ) : (
+                <Card className="flex flex-wrap items-center justify-between gap-3 p-6">
+                  <p className="text-slate-700">아직 정회원 가입을 신청하지 않았습니다.</p>
+                  <Button asChild variant="secondary">
+                    <Link to="/membership">정회원 안내 보기</Link>
+                  </Button>
+                </Card>
+              )}
+            </div>
+          </MypageSection>
+          <MypageSection id="mypage-dues">
+            <MyDues dues={dues} memberType={loaderData.memberType} />
+          </MypageSection>
+          <MypageSection id="mypage-seminars">
+            <MySeminars registrations={registrations} />
+          </MypageSection>
+          <MypageSection id="mypage-credits">
+            <MyCredits credits={credits} />
+          </MypageSection>
+          <MypageSection id="mypage-notifications">
+            <CommentMailSetting on={commentMail} />
+          </MypageSection>
+          <MypageSection id="mypage-security">
+            <MySessions sessions={sessions} />
+            <PasswordForm actionData={actionData} />
+            <Card className="p-6 sm:p-8">
+              <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>
+              {account.privacyConsentAt ? (
+                <p className="mt-3 text-[15px] text-slate-700">
+                  개인정보 수집·이용 동의 ({account.privacyConsentVersion}) ·{" "}
+                  <time dateTime={new Date(account.privacyConsentAt).toISOString()}>
+                    {formatDateTime(account.privacyConsentAt)}
+                  </time>{" "}
+                  동의 ·{" "}
+                  <Link to="/privacy" className="font-semibold text-brand-700 underline">
+                    개인정보처리방침
+                  </Link>
+                </p>
+              ) : (
+                <p className="mt-3 text-[15px] text-slate-700">기록된 동의 내역이 없습니다.</p>
+              )}
             </Card>
-          )}
+          </MypageSection>
+          <MypageSection id="mypage-account">
+            <Card className="p-6 sm:p-8">
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="text-xl font-bold text-slate-900">회원 정보</h2>
+                <Badge tone={account.isApproved ? "green" : "yellow"}>
+                  {account.isApproved ? "승인된 회원" : "승인 대기"}
+                </Badge>
+              </div>
+              <dl className="mt-5 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-[15px]">
+                <dt className="text-slate-500">이름</dt>
+                <dd>{account.name}</dd>
+                <dt className="text-slate-500">이메일</dt>
+                <dd className="break-all">{account.email}</dd>
+                <dt className="text-slate-500">의사 면허번호</dt>
+                <dd>{account.licenseNumber}</dd>
+                <dt className="text-slate-500">가입일</dt>
+                <dd>{formatDate(account.createdAt)}</dd>
+              </dl>
+              <p className="mt-3 text-sm text-slate-600">
+                이메일과 면허번호 변경은 학회 사무국으로 요청해주세요.
+              </p>
+              <ProfileForm account={account} actionData={actionData} />
+            </Card>
+            <WithdrawalForm actionData={actionData} isAdmin={account.role === "admin"} />
+          </MypageSection>
         </div>
-
-        <MySeminars registrations={registrations} />
-        <MyCredits credits={credits} />
-        <CommentMailSetting on={commentMail} />
-
-        <Card className="p-6 sm:p-8">
-          <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>
-          {account.privacyConsentAt ? (
-            <p className="mt-3 text-[15px] text-slate-700">
-              개인정보 수집·이용 동의 ({account.privacyConsentVersion}) ·{" "}
-              <time dateTime={new Date(account.privacyConsentAt).toISOString()}>
-                {formatDateTime(account.privacyConsentAt)}
-              </time>{" "}
-              동의 ·{" "}
-              <Link to="/privacy" className="font-semibold text-brand-700 underline">
-                개인정보처리방침
-              </Link>
-            </p>
-          ) : (
-            <p className="mt-3 text-[15px] text-slate-700">기록된 동의 내역이 없습니다.</p>
-          )}
-        </Card>
-
-        <MySessions sessions={sessions} />
-        <PasswordForm actionData={actionData} />
-        <WithdrawalForm actionData={actionData} isAdmin={account.role === "admin"} />
       </Section>
     </>
   );
 }
 
 type ActionData = Route.ComponentProps["actionData"];
+
+/** One section of the page, a target of the sub-menu (below the sticky header when jumped to). */
+function MypageSection({ id, children }: { id: MypageSectionId; children: React.ReactNode }) {
+  return (
+    <section id={id} className="grid scroll-mt-36 gap-6">
+      {children}
+    </section>
+  );
+}
 
 function ProfileForm({
   account,

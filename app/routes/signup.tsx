@@ -10,9 +10,12 @@ import { registerMember } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { signupFormSchema } from "~/features/accounts/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
+import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
+import { storeSignupImage } from "~/features/uploads/uploads.server";
+import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readSubmission, replyWithError } from "~/lib/forms.server";
+import { formFieldsOf, readFormWithFile, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
 import { clientIpContext } from "~/lib/request-context.server";
 import { toast } from "~/lib/toast";
@@ -30,17 +33,41 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
+/** The sign-up's fields, and the licence image sent with the form when JavaScript is off. */
+const SIGNUP_FIELDS = formFieldsOf(signupFormSchema);
+const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { submission } = await readSubmission(request, signupFormSchema);
-  if (submission.status !== "success") {
+  const ip = context.get(clientIpContext);
+  const { form, file } = await readFormWithFile(request, SIGNUP_FIELDS, LICENCE_FILE);
+  // Without JavaScript the image comes with the form (issue 15): the same limits, type and size
+  // checks as the upload URL's, then its address stands in the form as if uploaded first.
+  let imageError: { status: number; message: string } | null = null;
+  if (file && !form.get("licenseImageUrl")) {
+    try {
+      const { objectPath } = await storeSignupImage(Buffer.from(await file.arrayBuffer()), ip);
+      form.set("licenseImageUrl", objectPath);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      imageError = { status: error.status, message: error.message };
+    }
+  }
+  const submission = parseWithZod(form, { schema: signupFormSchema });
+  if (submission.status !== "success" || imageError) {
     return data(
-      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }), toast: null },
-      { status: 400 },
+      {
+        result: submission.reply({
+          hideFields: ["password", "confirmPassword"],
+          ...(imageError && { fieldErrors: { licenseImageUrl: [imageError.message] } }),
+        }),
+        toast: imageError ? { title: "회원가입 실패", description: imageError.message } : null,
+      },
+      { status: imageError?.status ?? 400 },
     );
   }
   try {
     const { confirmPassword: _confirm, ...input } = submission.value;
-    await registerMember({ ...input, ip: context.get(clientIpContext) });
+    await registerMember({ ...input, ip });
   } catch (error) {
     const failed = replyWithError(submission, error, {
       hideFields: ["password", "confirmPassword"],
@@ -51,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: failed.status },
     );
   }
-  return redirect("/login", {
+  // The login page keeps a note of the received sign-up while the address says so (issue 15).
+  return redirect("/login?signup=received", {
     headers: {
       "Set-Cookie": flashToast({
         title: "회원가입 완료",
@@ -86,7 +114,13 @@ export default function Signup({ actionData }: Route.ComponentProps) {
             (<span className="text-rose-700">*</span> 필수 입력)
           </span>
         </p>
-        <Form method="post" action="/signup" className="mt-6 grid gap-5" {...getFormProps(form)}>
+        <Form
+          method="post"
+          action="/signup"
+          encType="multipart/form-data"
+          className="mt-6 grid gap-5"
+          {...getFormProps(form)}
+        >
           <fieldset className="grid gap-4">
             <legend className="mb-1 text-base font-bold text-slate-900">계정 정보</legend>
             <Field
@@ -154,6 +188,7 @@ export default function Signup({ actionData }: Route.ComponentProps) {
               label="의사 면허증 이미지"
               required
               endpoint="/api/objects/upload-public"
+              fileFieldName="licenseImage"
               successMessage="의사 자격증 이미지가 업로드되었습니다."
               errors={fields.licenseImageUrl.errors}
               onUploaded={() => form.validate({ name: fields.licenseImageUrl.name })}

@@ -69,8 +69,14 @@ test("a doctor signs up with a licence image, waits for approval, logs in and ou
   await consent.check();
   await page.getByRole("button", { name: "회원가입", exact: true }).click();
 
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(/\/login\?signup=received$/);
   await expect(toast(page, "회원가입 완료")).toBeVisible();
+  // Issue 15: a note that lasts (and survives a reload), not only the toast.
+  const received = page.getByRole("region", { name: "회원가입 신청이 접수되었습니다" });
+  await expect(received).toContainText("3-5영업일");
+  await expect(received).toContainText("이메일로 안내 메일");
+  await page.reload();
+  await expect(received).toBeVisible();
 
   // Not approved yet: the pending toast, and no session.
   await waitForHydration(page);

@@ -263,22 +263,19 @@ test.describe("tab 3: announcements", () => {
       await expect(bullets).toHaveAttribute("aria-pressed", "false");
       await page.keyboard.type("Read more: ");
 
-      // The link button asks with window.prompt: an address without http(s) is refused...
+      // The link button asks in the site's own dialog (issue 15, not window.prompt): an address
+      // without http(s) is refused under the field...
       const linkButton = toolbar.getByRole("button", { name: "링크" });
-      page.once("dialog", (dialog) => dialog.accept("example.org/without-scheme"));
       await linkButton.click();
-      await expect(toast(page, "잘못된 URL")).toBeVisible();
-      await expect(toast(page, "잘못된 URL")).toContainText(
-        "링크는 http:// 또는 https://로 시작해야 합니다",
-      );
+      const linkDialog = page.getByRole("dialog", { name: "링크 넣기" });
+      await linkDialog.getByLabel("링크 주소").fill("example.org/without-scheme");
+      await linkDialog.getByRole("button", { name: "적용" }).click();
+      await expect(linkDialog).toContainText("링크는 http:// 또는 https://로 시작해야 합니다");
       await expect(editor.locator("a")).toHaveCount(0);
-      // ...an https address is inserted as a link.
-      page.once("dialog", async (dialog) => {
-        expect(dialog.type()).toBe("prompt");
-        expect(dialog.message()).toBe("링크 주소를 입력하세요");
-        await dialog.accept(link);
-      });
-      await linkButton.click();
+      // ...an https address is inserted as a link, and the editor has the focus again.
+      await linkDialog.getByLabel("링크 주소").fill(link);
+      await linkDialog.getByLabel("링크 주소").press("Enter");
+      await expect(linkDialog).toBeHidden();
       await expect(editor.locator(`a[href="${link}"]`)).toHaveText(link);
 
       // The image button opens the editor's hidden file input.

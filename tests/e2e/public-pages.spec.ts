@@ -6,6 +6,7 @@ import {
   type ApiSeminar,
   expectLoginLink,
   KOREAN_DATE,
+  menuToggle,
   newestFirst,
   PUBLIC_PAGES,
   societyName,
@@ -86,9 +87,10 @@ test.describe("every public route", () => {
     // Hydrated: the menu opens and a link navigates on the client.
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("button", { name: /메뉴/ }).click();
+    await menuToggle(page).click();
     const menu = page.getByRole("navigation", { name: "모바일 메뉴" });
     await expect(menu).toBeVisible();
+    await menu.locator("summary", { hasText: "소식" }).click();
     await menu.getByRole("link", { name: "공지사항" }).click();
     await expect(page).toHaveURL(/\/announcements$/);
     await expect(page.getByRole("heading", { level: 1, name: "공지사항" })).toBeVisible();
@@ -540,4 +542,32 @@ test.describe("not found", () => {
       );
     });
   }
+});
+
+test.describe("announcement board (issue 15)", () => {
+  test("search and category live in the URL, and the form works without waiting for JavaScript", async ({
+    page,
+    request,
+  }) => {
+    const all = (await (await request.get("/api/announcements")).json()) as ApiAnnouncement[];
+    const target = all.find((a) => a.category === "학술") ?? all[0]!;
+    await page.goto("/announcements");
+    const board = page.getByRole("main");
+    await board.getByRole("searchbox", { name: "제목과 내용 검색" }).fill(target.title.slice(0, 6));
+    await board.getByRole("button", { name: "검색" }).click();
+    await expect(page).toHaveURL(/\?q=/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(target.title.slice(0, 6));
+    await expect(board.getByRole("link", { name: target.title })).toBeVisible();
+    await expect(board).toContainText("검색 결과");
+    // A category keeps the search.
+    await board
+      .getByRole("navigation", { name: "분류" })
+      .getByRole("link", { name: target.category })
+      .click();
+    await expect(page).toHaveURL(/category=/);
+    expect(new URL(page.url()).searchParams.get("q")).toBe(target.title.slice(0, 6));
+    await expect(board.getByRole("link", { name: target.title })).toBeVisible();
+    await board.getByRole("link", { name: "전체 목록" }).click();
+    await expect(page).toHaveURL(/\/announcements$/);
+  });
 });

@@ -5,20 +5,48 @@ import { expect, type Locator, type Page } from "@playwright/test";
 // addresses live in ./support.ts.
 export { EMPTY_BASE_URL } from "./support";
 
-/** The header navigation of SPEC.md §2, in order, with the library after 학술 활동 and the members' board after 공지사항. */
-export const NAVIGATION = [
-  { label: "홈", href: "/" },
-  { label: "학회 소개", href: "/about" },
-  { label: "연혁", href: "/history" },
-  { label: "임원진", href: "/executives" },
-  { label: "학회 정관", href: "/charter" },
-  { label: "정회원 안내", href: "/membership" },
-  { label: "학술 활동", href: "/activities" },
-  { label: "자료실", href: "/library" },
-  { label: "공지사항", href: "/announcements" },
-  { label: "회원 게시판", href: "/community" },
-  { label: "오시는 길", href: "/location" },
-] as const;
+/**
+ * The header's four sections and their pages (issue 15's grouping of SPEC.md §2's links), with
+ * each page's main heading. The logo is the link home.
+ */
+type MenuPage = { label: string; href: string; heading: string | null };
+export const NAV_SECTIONS: ReadonlyArray<{ label: string; links: ReadonlyArray<MenuPage> }> = [
+  {
+    label: "학회소개",
+    links: [
+      { label: "인사말", href: "/about", heading: "학회 소개" },
+      { label: "연혁", href: "/history", heading: "연혁" },
+      { label: "임원진", href: "/executives", heading: "임원진" },
+      { label: "회칙", href: "/charter", heading: "학회 정관" },
+      { label: "오시는 길", href: "/location", heading: "오시는 길" },
+    ],
+  },
+  {
+    label: "학술활동",
+    links: [
+      { label: "세미나", href: "/activities", heading: "학술 활동" },
+      { label: "자료실", href: "/library", heading: "자료실" },
+    ],
+  },
+  {
+    label: "소식",
+    links: [
+      { label: "공지사항", href: "/announcements", heading: "공지사항" },
+      { label: "회원 게시판", href: "/community", heading: "회원 게시판" },
+    ],
+  },
+  {
+    label: "회원",
+    links: [
+      { label: "회원 안내", href: "/membership", heading: "정회원 안내" },
+      { label: "정회원 신청", href: "/membership/apply", heading: null },
+      { label: "마이페이지", href: "/mypage", heading: null },
+    ],
+  },
+];
+
+/** Every page of the header's menu, in order. */
+export const NAVIGATION = NAV_SECTIONS.flatMap((section) => section.links);
 
 /**
  * Every page a visitor can open, with its main heading (null: the home page, whose heading carries
@@ -42,7 +70,7 @@ export const PUBLIC_PAGES: ReadonlyArray<{ path: string; heading: string | null;
 /** The society name as the page shows it in the header (never hard-coded in the tests). */
 export async function societyName(page: Page): Promise<string> {
   const logo = page.getByRole("banner").getByRole("link", { name: /.\s홈$/ });
-  const label = await logo.getAttribute("aria-label");
+  const label = (await logo.textContent())?.replace(/\s+/g, " ") ?? "";
   expect(label, "the header logo link names the society").toMatch(/.\s홈$/);
   const name = label!.replace(/\s홈$/, "").trim();
   expect(name.length).toBeGreaterThan(1);
@@ -75,21 +103,23 @@ export function horizontalOverflow(page: Page): Promise<number> {
   });
 }
 
-/** The header's menu toggle (below the md breakpoint). */
-export function menuToggle(page: Page): Locator {
-  return page.getByRole("banner").getByRole("button", { name: /메뉴/ });
+/** The phone menu: a <details> in the header (below the md breakpoint). */
+export function mobileMenu(page: Page): Locator {
+  return page.getByRole("banner").locator("details").first();
 }
 
-/**
- * Clicks the menu toggle until it reports `expanded`. The button is server-rendered, so a click
- * that lands before hydration does nothing; retrying is how we wait for hydration.
- */
+/** The phone menu's toggle: the <summary> "메뉴" (the browser opens it, with or without JavaScript). */
+export function menuToggle(page: Page): Locator {
+  return mobileMenu(page).locator("> summary");
+}
+
+/** Opens or closes the phone menu and waits until it is so. */
 export async function setMobileMenu(page: Page, expanded: boolean) {
-  const toggle = menuToggle(page);
-  const wanted = String(expanded);
+  const menu = mobileMenu(page);
   await expect(async () => {
-    if ((await toggle.getAttribute("aria-expanded")) !== wanted) await toggle.click();
-    await expect(toggle).toHaveAttribute("aria-expanded", wanted, { timeout: 1_000 });
+    const open = await menu.evaluate((node) => (node as HTMLDetailsElement).open);
+    if (open !== expanded) await menuToggle(page).click();
+    expect(await menu.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(expanded);
   }).toPass({ timeout: 10_000 });
 }
 

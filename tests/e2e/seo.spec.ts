@@ -144,10 +144,9 @@ test.describe("server-rendered content with JavaScript disabled", () => {
       `/login?redirectTo=${encodeURIComponent(`/announcements/${newest[0]!.id}`)}`,
     );
     // Plain links work without JavaScript.
-    await page
-      .getByRole("navigation", { name: "주 메뉴" })
-      .getByRole("link", { name: "연혁" })
-      .click();
+    const menu = page.getByRole("navigation", { name: "주 메뉴" });
+    await menu.getByRole("link", { name: "학회소개" }).hover();
+    await menu.getByRole("link", { name: "연혁" }).click();
     await expect(page).toHaveURL(/\/history$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("연혁");
   });

@@ -515,7 +515,7 @@ describe("the /signup page action (form post, no JavaScript)", () => {
     const fields = await formFields();
     const res = await postForm(server, "/signup", fields);
     expect([302, 303]).toContain(res.status);
-    expect(res.headers.get("location")).toBe("/login");
+    expect(res.headers.get("location")).toBe("/login?signup=received");
     expect(res.headers.getSetCookie().some((c) => /^sid=[^;]/.test(c))).toBe(false);
     const [row] = await server.db.select().from(users).where(eq(users.email, fields.email));
     expect(row?.isApproved).toBe(false);

@@ -279,7 +279,10 @@ describe("a full-membership application", () => {
 
     const [mail] = await peer.waitForMessagesTo(applicant.email);
     expect(mail!.text).toContain(`거부 사유: ${reason}`);
-    expect(mail!.html).not.toContain("<img");
+    // The only image is the emblem in the header (issue 15).
+    expect(mail!.html).not.toContain("<img src=x");
+    expect(mail!.html.match(/<img /g)).toHaveLength(1);
+    expect(mail!.html).toMatch(/<img src="http[^"]+\/emblem\.png"/);
     expect(mail!.html).not.toContain("<b>미비</b>");
     expect(mail!.html).toContain("&#60;b&#62;미비&#60;/b&#62;");
   });

@@ -312,6 +312,23 @@ describe("/admin/members/{id}", () => {
     expect(row?.rejectionReason).toBe("서류 미비");
     expect((await act(pending.id, { intent: "delete-everything" })).status).toBe(400);
   });
+
+  it("reopens a rejected sign-up back to pending (issue 15); a pending one is a 409", async () => {
+    const pending = await insertPendingUser(server);
+    expect((await act(pending.id, { intent: "reopen" })).status).toBe(409);
+    expect((await act(pending.id, { intent: "reject", reason: "면허 불일치" })).status).toBe(302);
+    const record = await server.fetch(`/admin/members/${pending.id}`, {
+      headers: { Cookie: admin.cookie },
+    });
+    expect(mainText(await record.text())).toContain("다시 대기 상태로");
+    expect((await act(pending.id, { intent: "reopen" })).status).toBe(302);
+    const row = await userRow(server, pending.id);
+    expect(row?.rejectedAt).toBeNull();
+    expect(row?.isApproved).toBe(false);
+    const list = await server.fetch("/api/users/pending", { headers: { Cookie: admin.cookie } });
+    const ids = ((await list.json()) as Array<{ id: string }>).map((user) => user.id);
+    expect(ids).toContain(pending.id);
+  });
 });
 
 describe("GET /admin/export/members.csv", () => {

@@ -229,7 +229,9 @@ describe("/membership/apply", () => {
       expect(html).not.toContain("<img src=x onerror");
       expect(text).not.toContain("검토 중");
       expect(text).not.toMatch(EMAIL_NOTE);
-      expect(hasForm(html)).toBe(false);
+      // Issue 15: a rejected applicant may apply again, below the card.
+      expect(text).toContain("다시 신청하기");
+      expect(hasForm(html)).toBe(true);
       expect(html).not.toMatch(fullMemberMark(member.name));
     });
   });

@@ -143,22 +143,27 @@ describe("public pages", () => {
     expect(html).not.toContain("총칙");
   });
 
-  it("the header links the SPEC §2 navigation in order", async () => {
+  it("the header links every SPEC §2 page, grouped as issue 15 orders them", async () => {
     const { html } = await page("/about");
     const header = html.match(/<header\b[\s\S]*?<\/header>/)?.[0] ?? "";
     const hrefs = tags(header, "a").map((a) => a.href);
+    // 학회소개 (인사말, 연혁, 임원진, 회칙, 오시는 길), 학술활동, 소식, 회원.
     const order = [
       "/about",
       "/history",
       "/executives",
       "/charter",
-      "/membership",
+      "/location",
       "/activities",
       "/announcements",
-      "/location",
+      "/community",
+      "/membership",
+      "/membership/apply",
+      "/mypage",
     ].map((href) => hrefs.indexOf(href));
     expect(order.every((i) => i >= 0)).toBe(true);
     expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(hrefs[0], "the logo is the link home").toBe("/");
     expect(hrefs).toContain("/login");
     expect(hrefs).toContain("/signup");
     expect(hrefs).not.toContain("/admin/dashboard");

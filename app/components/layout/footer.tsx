@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { useRootData } from "~/lib/root-data";
+import { Wordmark } from "./emblem";
 
 export function Footer() {
   const { society } = useRootData();
@@ -7,7 +8,7 @@ export function Footer() {
     <footer className="mt-20 border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-[1fr_auto]">
         <div className="space-y-3">
-          <p className="text-base font-bold text-white">{society.name}</p>
+          <Wordmark inverse />
           <address className="space-y-1 text-sm not-italic leading-6">
             <p>
               <span className="text-slate-400">주소 </span>

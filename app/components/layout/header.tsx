@@ -1,141 +1,129 @@
-import { useEffect, useId, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Menu, X } from "~/components/ui/icons";
-import { cn } from "~/lib/cn";
-import { useOptionalUser, useRootData } from "~/lib/root-data";
-import { NAVIGATION } from "./navigation";
+import { ChevronDown, Menu, X } from "~/components/ui/icons";
+import { useOptionalUser } from "~/lib/root-data";
+import { Wordmark } from "./emblem";
+import { findNavPlace, NAV_SECTIONS } from "./navigation";
 
-/** A header link; in the mobile menu a full-width row with more height to tap. */
-function navClass(isActive: boolean, mobile = false) {
-  return cn(
-    "rounded-md px-3 text-[15px] font-medium transition-colors",
-    mobile ? "block py-3" : "py-2",
-    isActive ? "text-brand-700" : "text-slate-700 hover:text-brand-700",
-  );
-}
+// The header: the society's wordmark and the account links on top, the four sections below with
+// their drop-downs (desktop), or one <details> menu with a <details> per section (phone). Both
+// open without JavaScript: the drop-downs by CSS on hover and on keyboard focus (:focus-within),
+// the phone menu by the browser's own <details>. JavaScript only closes them after a navigation.
+// The styles are the `site-*` classes in app.css (CSS, not JavaScript: the home page's budget).
+
+const ADMIN_LINK = "/admin/dashboard";
 
 export function Header() {
-  const { society } = useRootData();
   const user = useOptionalUser();
-  const [open, setOpen] = useState(false);
-  const location = useLocation();
-  const menuId = useId();
+  const { pathname } = useLocation();
+  const phoneMenu = useRef<HTMLDetailsElement>(null);
+  const desktopMenu = useRef<HTMLElement>(null);
+  const current = findNavPlace(pathname);
+  const isAdmin = user?.role === "admin";
 
-  // Close the mobile menu after navigating.
+  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
-  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    if (phoneMenu.current) phoneMenu.current.open = false;
+    const focused = document.activeElement;
+    if (focused instanceof HTMLElement && desktopMenu.current?.contains(focused)) focused.blur();
+  }, [pathname]);
 
-  const links = [
-    ...NAVIGATION,
-    ...(user?.role === "admin" ? [{ to: "/admin/dashboard", label: "관리자" }] : []),
-  ];
+  /** A page link of the menu; the current page says so. */
+  const pageLink = (to: string, label: string) => (
+    <li key={to}>
+      <Link to={to} aria-current={pathname === to ? "page" : undefined}>
+        {label}
+      </Link>
+    </li>
+  );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="site-header">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link
-          to="/"
-          className="flex min-w-0 items-center gap-2.5"
-          aria-label={`${society.name} 홈`}
-        >
-          <span
-            aria-hidden="true"
-            className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-700 text-sm font-bold text-white"
-          >
-            AI
-          </span>
-          <span className="truncate text-[17px] font-bold tracking-tight text-slate-900">
-            {society.name}
-          </span>
+        <Link to="/" className="min-w-0 rounded-md">
+          <Wordmark />
+          <span className="sr-only"> 홈</span>
         </Link>
-        <div className="hidden items-center gap-2 md:flex">
+        <div className="hidden shrink-0 items-center gap-2 md:flex">
           <AccountActions />
         </div>
-        <button
-          type="button"
-          className="inline-flex size-11 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 md:hidden"
-          aria-expanded={open}
-          aria-controls={menuId}
-          aria-label={open ? "메뉴 닫기" : "메뉴 열기"}
-          onClick={() => setOpen((value) => !value)}
-        >
-          {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </button>
+        <details ref={phoneMenu} className="site-phone md:hidden">
+          <summary>
+            <Menu className="size-6" />
+            <X className="size-6" />
+            메뉴
+          </summary>
+          <div>
+            <nav aria-label="모바일 메뉴">
+              <ul>
+                {NAV_SECTIONS.map((section) => (
+                  <li key={section.id}>
+                    <details open={current?.section?.id === section.id || undefined}>
+                      <summary>
+                        {section.label}
+                        <ChevronDown className="size-5" />
+                      </summary>
+                      <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
+                    </details>
+                  </li>
+                ))}
+                {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
+              </ul>
+            </nav>
+            <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 px-5 py-4">
+              <AccountActions phone />
+            </div>
+          </div>
+        </details>
       </div>
-      <nav aria-label="주 메뉴" className="hidden border-t border-slate-100 md:block">
-        <ul className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-1 px-4 py-1 sm:px-6">
-          {links.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end={item.to === "/"}
-                className={({ isActive }) => navClass(isActive)}
-                prefetch="intent"
-              >
-                {item.label}
-              </NavLink>
+      <nav ref={desktopMenu} aria-label="주 메뉴" className="site-nav hidden md:block">
+        <ul>
+          {NAV_SECTIONS.map((section) => (
+            <li key={section.id} data-here={current?.section?.id === section.id || undefined}>
+              <Link to={section.links[0]!.to}>
+                {section.label}
+                <ChevronDown className="size-4" />
+              </Link>
+              <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
             </li>
           ))}
+          {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
         </ul>
       </nav>
-      {/* Without JavaScript the toggle cannot open: show the links plainly instead. */}
-      <noscript>
-        <nav aria-label="모바일 메뉴" className="border-t border-slate-200 md:hidden">
-          <ul className="flex flex-wrap gap-x-1 px-4 py-2">
-            {links.map((item) => (
-              <li key={item.to}>
-                <a href={item.to} className="block rounded-md px-3 py-2 text-[15px] text-slate-700">
-                  {item.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      </noscript>
-      <div id={menuId} hidden={!open} className="border-t border-slate-200 md:hidden">
-        <nav aria-label="모바일 메뉴">
-          <ul className="flex flex-col px-4 py-2">
-            {links.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === "/"}
-                  className={({ isActive }) => navClass(isActive, true)}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="flex gap-2 border-t border-slate-100 px-4 py-3">
-          <AccountActions />
-        </div>
-      </div>
     </header>
   );
 }
 
-function AccountActions() {
+function AccountActions({ phone = false }: { phone?: boolean }) {
   const user = useOptionalUser();
   if (user) {
     return (
       <>
-        <span className="flex min-w-0 items-center gap-1.5 px-2 text-sm font-medium text-slate-700">
+        <span className="flex min-w-0 items-center gap-1.5 px-1 text-sm font-medium text-slate-700">
           {user.memberTypeLabel ? (
             <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
               {user.memberTypeLabel}
             </span>
           ) : null}
-          <Link
-            to="/mypage"
-            className="max-w-40 truncate hover:text-brand-700 hover:underline"
-            title="마이페이지"
-          >
-            {user.name || user.email}
-          </Link>
+          {phone ? (
+            <span className="truncate">{user.name || user.email}</span>
+          ) : (
+            <Link
+              to="/mypage"
+              className="max-w-40 truncate hover:text-brand-700 hover:underline"
+              title="마이페이지"
+            >
+              {user.name || user.email}
+            </Link>
+          )}
         </span>
+        {phone ? (
+          <Button asChild variant="secondary" size="sm">
+            <Link to="/mypage">마이페이지</Link>
+          </Button>
+        ) : null}
         <form method="post" action="/logout">
           <Button type="submit" variant="secondary" size="sm">
             로그아웃

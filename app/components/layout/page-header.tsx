@@ -11,7 +11,7 @@ export function PageHeader({
 }) {
   return (
     <div className="border-b border-slate-200 bg-gradient-to-b from-brand-50 to-white">
-      <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6 sm:py-16">
+      <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 sm:py-10">
         {eyebrow ? (
           <p className="mb-2 text-sm font-semibold tracking-wide text-brand-600">{eyebrow}</p>
         ) : null}

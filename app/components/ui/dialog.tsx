@@ -11,6 +11,7 @@ export function Dialog({
   description,
   children,
   wide = false,
+  onCloseAutoFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -18,12 +19,15 @@ export function Dialog({
   description?: ReactNode;
   children: ReactNode;
   wide?: boolean;
+  /** Radix's: where focus goes on close; call `event.preventDefault()` to place it yourself. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Primitive.Content
+          onCloseAutoFocus={onCloseAutoFocus}
           className={cn(
             "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl",
             wide ? "max-w-3xl" : "max-w-lg",

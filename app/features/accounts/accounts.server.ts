@@ -247,6 +247,31 @@ export async function rejectMember(id: string, context?: AuditContext, reason?: 
 }
 
 /**
+ * Reopens a rejected sign-up (issue 15): the account goes back to the pending list, to be
+ * approved or rejected again. Refused while a newer sign-up holds the e-mail, as approving is.
+ */
+export async function reopenMember(id: string, context?: AuditContext) {
+  const user = await findUser(id);
+  if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
+  if (!user.rejectedAt) throw new AppError("conflict", "거부된 가입 신청만 다시 열 수 있습니다.");
+  const db = await getDb();
+  const [newer] = await db.select({ id: users.id }).from(users).where(liveByEmail(user.email));
+  if (newer) {
+    throw new AppError(
+      "conflict",
+      "같은 이메일로 새 가입 신청이 있어 거부된 계정을 다시 열 수 없습니다. 새 가입 신청을 확인해주세요.",
+    );
+  }
+  const [updated] = await db
+    .update(users)
+    .set({ isApproved: false, rejectedAt: null, approvedAt: null })
+    .where(eq(users.id, id))
+    .returning(userColumns);
+  await audit(context, "reopen_member", { id, label: `${user.name} <${user.email}>` });
+  return updated;
+}
+
+/**
  * Creates an approved administrator, or promotes and approves an existing account (its password
  * is replaced when one is given).
  */

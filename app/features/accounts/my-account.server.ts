@@ -130,11 +130,12 @@ export async function withdraw(userId: string, password: string, client: ClientI
       );
     }
   }
-  const [application] = await db
+  // Every application's image: a re-applicant has several (issue 15).
+  const applications = await db
     .select({ licenseImageUrl: membershipApplications.licenseImageUrl })
     .from(membershipApplications)
     .where(eq(membershipApplications.userId, userId));
-  const imageIds = [account.licenseImageUrl, application?.licenseImageUrl]
+  const imageIds = [account.licenseImageUrl, ...applications.map((a) => a.licenseImageUrl)]
     .map((path) => (path ? objectIdFromPath(path) : null))
     .filter((id): id is string => Boolean(id));
 

@@ -236,7 +236,8 @@ const HANDLERS: Record<string, Handler> = {
   "save-announcement": {
     failure: "공지사항 저장 실패",
     run: async (form, context) => {
-      const input = parse(announcementSchema, fields(form));
+      // An unticked checkbox sends nothing: the form always says whether it is pinned.
+      const input = parse(announcementSchema, { ...fields(form), pinned: form.has("pinned") });
       const id = withId(form);
       if (id) {
         await updateAnnouncement(id, input, context);

@@ -1,6 +1,6 @@
 // Announcements: the public list carries a plain-text excerpt instead of the body, which only
 // approved members may read.
-import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -16,6 +16,7 @@ export type AnnouncementSummary = {
   id: string;
   title: string;
   category: string;
+  pinned: boolean;
   excerpt: string;
   /** True when the body is longer than the excerpt (the pages then add "..."). */
   truncated: boolean;
@@ -25,6 +26,17 @@ export type AnnouncementSummary = {
 
 /** The one order of every announcement list: newest first, ties by id (so pages never overlap). */
 const NEWEST_FIRST = [desc(announcements.createdAt), desc(announcements.id)];
+
+/** The public board's search (title or body contains the text) and category, from the URL. */
+export type BoardFilter = { q?: string; category?: string };
+const boardFilter = ({ q, category }: BoardFilter) =>
+  and(
+    containsText(q, [announcements.title, announcements.content]),
+    category ? eq(announcements.category, category) : undefined,
+  );
+
+/** At most this many pinned notices head the board. */
+const MAX_PINNED = 5;
 
 /** The administrator's search: title or category contains the text. */
 const adminSearch = (q: string | undefined) =>
@@ -36,14 +48,21 @@ const adminSearch = (q: string | undefined) =>
  * deep page does not sort every body (measured: 25 ms with an 11 MB sort on disk, then 2 ms, at
  * 10,000 announcements on PostgreSQL).
  */
-export async function listAnnouncements(options: { limit?: number; offset?: number } = {}) {
+export async function listAnnouncements(
+  options: BoardFilter & { limit?: number; offset?: number; pinnedOnly?: boolean } = {},
+) {
   const db = await getDb();
+  const filter = and(
+    boardFilter(options),
+    options.pinnedOnly ? eq(announcements.pinned, true) : undefined,
+  );
   const query = db
     .select({
       id: announcements.id,
       title: announcements.title,
       category: announcements.category,
       content: announcements.content,
+      pinned: announcements.pinned,
       views: announcements.views,
       createdAt: announcements.createdAt,
     })
@@ -56,12 +75,13 @@ export async function listAnnouncements(options: { limit?: number; offset?: numb
           db
             .select({ id: announcements.id })
             .from(announcements)
+            .where(filter)
             .orderBy(...NEWEST_FIRST)
             .limit(options.limit)
             .offset(options.offset ?? 0),
         ),
       )
-    : query);
+    : query.where(filter));
   return rows.map(({ content, ...row }): AnnouncementSummary => {
     const text = htmlToPlainText(content);
     const excerpt = firstCharacters(text, EXCERPT_LENGTH);
@@ -79,9 +99,25 @@ export async function countAnnouncements(options: { q?: string } = {}) {
   return row?.value ?? 0;
 }
 
-/** One page of the public list (excerpts) and the number of announcements. */
-export function pageAnnouncements(query: PageQuery) {
-  return loadPage(query, { rows: listAnnouncements, count: () => countAnnouncements() });
+/** One page of the public list (excerpts) and the number of announcements matching the filter. */
+export function pageAnnouncements(query: PageQuery & BoardFilter = { page: 1, pageSize: 20 }) {
+  const filter = { q: query.q, category: query.category };
+  return loadPage(query, {
+    rows: (window) => listAnnouncements({ ...filter, ...window }),
+    count: async () => {
+      const db = await getDb();
+      const [row] = await db
+        .select({ value: count() })
+        .from(announcements)
+        .where(boardFilter(filter));
+      return row?.value ?? 0;
+    },
+  });
+}
+
+/** The pinned notices that head the public board (issue 15), newest first. */
+export function listPinnedAnnouncements() {
+  return listAnnouncements({ pinnedOnly: true, limit: MAX_PINNED });
 }
 
 /** What anyone may know about an announcement: its title and category, never the body. */
@@ -183,6 +219,7 @@ export async function listAnnouncementsForAdmin(
       category: announcements.category,
       imageUrl: announcements.imageUrl,
       linkUrl: announcements.linkUrl,
+      pinned: announcements.pinned,
       views: announcements.views,
       createdAt: announcements.createdAt,
     })
@@ -221,6 +258,7 @@ export async function createAnnouncement(input: AnnouncementInput, context?: Aud
       category: input.category,
       imageUrl: input.imageUrl ?? null,
       linkUrl: input.linkUrl ?? null,
+      pinned: input.pinned ?? false,
     })
     .returning();
   await audit(context, "announcement_create", { id: created!.id, label: created!.title });
@@ -242,6 +280,7 @@ export async function updateAnnouncement(
       ...(patch.category !== undefined && { category: patch.category }),
       ...(patch.imageUrl !== undefined && { imageUrl: patch.imageUrl }),
       ...(patch.linkUrl !== undefined && { linkUrl: patch.linkUrl }),
+      ...(patch.pinned !== undefined && { pinned: patch.pinned }),
       updatedAt: new Date(),
     })
     .where(eq(announcements.id, id))

@@ -1,7 +1,9 @@
 import { optionalHttpUrl, optionalImageUrl, requiredText } from "~/lib/validation";
 import { z } from "~/lib/zod";
 
-export const ANNOUNCEMENT_CATEGORIES = ["일반", "공지", "행사", "학술"] as const;
+import { ANNOUNCEMENT_CATEGORIES } from "./constants";
+
+export { ANNOUNCEMENT_CATEGORIES };
 export const DEFAULT_CATEGORY = "일반";
 /** SPEC.md §5; `{host}` stands for https://로 (DESIGN.md). */
 export const LINK_MESSAGE = "링크는 http:// 또는 https://로 시작해야 합니다";
@@ -23,11 +25,17 @@ const fields = {
   category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: "분류를 선택해주세요" }),
   imageUrl: optionalImageUrl,
   linkUrl: optionalHttpUrl(LINK_MESSAGE),
+  /** Pinned notices head the public board (issue 15); a form's checkbox sends "on". */
+  pinned: z.preprocess(
+    (value) => (value === "on" || value === "true" ? true : value === "false" ? false : value),
+    z.boolean({ error: "상단 고정 여부가 올바르지 않습니다" }),
+  ),
 };
 
 export const announcementSchema = z.object({
   ...fields,
   category: fields.category.default(DEFAULT_CATEGORY),
+  pinned: fields.pinned.optional(),
 });
 
 // A patch changes only what it names: no defaults here, or an omitted field would be reset.

@@ -2,6 +2,7 @@
 export const AUDIT_ACTIONS = {
   approve_member: "준회원 승인",
   reject_member: "준회원 거부",
+  reopen_member: "거부된 가입 신청 다시 열기",
   view_license_image: "면허증 열람",
   view_application: "정회원 신청 상세 열람",
   approve_application: "정회원 승인",

@@ -20,6 +20,24 @@ export async function listExecutives(
   return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
 }
 
+/** The position that signs the greeting on /about (issue 15). */
+export const PRESIDENT_POSITION = "회장";
+
+/**
+ * The current president: the first executive (by order) whose position is 회장, so /about's
+ * greeting and /executives can never disagree; null while there is none.
+ */
+export async function findPresident() {
+  const db = await getDb();
+  const [president] = await db
+    .select({ name: executives.name, imageUrl: executives.imageUrl, title: executives.title })
+    .from(executives)
+    .where(eq(executives.position, PRESIDENT_POSITION))
+    .orderBy(asc(executives.order), asc(executives.name), asc(executives.id))
+    .limit(1);
+  return president ?? null;
+}
+
 export async function countExecutives() {
   const db = await getDb();
   const [row] = await db.select({ value: count() }).from(executives);

@@ -9,6 +9,16 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 
 export const link = (pathname: string) => `${env.PUBLIC_URL}${pathname}`;
 
+/**
+ * The emblem in the mails' header: the society's own file (SOCIETY_LOGO_URL) or the built-in
+ * mark as PNG (mail programs do not show SVG), by absolute address.
+ */
+function emblemUrl() {
+  const own = societyConfig.logoUrl;
+  if (own) return own.startsWith("/") ? link(own) : own;
+  return link("/emblem.png");
+}
+
 export function compose(
   to: string,
   subject: string,
@@ -27,7 +37,7 @@ export function compose(
   ].join("\n\n");
   const html = `<!doctype html><html lang="ko"><body style="margin:0;background:#f1f5f9;font-family:'Apple SD Gothic Neo','Malgun Gothic',sans-serif;color:#1e293b">
 <div style="max-width:560px;margin:0 auto;padding:24px">
-<p style="font-size:18px;font-weight:700;color:#1a4794;margin:0 0 16px">${escapeHtml(s.name)}</p>
+<p style="font-size:18px;font-weight:700;color:#1a4794;margin:0 0 16px"><img src="${escapeHtml(emblemUrl())}" width="32" height="32" alt="" style="vertical-align:middle;margin-right:8px;border:0">${escapeHtml(s.name)}</p>
 <div style="background:#fff;border-radius:12px;padding:24px;line-height:1.7;font-size:15px">
 ${paragraphs.map((p) => `<p style="margin:0 0 12px">${escapeHtml(p).replaceAll("\n", "<br>")}</p>`).join("\n")}
 ${action ? `<p style="margin:20px 0 0"><a href="${escapeHtml(action.url)}" style="display:inline-block;background:#1a4794;color:#fff;text-decoration:none;padding:10px 18px;border-radius:8px;font-weight:600">${escapeHtml(action.label)}</a></p>` : ""}

@@ -1,6 +1,6 @@
 // The member record page's actions: one form per action, each naming an intent, each calling the
 // same service as the matching JSON call.
-import { approveMember, rejectMember } from "~/features/accounts/accounts.server";
+import { approveMember, rejectMember, reopenMember } from "~/features/accounts/accounts.server";
 import { endSessionOfMember } from "~/features/accounts/session-list.server";
 import type { AuditContext } from "~/features/audit/audit.server";
 import { resetSecondFactorOf } from "~/features/second-factor/second-factor.server";
@@ -69,6 +69,10 @@ const HANDLERS: Record<
     const { reason } = parse(signupRejectionSchema, { reason: text(form, "reason") || undefined });
     await rejectMember(id, context, reason);
     return { message: "가입을 거부했습니다." };
+  },
+  async reopen(id, _form, context) {
+    await reopenMember(id, context);
+    return { message: "가입 신청을 다시 대기 상태로 돌렸습니다." };
   },
   async suspend(id, form, context) {
     const { reason } = parse(suspensionSchema, { reason: text(form, "reason") });

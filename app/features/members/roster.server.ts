@@ -333,8 +333,14 @@ export async function findMemberRecord(id: string) {
   const account = await requireAccount(id);
   const db = await getDb();
   const now = new Date(nowMs());
-  const [[application], [activeSessions], auditEntries] = await Promise.all([
-    db.select().from(membershipApplications).where(eq(membershipApplications.userId, id)).limit(1),
+  const [applications, [activeSessions], auditEntries] = await Promise.all([
+    // Newest first: the latest counts, the earlier ones are its history (issue 15).
+    db
+      .select()
+      .from(membershipApplications)
+      .where(eq(membershipApplications.userId, id))
+      .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
+      .limit(20),
     db
       .select({ value: count() })
       .from(sessions)
@@ -366,7 +372,8 @@ export async function findMemberRecord(id: string) {
   ]);
   return {
     ...account,
-    application: application ?? null,
+    application: applications[0] ?? null,
+    earlierApplications: applications.slice(1),
     activeSessions: activeSessions?.value ?? 0,
     auditEntries,
     sessions: sessionList,

@@ -1,4 +1,6 @@
-// Full-membership applications: one per user; administrators approve or reject while pending.
+// Full-membership applications: one open application per user at a time (issue 15: a rejected
+// applicant may apply again; earlier applications and their decisions stay on record);
+// administrators approve or reject while pending.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
@@ -19,7 +21,10 @@ export type Application = typeof membershipApplications.$inferSelect;
 
 type Applicant = { id: string; name: string; email: string };
 
-/** Creates the user's one application; name and e-mail are the account's. */
+/**
+ * Creates the user's application; name and e-mail are the account's. A second while one is
+ * pending or approved is a 409 (the partial unique index decides, so two at once cannot both pass).
+ */
 export async function submitApplication(applicant: Applicant, input: ApplicationInput) {
   const db = await getDb();
   try {
@@ -100,13 +105,21 @@ export async function applyForFullMembership(applicant: Applicant, input: Applic
   return created;
 }
 
+/** The user's latest application (the one that counts), or null. */
 export async function findApplicationOf(userId: string) {
+  const [latest] = await listApplicationsOf(userId, 1);
+  return latest ?? null;
+}
+
+/** The user's applications, newest first: the latest and the history before it. */
+export async function listApplicationsOf(userId: string, limit = 20) {
   const db = await getDb();
-  const [application] = await db
+  return db
     .select()
     .from(membershipApplications)
-    .where(eq(membershipApplications.userId, userId));
-  return application ?? null;
+    .where(eq(membershipApplications.userId, userId))
+    .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
+    .limit(limit);
 }
 
 /** Applications searched by name, e-mail, phone, hospital or licence number. */

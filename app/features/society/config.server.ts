@@ -19,6 +19,11 @@ const schema = z.object({
     .default(
       "https://maps.google.com/maps?q=%EB%8C%80%EA%B5%AC%20%EC%88%98%EC%84%B1%EA%B5%AC&output=embed",
     ),
+  // An address on this site (/…) or an https URL of the society's own emblem file.
+  SOCIETY_LOGO_URL: z
+    .string()
+    .regex(/^(\/[^/]|https:\/\/)/, "must start with / or https://")
+    .optional(),
 });
 
 function readSocietyConfig(): SocietyConfig {
@@ -39,6 +44,7 @@ function readSocietyConfig(): SocietyConfig {
     sisterSiteUrl: c.SISTER_SITE_URL,
     mapEmbedUrl: c.MAP_EMBED_URL,
     publicUrl: env.PUBLIC_URL,
+    logoUrl: c.SOCIETY_LOGO_URL || null,
   };
 }
 

@@ -12,4 +12,9 @@ export type SocietyConfig = {
   sisterSiteUrl: string;
   mapEmbedUrl: string;
   publicUrl: string;
+  /**
+   * The society's own emblem (an image address, e.g. /brand/logo.svg placed in public/), drawn
+   * instead of the built-in mark; null draws the built-in mark.
+   */
+  logoUrl: string | null;
 };

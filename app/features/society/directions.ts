@@ -12,3 +12,18 @@ export const BUS_ROUTES = [
   { kind: "간선", numbers: ["401", "413", "719"] },
   { kind: "지선", numbers: ["동구2", "수성1-1"] },
 ];
+
+/** Parking at the office's building (issue 15: beside the map, which may fail to load). */
+export const PARKING_NOTES = [
+  "건물 지하 주차장을 이용하실 수 있습니다 (방문 등록 후 1시간 무료).",
+  "세미나가 있는 날은 주차 공간이 부족하니 대중교통 이용을 권해 드립니다.",
+];
+
+/** Map services' search links for the society's address (they open the app on a phone). */
+export function mapLinks(address: string) {
+  const q = encodeURIComponent(address);
+  return [
+    { label: "카카오맵에서 보기", href: `https://map.kakao.com/link/search/${q}` },
+    { label: "네이버 지도에서 보기", href: `https://map.naver.com/p/search/${q}` },
+  ];
+}

@@ -72,14 +72,28 @@ export async function requestDocumentUploadUrl(uploader: { id: string }, ip?: st
   });
 }
 
-function createUploadUrl(uploader: { id: string; role: string } | null) {
-  return signedUploadUrl({
+function newGrant(uploader: { id: string; role: string } | null): Grant {
+  return {
     id: crypto.randomUUID(),
     exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
     owner: uploader?.id ?? null,
     visibility: uploader?.role === "admin" ? "public" : "private",
     origin: uploader ? "member" : "signup",
-  });
+  };
+}
+
+/**
+ * A licence image sent with the sign-up form itself (issue 15: sign-up works without
+ * JavaScript): the same limits as asking for an upload URL, then the same checks as the upload.
+ */
+export async function storeSignupImage(body: Buffer, ip?: string) {
+  await limitAuthRequestsByIp(ip);
+  await limitSignupUploadsByIp(ip);
+  return storeObject(newGrant(null), body);
+}
+
+function createUploadUrl(uploader: { id: string; role: string } | null) {
+  return signedUploadUrl(newGrant(uploader));
 }
 
 function signedUploadUrl(grant: Grant): { uploadURL: string; objectPath: string } {
@@ -121,7 +135,14 @@ export async function receiveUpload(request: Request, token: string | null) {
   if (grant.origin === "library") return receiveDocument(request, grant);
 
   const body = await readBodyBytes(request, MAX_IMAGE_BYTES, UPLOAD_MESSAGES.tooLarge);
+  return storeObject(grant, body);
+}
+
+/** Checks an image by its content and size and stores it under the grant's one id. */
+async function storeObject(grant: Grant, body: Buffer) {
+  const db = await getDb();
   if (body.length === 0) throw new AppError("invalid", "업로드할 파일이 없습니다.");
+  if (body.length > MAX_IMAGE_BYTES) throw new AppError("too_large", UPLOAD_MESSAGES.tooLarge);
   const type = await fileTypeFromBuffer(body);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError("unsupported_type", UPLOAD_MESSAGES.wrongType);

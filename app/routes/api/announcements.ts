@@ -14,7 +14,9 @@ import type { Route } from "./+types/announcements";
 export const loader = api(async ({ request }: Route.LoaderArgs) =>
   listCallResponse(request, {
     rows: async (window) =>
-      (await listAnnouncements(window)).map(({ truncated: _truncated, ...item }) => item),
+      (await listAnnouncements(window)).map(
+        ({ truncated: _truncated, pinned: _pinned, ...item }) => item,
+      ),
     count: () => countAnnouncements(),
   }),
 );

@@ -1,4 +1,5 @@
 import { formatDateTime } from "~/lib/dates";
+import { displayIp } from "~/lib/ip";
 import { authEventLabel } from "../auth-event-labels";
 
 type AuthEventItem = {
@@ -27,7 +28,9 @@ export function AuthEventList({ events }: { events: AuthEventItem[] }) {
           >
             {authEventLabel(event.type)}
           </span>
-          {event.ip ? <span className="break-all text-slate-500">IP {event.ip}</span> : null}
+          {event.ip ? (
+            <span className="break-all text-slate-500">IP {displayIp(event.ip)}</span>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -3,6 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDateTime } from "~/lib/dates";
+import { displayIp } from "~/lib/ip";
 
 export type SessionItem = {
   id: string;
@@ -48,7 +49,9 @@ export function SessionList({
                   {`${session.browser} · ${session.os}`}
                   {session.current ? <Badge tone="brand">현재 이 기기</Badge> : null}
                 </p>
-                <p className="mt-1 break-all text-slate-600">IP {session.ip ?? "알 수 없음"}</p>
+                <p className="mt-1 break-all text-slate-600">
+                  IP {displayIp(session.ip) ?? "알 수 없음"}
+                </p>
                 <p className="text-slate-600">
                   로그인 {formatDateTime(session.createdAt)} · 최근 활동{" "}
                   {formatDateTime(session.lastSeenAt)}

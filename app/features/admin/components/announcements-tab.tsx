@@ -48,7 +48,12 @@ export function AnnouncementsTab({ list }: { list: TabPage<AnnouncementRow> }) {
           { header: "제목", cell: (a) => a.title, primary: true, className: "min-w-60" },
           {
             header: "분류",
-            cell: (a) => <CategoryBadge category={a.category} />,
+            cell: (a) => (
+              <span className="inline-flex items-center gap-1.5">
+                <CategoryBadge category={a.category} />
+                {a.pinned ? <span className="text-xs font-bold text-rose-700">고정</span> : null}
+              </span>
+            ),
             className: "whitespace-nowrap",
           },
           {
@@ -177,6 +182,15 @@ function AnnouncementForm({
             defaultValue={announcement?.linkUrl ?? ""}
             errors={errors("linkUrl")}
           />
+          <label className="flex items-center gap-2 text-[15px] text-slate-800">
+            <input
+              type="checkbox"
+              name="pinned"
+              defaultChecked={announcement?.pinned ?? false}
+              className="size-5 accent-brand-700"
+            />
+            공지사항 목록 맨 위에 고정
+          </label>
         </>
       )}
     </ContentFormDialog>

@@ -32,7 +32,18 @@ export function ApplicationsTab({
 }) {
   const [viewing, setViewing] = useState<ApplicationRow | null>(null);
   // Opening the detail asks the server for it, so the viewing is recorded in the audit log.
-  const detail = useFetcher<ApplicationRow & { attendedSeminars?: AttendedSeminarView[] }>();
+  const detail = useFetcher<
+    ApplicationRow & {
+      attendedSeminars?: AttendedSeminarView[];
+      otherApplications?: Array<{
+        id: string;
+        status: string;
+        createdAt: string;
+        updatedAt: string;
+        rejectionReason: string | null;
+      }>;
+    }
+  >();
   const open = (application: ApplicationRow) => {
     setViewing(application);
     detail.load(`/api/membership-applications/${application.id}`);
@@ -151,6 +162,27 @@ export function ApplicationsTab({
                 <p className="text-sm text-slate-500">불러오는 중...</p>
               )}
             </div>
+            {detail.data?.id === shown.id && detail.data.otherApplications?.length ? (
+              <div>
+                <h3 className="mb-2 text-sm font-bold text-slate-800">
+                  이 회원의 다른 신청 {detail.data.otherApplications.length}건
+                </h3>
+                <ol className="grid gap-2 text-sm">
+                  {detail.data.otherApplications.map((other) => (
+                    <li key={other.id} className="rounded-lg bg-slate-50 px-3 py-2">
+                      <ApplicationStatusBadge status={other.status} view="admin" />
+                      <span className="ml-2 text-slate-600">
+                        신청 {formatDate(other.createdAt)}
+                        {other.status !== "pending" ? ` · 결정 ${formatDate(other.updatedAt)}` : ""}
+                      </span>
+                      {other.rejectionReason ? (
+                        <p className="mt-1 text-slate-700">사유: {other.rejectionReason}</p>
+                      ) : null}
+                    </li>
+                  ))}
+                </ol>
+              </div>
+            ) : null}
           </div>
         ) : null}
       </Dialog>

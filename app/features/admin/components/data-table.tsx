@@ -15,7 +15,9 @@ export type Column<T> = {
 const PAGE_SIZE = 10;
 
 /**
- * A table. Wide tables scroll sideways inside their box, so they stay usable on a tablet.
+ * A table. Wide tables scroll sideways inside their box, so they stay usable on a tablet; below
+ * 768 px each row is a stacked card with the column names beside the values and its actions in
+ * view (the `data-table` rules in app.css, issue 15).
  *
  * Lists that grow with the society are searched and paged on the server: their tab renders the
  * search form and page links and gives the table one page (`paging="server"`, no browser-side
@@ -84,7 +86,7 @@ export function DataTable<T>({
         </p>
       ) : (
         <div className="overflow-x-auto rounded-xl border border-slate-200">
-          <table className="w-full min-w-[640px] text-left text-sm">
+          <table className="data-table w-full min-w-[640px] text-left text-sm">
             <caption className="sr-only">{caption}</caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
@@ -109,6 +111,7 @@ export function DataTable<T>({
                   {columns.map((column) => (
                     <td
                       key={column.header}
+                      data-label={column.header}
                       className={cn(
                         "px-3 py-2.5 text-slate-800",
                         column.primary && "font-medium",

@@ -56,13 +56,14 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
                     면허증 보기
                   </Button>
                 ) : null}
-                <Button
-                  size="sm"
-                  disabled={busy(m.id)}
-                  onClick={() => action.run("approve-member", { id: m.id })}
-                >
-                  승인
-                </Button>
+                {/* A form, so approving works before JavaScript loads too (issue 15). */}
+                <action.fetcher.Form method="post" action="/admin/dashboard">
+                  <input type="hidden" name="intent" value="approve-member" />
+                  <input type="hidden" name="id" value={m.id} />
+                  <Button type="submit" size="sm" disabled={busy(m.id)}>
+                    승인
+                  </Button>
+                </action.fetcher.Form>
                 <Button
                   size="sm"
                   variant="secondaryDestructive"

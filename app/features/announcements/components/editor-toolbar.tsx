@@ -19,6 +19,9 @@ import {
   Undo2,
 } from "lucide-react";
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from "react";
+import { Button } from "~/components/ui/button";
+import { Dialog } from "~/components/ui/dialog";
+import { inputClass } from "~/components/ui/field";
 import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/features/uploads/constants";
 import { uploadErrorMessage, uploadFile } from "~/features/uploads/upload-file";
 import { cn } from "~/lib/cn";
@@ -88,27 +91,30 @@ export function EditorToolbar({ editor }: { editor: Editor | null }) {
   });
   const disabled = !editor || !state;
 
-  function setLink() {
+  // The link's address is asked in the site's own dialog (issue 15), not window.prompt.
+  const [linkDraft, setLinkDraft] = useState<string | null>(null);
+  const [linkError, setLinkError] = useState<string | null>(null);
+
+  function openLinkDialog() {
     if (!editor) return;
     const previous = editor.getAttributes("link").href;
-    const entry = window.prompt(
-      "링크 주소를 입력하세요",
-      typeof previous === "string" ? previous : "",
-    );
-    if (entry === null) return; // cancelled
-    const url = entry.trim();
+    setLinkError(null);
+    setLinkDraft(typeof previous === "string" ? previous : "");
+  }
+
+  function applyLink() {
+    if (!editor || linkDraft === null) return;
+    const url = linkDraft.trim();
     if (url === "") {
       editor.chain().focus().extendMarkRange("link").unsetLink().run();
+      setLinkDraft(null);
       return;
     }
     if (!/^https?:\/\//i.test(url)) {
-      toast({
-        title: "잘못된 URL",
-        description: "링크는 http:// 또는 https://로 시작해야 합니다",
-        variant: "destructive",
-      });
+      setLinkError("링크는 http:// 또는 https://로 시작해야 합니다");
       return;
     }
+    setLinkDraft(null);
     if (editor.state.selection.empty && !editor.isActive("link")) {
       // Nothing selected: insert the address itself as the link text.
       editor
@@ -168,163 +174,213 @@ export function EditorToolbar({ editor }: { editor: Editor | null }) {
   }
 
   return (
-    <div
-      role="toolbar"
-      aria-label="서식 도구"
-      aria-orientation="horizontal"
-      onKeyDown={onKeyDown}
-      className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 p-1.5"
-    >
-      <ToolGroup>
-        <ToolButton
-          label="굵게"
-          icon={Bold}
-          pressed={state?.bold ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleBold().run()}
-        />
-        <ToolButton
-          label="기울임"
-          icon={Italic}
-          pressed={state?.italic ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleItalic().run()}
-        />
-        <ToolButton
-          label="밑줄"
-          icon={UnderlineIcon}
-          pressed={state?.underline ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleUnderline().run()}
-        />
-      </ToolGroup>
-      <ToolGroup>
-        <ToolButton
-          label="제목 1"
-          icon={Heading1}
-          pressed={state?.heading1 ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleHeading({ level: 1 }).run()}
-        />
-        <ToolButton
-          label="제목 2"
-          icon={Heading2}
-          pressed={state?.heading2 ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleHeading({ level: 2 }).run()}
-        />
-      </ToolGroup>
-      <ToolGroup>
-        <ToolButton
-          label="글머리 기호 목록"
-          icon={List}
-          pressed={state?.bulletList ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleBulletList().run()}
-        />
-        <ToolButton
-          label="번호 목록"
-          icon={ListOrdered}
-          pressed={state?.orderedList ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().toggleOrderedList().run()}
-        />
-      </ToolGroup>
-      <ToolGroup>
-        <ToolButton
-          label="왼쪽 정렬"
-          icon={AlignLeft}
-          pressed={state?.alignLeft ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().setTextAlign("left").run()}
-        />
-        <ToolButton
-          label="가운데 정렬"
-          icon={AlignCenter}
-          pressed={state?.alignCenter ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().setTextAlign("center").run()}
-        />
-        <ToolButton
-          label="오른쪽 정렬"
-          icon={AlignRight}
-          pressed={state?.alignRight ?? false}
-          disabled={disabled}
-          onClick={() => editor?.chain().focus().setTextAlign("right").run()}
-        />
-      </ToolGroup>
-      <ToolGroup>
-        <label
-          htmlFor={colorId}
-          title="글자 색"
-          className={cn(
-            "relative inline-flex size-10 items-center justify-center rounded-md text-slate-700",
-            "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
-            disabled ? "cursor-not-allowed opacity-50" : "cursor-pointer hover:bg-slate-200",
-          )}
-        >
-          <Palette className="size-5" aria-hidden="true" />
-          <span
-            aria-hidden="true"
-            className="absolute inset-x-2.5 bottom-1.5 h-1 rounded-full"
-            style={{ backgroundColor: state?.color ?? DEFAULT_TEXT_COLOR }}
+    <>
+      <div
+        role="toolbar"
+        aria-label="서식 도구"
+        aria-orientation="horizontal"
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap items-center gap-1 border-b border-slate-200 bg-slate-50 p-1.5"
+      >
+        <ToolGroup>
+          <ToolButton
+            label="굵게"
+            icon={Bold}
+            pressed={state?.bold ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().toggleBold().run()}
+          />
+          <ToolButton
+            label="기울임"
+            icon={Italic}
+            pressed={state?.italic ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().toggleItalic().run()}
+          />
+          <ToolButton
+            label="밑줄"
+            icon={UnderlineIcon}
+            pressed={state?.underline ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().toggleUnderline().run()}
+          />
+        </ToolGroup>
+        <ToolGroup>
+          <ToolButton
+            label="제목 1"
+            icon={Heading1}
+            pressed={state?.heading1 ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().toggleHeading({ level: 1 }).run()}
+          />
+          <ToolButton
+            label="제목 2"
+            icon={Heading2}
+            pressed={state?.heading2 ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().toggleHeading({ level: 2 }).run()}
+          />
+        </ToolGroup>
+        <ToolGroup>
+          <ToolButton
+            label="글머리 기호 목록"
+            icon={List}
+            pressed={state?.bulletList ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().toggleBulletList().run()}
+          />
+          <ToolButton
+            label="번호 목록"
+            icon={ListOrdered}
+            pressed={state?.orderedList ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().toggleOrderedList().run()}
+          />
+        </ToolGroup>
+        <ToolGroup>
+          <ToolButton
+            label="왼쪽 정렬"
+            icon={AlignLeft}
+            pressed={state?.alignLeft ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().setTextAlign("left").run()}
+          />
+          <ToolButton
+            label="가운데 정렬"
+            icon={AlignCenter}
+            pressed={state?.alignCenter ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().setTextAlign("center").run()}
+          />
+          <ToolButton
+            label="오른쪽 정렬"
+            icon={AlignRight}
+            pressed={state?.alignRight ?? false}
+            disabled={disabled}
+            onClick={() => editor?.chain().focus().setTextAlign("right").run()}
+          />
+        </ToolGroup>
+        <ToolGroup>
+          <label
+            htmlFor={colorId}
+            title="글자 색"
+            className={cn(
+              "relative inline-flex size-10 items-center justify-center rounded-md text-slate-700",
+              "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-500",
+              disabled ? "cursor-not-allowed opacity-50" : "cursor-pointer hover:bg-slate-200",
+            )}
+          >
+            <Palette className="size-5" aria-hidden="true" />
+            <span
+              aria-hidden="true"
+              className="absolute inset-x-2.5 bottom-1.5 h-1 rounded-full"
+              style={{ backgroundColor: state?.color ?? DEFAULT_TEXT_COLOR }}
+            />
+            <input
+              id={colorId}
+              data-toolbar-control=""
+              type="color"
+              aria-label="글자 색"
+              value={state?.color ?? DEFAULT_TEXT_COLOR}
+              disabled={disabled}
+              // The selection stays in the editor's state while the picker is open, so the colour
+              // applies to it without taking focus away from the picker.
+              onChange={(event) => editor?.chain().setColor(event.target.value).run()}
+              className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+            />
+          </label>
+          <ToolButton
+            label="링크"
+            icon={LinkIcon}
+            pressed={state?.link ?? false}
+            disabled={disabled}
+            onClick={openLinkDialog}
+          />
+          <ToolButton
+            label="이미지"
+            icon={uploading ? Loader2 : ImagePlus}
+            iconClassName={uploading ? "animate-spin" : undefined}
+            disabled={disabled || uploading}
+            busy={uploading}
+            onClick={() => fileRef.current?.click()}
           />
           <input
-            id={colorId}
-            data-toolbar-control=""
-            type="color"
-            aria-label="글자 색"
-            value={state?.color ?? DEFAULT_TEXT_COLOR}
-            disabled={disabled}
-            // The selection stays in the editor's state while the picker is open, so the colour
-            // applies to it without taking focus away from the picker.
-            onChange={(event) => editor?.chain().setColor(event.target.value).run()}
-            className="absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed"
+            ref={fileRef}
+            type="file"
+            accept="image/*"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="hidden"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void uploadImage(file);
+            }}
           />
-        </label>
-        <ToolButton
-          label="링크"
-          icon={LinkIcon}
-          pressed={state?.link ?? false}
-          disabled={disabled}
-          onClick={setLink}
-        />
-        <ToolButton
-          label="이미지"
-          icon={uploading ? Loader2 : ImagePlus}
-          iconClassName={uploading ? "animate-spin" : undefined}
-          disabled={disabled || uploading}
-          busy={uploading}
-          onClick={() => fileRef.current?.click()}
-        />
-        <input
-          ref={fileRef}
-          type="file"
-          accept="image/*"
-          tabIndex={-1}
-          aria-hidden="true"
-          className="hidden"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void uploadImage(file);
-          }}
-        />
-      </ToolGroup>
-      <ToolGroup last>
-        <ToolButton
-          label="실행 취소"
-          icon={Undo2}
-          disabled={disabled || !state?.canUndo}
-          onClick={() => editor?.chain().focus().undo().run()}
-        />
-        <ToolButton
-          label="다시 실행"
-          icon={Redo2}
-          disabled={disabled || !state?.canRedo}
-          onClick={() => editor?.chain().focus().redo().run()}
-        />
-      </ToolGroup>
-    </div>
+        </ToolGroup>
+        <ToolGroup last>
+          <ToolButton
+            label="실행 취소"
+            icon={Undo2}
+            disabled={disabled || !state?.canUndo}
+            onClick={() => editor?.chain().focus().undo().run()}
+          />
+          <ToolButton
+            label="다시 실행"
+            icon={Redo2}
+            disabled={disabled || !state?.canRedo}
+            onClick={() => editor?.chain().focus().redo().run()}
+          />
+        </ToolGroup>
+      </div>
+      <Dialog
+        open={linkDraft !== null}
+        onOpenChange={(open) => !open && setLinkDraft(null)}
+        title="링크 넣기"
+        // The editor takes the focus back (with the link applied), not the toolbar's button.
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          editor?.commands.focus();
+        }}
+        description="링크 주소를 입력하세요. 비워 두면 링크를 지웁니다."
+      >
+        {/* Not a <form>: the dialog sits inside the announcement's form in React's tree. */}
+        <div className="grid gap-3">
+          <label htmlFor={`${colorId}-link`} className="text-sm font-semibold text-slate-800">
+            링크 주소
+          </label>
+          <input
+            id={`${colorId}-link`}
+            type="url"
+            inputMode="url"
+            value={linkDraft ?? ""}
+            placeholder="https://"
+            aria-invalid={linkError ? true : undefined}
+            aria-describedby={linkError ? `${colorId}-link-error` : undefined}
+            onChange={(event) => setLinkDraft(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter") {
+                event.preventDefault();
+                applyLink();
+              }
+            }}
+            className={inputClass}
+          />
+          {linkError ? (
+            <p id={`${colorId}-link-error`} className="text-sm text-rose-700">
+              {linkError}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button type="button" variant="secondary" onClick={() => setLinkDraft(null)}>
+              취소
+            </Button>
+            <Button type="button" onClick={applyLink}>
+              적용
+            </Button>
+          </div>
+        </div>
+      </Dialog>
+    </>
   );
 }
 

@@ -59,17 +59,42 @@ export function MemberActions({
               가입 승인
             </Button>
           </Form>
-          <Form method="post" className="mt-4 grid gap-2">
-            <input type="hidden" name="intent" value="reject" />
-            <TextareaField
-              id="reject-reason"
-              name="reason"
-              label="거부 사유 (선택, 안내 메일에 포함됩니다)"
-              maxLength={1000}
-              error={reasonError("reject")}
-            />
-            <Button type="submit" variant="secondaryDestructive" disabled={busy}>
-              가입 거부
+          {/* Two steps, also without JavaScript: open, (give a reason,) confirm. */}
+          <details className="mt-4" open={failedIntent === "reject" || undefined}>
+            <summary className="cursor-pointer text-sm font-semibold text-rose-700">
+              가입 거부…
+            </summary>
+            <Form method="post" className="mt-3 grid gap-2">
+              <input type="hidden" name="intent" value="reject" />
+              <TextareaField
+                id="reject-reason"
+                name="reason"
+                label="거부 사유 (선택, 안내 메일에 포함됩니다)"
+                maxLength={1000}
+                error={reasonError("reject")}
+              />
+              <p className="text-sm text-slate-600">
+                거부하면 회원에게 안내 메일이 발송됩니다. 필요하면 나중에 다시 대기 상태로 돌릴 수
+                있습니다.
+              </p>
+              <Button type="submit" variant="secondaryDestructive" disabled={busy}>
+                가입 거부 확인
+              </Button>
+            </Form>
+          </details>
+        </Action>
+      ) : null}
+
+      {member.status === "rejected" ? (
+        <Action title="거부된 가입 신청">
+          <p className="text-sm text-slate-600">
+            가입 신청을 다시 대기 상태로 돌려 다시 심사할 수 있습니다. 거부 기록은 관리 기록에
+            남습니다.
+          </p>
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value="reopen" />
+            <Button type="submit" variant="secondary" disabled={busy} className="w-full">
+              다시 대기 상태로
             </Button>
           </Form>
         </Action>

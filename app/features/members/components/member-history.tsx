@@ -79,6 +79,29 @@ export function MemberHistory({ member }: { member: MemberRecord }) {
         ) : (
           <p className="mt-3 text-sm text-slate-600">정회원 가입 신청이 없습니다.</p>
         )}
+        {member.earlierApplications.length > 0 ? (
+          <>
+            <h3 className="mt-5 text-sm font-bold text-slate-900">
+              이전 신청 {member.earlierApplications.length}건
+            </h3>
+            <ol className="mt-2 grid gap-2 text-sm" aria-label="이전 정회원 가입 신청">
+              {member.earlierApplications.map((earlier) => (
+                <li key={earlier.id} className="rounded-lg bg-slate-50 px-3 py-2">
+                  <span className="font-semibold text-slate-900">
+                    {STATUS_LABELS[earlier.status as "pending"]?.admin ?? earlier.status}
+                  </span>
+                  <span className="text-slate-600">
+                    {" "}
+                    · 신청 {when(earlier.createdAt)} · 결정 {when(earlier.updatedAt)}
+                  </span>
+                  {earlier.rejectionReason ? (
+                    <p className="mt-0.5 text-slate-700">사유: {earlier.rejectionReason}</p>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+          </>
+        ) : null}
       </Card>
 
       <Card className="p-5 sm:p-6">

@@ -1,5 +1,6 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { formatDate, isoDate } from "~/lib/dates";
+import { useRootData } from "~/lib/root-data";
 import { type ApplicationStatus, STATUS_LABELS } from "../validation";
 
 const TONES: Record<ApplicationStatus, BadgeTone> = {
@@ -19,12 +20,16 @@ export function ApplicationStatusBadge({
   return <Badge tone={TONES[known]}>{STATUS_LABELS[known][view]}</Badge>;
 }
 
-/** The applicant's own application: status, date, reason, and what happens next. */
+/**
+ * The applicant's own (latest) application: status, date, reason, what happens next, and whom at
+ * the office to ask.
+ */
 export function ApplicationStatusCard({
   application,
 }: {
   application: { status: string; createdAt: Date | string; rejectionReason: string | null };
 }) {
+  const { society } = useRootData();
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -57,6 +62,28 @@ export function ApplicationStatusCard({
           정회원으로 승인되었습니다. 학회의 모든 활동에 참여하실 수 있습니다.
         </p>
       ) : null}
+      {application.status === "rejected" ? (
+        <p className="mt-5 rounded-lg bg-rose-50 px-4 py-3 text-sm text-rose-900">
+          거부 사유를 확인하신 뒤 아래 신청서로 다시 신청하실 수 있습니다. 이전 신청 기록은 사무국에
+          그대로 남습니다.
+        </p>
+      ) : null}
+      <p className="mt-4 text-sm text-slate-600">
+        문의: 학회 사무국{" "}
+        <a
+          href={`tel:${society.phone.replace(/[^0-9+]/g, "")}`}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          {society.phone}
+        </a>{" "}
+        ·{" "}
+        <a
+          href={`mailto:${society.email}`}
+          className="font-semibold text-brand-700 hover:underline"
+        >
+          {society.email}
+        </a>
+      </p>
     </div>
   );
 }

@@ -5,9 +5,10 @@ import { useOptionalUser } from "~/lib/root-data";
 
 /**
  * A logged-in user applies after confirming the fee transfer (SPEC.md §2, Membership
- * information); a visitor is asked to sign up first.
+ * information); a visitor is asked to sign up first. Issue 15: a full member is told so instead,
+ * an applicant whose application is pending sees its status, and a rejected one applies again.
  */
-export function ApplyButton() {
+export function ApplyButton({ applicationStatus }: { applicationStatus?: string | null }) {
   const user = useOptionalUser();
   const navigate = useNavigate();
   if (!user) {
@@ -17,9 +18,32 @@ export function ApplyButton() {
       </Button>
     );
   }
+  if (user.isFullMember || applicationStatus === "approved") {
+    return (
+      <p className="rounded-lg bg-emerald-50 px-4 py-3 text-[15px] font-medium text-emerald-900">
+        이미 정회원이십니다. 학회의 모든 활동에 참여하실 수 있습니다.
+      </p>
+    );
+  }
+  if (applicationStatus === "pending") {
+    return (
+      <div className="grid justify-items-center gap-3">
+        <p className="rounded-lg bg-amber-50 px-4 py-3 text-[15px] font-medium text-amber-900">
+          정회원 가입 신청을 검토하고 있습니다. 결과는 이메일로 안내해 드립니다.
+        </p>
+        <Button asChild size="lg" variant="secondary">
+          <Link to="/membership/apply">신청 현황 보기</Link>
+        </Button>
+      </div>
+    );
+  }
   return (
     <ConfirmDialog
-      trigger={<Button size="lg">정회원 가입 신청</Button>}
+      trigger={
+        <Button size="lg">
+          {applicationStatus === "rejected" ? "정회원 다시 신청하기" : "정회원 가입 신청"}
+        </Button>
+      }
       title="정회원 가입 신청"
       description={
         <>

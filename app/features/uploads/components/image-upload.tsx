@@ -1,5 +1,5 @@
 import { CheckCircle2, ImageUp, Loader2 } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { FieldError, Label } from "~/components/ui/field";
 import { toast } from "~/lib/toast";
@@ -20,6 +20,12 @@ type Props = {
   onUploaded?: (objectPath: string) => void;
   /** Offers a button that removes the image (optional images). */
   clearable?: boolean;
+  /**
+   * Before JavaScript runs, the file itself is sent with the form under this name (the form is
+   * multipart/form-data and its action stores it); once hydrated the name is dropped, since the
+   * browser uploads the file first.
+   */
+  fileFieldName?: string;
 };
 
 /**
@@ -37,8 +43,11 @@ export function ImageUpload({
   defaultValue = "",
   onUploaded,
   clearable = false,
+  fileFieldName,
 }: Props) {
   const id = useId();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const inputRef = useRef<HTMLInputElement>(null);
   const [objectPath, setObjectPath] = useState(defaultValue);
   const [preview, setPreview] = useState<string | null>(defaultValue || null);
@@ -140,6 +149,7 @@ export function ImageUpload({
             ref={inputRef}
             id={id}
             type="file"
+            name={hydrated ? undefined : fileFieldName}
             accept={IMAGE_TYPES.join(",")}
             className="sr-only"
             required={required && !objectPath}

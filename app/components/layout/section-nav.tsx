@@ -1,0 +1,58 @@
+import { Link, useLocation } from "react-router";
+import { findNavPlace } from "./navigation";
+
+/**
+ * Every inner page's breadcrumb (홈 › section › page) and its section's sub-menu, drawn from the
+ * one navigation list (navigation.ts); styled by the `site-section` classes in app.css. The home
+ * page, the administrator area and unknown paths have none.
+ */
+export function SectionNav() {
+  const { pathname } = useLocation();
+  const place = findNavPlace(pathname);
+  if (!place) return null;
+  const { section, item } = place;
+  const exact = pathname.replace(/\/+$/, "") === item.to;
+  return (
+    <div className="site-section">
+      <div>
+        <nav aria-label="현재 위치">
+          <ol>
+            <li>
+              <Link to="/">홈</Link>
+            </li>
+            {section ? (
+              <li>
+                <Link to={section.links[0]!.to}>{section.label}</Link>
+              </li>
+            ) : null}
+            <li>
+              {exact ? (
+                <span aria-current="page">{item.label}</span>
+              ) : (
+                <Link to={item.to}>{item.label}</Link>
+              )}
+            </li>
+          </ol>
+        </nav>
+        {section && section.links.length > 1 ? (
+          <nav aria-label={`${section.label} 메뉴`}>
+            <ul>
+              {section.links.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    aria-current={link.to === item.to ? (exact ? "page" : "true") : undefined}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : (
+          <p>{section?.label ?? item.label}</p>
+        )}
+      </div>
+    </div>
+  );
+}

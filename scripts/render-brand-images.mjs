@@ -1,0 +1,67 @@
+// Renders the site's images from their SVG sources with the Chromium the tests use (no image
+// library needed): the emblem as PNG for mails (which do not show SVG), the Open Graph image, and
+// the home page's hero illustration as WebP at a phone and a desktop width. Run after changing
+// assets-src/*.svg, public/emblem.svg or the society's name: `node scripts/render-brand-images.mjs`.
+import fs from "node:fs";
+import path from "node:path";
+import { chromium } from "playwright";
+
+const root = path.resolve(import.meta.dirname, "..");
+const out = (name) => path.join(root, "public", name);
+const emblem = fs.readFileSync(out("emblem.svg"), "utf8");
+const hero = fs.readFileSync(path.join(root, "assets-src", "hero.svg"), "utf8");
+const name = process.env.SOCIETY_NAME ?? "대한개원의AI마케팅학회";
+const english = process.env.SOCIETY_ENGLISH_NAME ?? "Korean Society of AI Marketing for Clinics";
+const dataUrl = (svg) => `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox"],
+});
+const page = await browser.newPage();
+
+/** Draws an SVG on a canvas of the given size and answers the encoded bytes. */
+async function encode(svg, width, height, type, quality) {
+  const url = await page.evaluate(
+    async ({ src, width, height, type, quality }) => {
+      const image = new Image();
+      image.src = src;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext("2d").drawImage(image, 0, 0, width, height);
+      return canvas.toDataURL(type, quality);
+    },
+    { src: dataUrl(svg), width, height, type, quality },
+  );
+  return Buffer.from(url.split(",")[1], "base64");
+}
+
+fs.writeFileSync(out("emblem.png"), await encode(emblem, 96, 96, "image/png"));
+for (const width of [640, 1200]) {
+  const height = Math.round((width * 2) / 3);
+  fs.writeFileSync(
+    out(`hero-${width}.webp`),
+    await encode(hero, width, height, "image/webp", 0.72),
+  );
+}
+
+// The Open Graph image: 1200 × 630, the hero behind the emblem and the names.
+await page.setViewportSize({ width: 1200, height: 630 });
+await page.setContent(`<!doctype html><html lang="ko"><body style="margin:0">
+<div style="position:relative;width:1200px;height:630px;overflow:hidden;font-family:'Noto Sans CJK KR','Pretendard',sans-serif">
+  <img src="${dataUrl(hero)}" style="position:absolute;inset:0;width:1200px;height:800px;object-fit:cover;opacity:.55">
+  <div style="position:absolute;inset:0;background:linear-gradient(90deg,#132f5e 35%,rgba(19,47,94,.2))"></div>
+  <div style="position:absolute;left:80px;top:150px;color:#fff">
+    <img src="${dataUrl(emblem)}" width="120" height="120">
+    <p style="margin:36px 0 0;font-size:64px;font-weight:800;letter-spacing:-1px">${name}</p>
+    <p style="margin:12px 0 0;font-size:28px;color:#bcd6ff">${english}</p>
+  </div>
+</div></body></html>`);
+await page.waitForTimeout(300);
+await page.screenshot({ path: out("og-image.png"), type: "png" });
+await browser.close();
+for (const file of ["emblem.png", "hero-640.webp", "hero-1200.webp", "og-image.png"]) {
+  console.log(file, fs.statSync(out(file)).size, "bytes");
+}

@@ -1,0 +1,220 @@
+import { expect, test } from "@playwright/test";
+import {
+  adminRequest,
+  applyThroughApi,
+  createApprovedMember,
+  DEMO_ADMIN,
+  loginAs,
+  open,
+  openDashboard,
+  PNG,
+  signUpDetails,
+  signUpThroughApi,
+  tableRow,
+  writeTempFile,
+} from "./fixtures";
+import { expectNoSeriousA11yViolations, horizontalOverflow, setMobileMenu } from "./public-support";
+
+// Issue 15's flows without dead ends, in the browser: re-application after a rejection, and the
+// administrator's pending list on a phone.
+
+test("a rejected applicant reads the reason, applies again, and the office sees the history", async ({
+  page,
+  request,
+}) => {
+  const member = await createApprovedMember(request);
+  const first = await applyThroughApi(member);
+  const admin = await adminRequest();
+  try {
+    const reject = await admin.patch(`/api/membership-applications/${first}`, {
+      data: { status: "rejected", rejectionReason: "세미나 참석 기록이 확인되지 않았습니다." },
+    });
+    expect(reject.status()).toBe(200);
+  } finally {
+    await admin.dispose();
+  }
+
+  await loginAs(page, member.email, member.password);
+  await open(page, "/membership/apply");
+  const main = page.getByRole("main");
+  await expect(main).toContainText("거부됨");
+  await expect(main).toContainText("세미나 참석 기록이 확인되지 않았습니다.");
+  await expect(main).toContainText("문의: 학회 사무국");
+  await expect(main.getByRole("heading", { name: "다시 신청하기" })).toBeVisible();
+  // The new form starts from the rejected application's answers.
+  await expect(main.getByLabel("병원명")).toHaveValue(member.hospitalName);
+  await main.getByLabel("병원명").fill(`${member.hospitalName} 재신청`);
+  await main.getByRole("button", { name: "신청하기" }).click();
+  await expect(
+    main.getByRole("heading", { name: "정회원 가입 신청이 완료되었습니다" }),
+  ).toBeVisible();
+
+  const me = await page.request.get("/api/membership-applications/me");
+  expect(me.status()).toBe(200);
+  const latest = (await me.json()) as { id: string; status: string; hospitalName: string };
+  expect(latest.id).not.toBe(first);
+  expect(latest).toMatchObject({
+    status: "pending",
+    hospitalName: `${member.hospitalName} 재신청`,
+  });
+  // A second one while it is pending: 409.
+  const again = await page.request.post("/api/membership-applications", {
+    data: {
+      phone: member.phone,
+      licenseNumber: member.licenseNumber,
+      hospitalName: member.hospitalName,
+      department: member.department,
+      address: member.address,
+    },
+  });
+  expect(again.status()).toBe(409);
+
+  // The office: the detail of the new application lists the rejected one.
+  await page.context().clearCookies();
+  await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await openDashboard(page, "정회원 승인");
+  const row = await tableRow(page, "정회원 가입 신청 목록", `${member.hospitalName} 재신청`);
+  await row.getByRole("button", { name: "상세" }).click();
+  const dialog = page.getByRole("dialog", { name: "정회원 가입 신청 상세" });
+  await expect(dialog).toContainText("이 회원의 다른 신청 1건");
+  await expect(dialog).toContainText("세미나 참석 기록이 확인되지 않았습니다.");
+});
+
+test.describe("the administrator on a phone", () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test("the pending list is stacked cards; approve is reachable without scrolling sideways", async ({
+    page,
+    request,
+  }) => {
+    const doctor = await signUpThroughApi(request);
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await openDashboard(page, "준회원 승인");
+    const row = await tableRow(page, "승인 대기 회원", doctor.email);
+    await expect(row).toContainText(doctor.name);
+    const approve = row.getByRole("button", { name: "승인", exact: true });
+    await approve.scrollIntoViewIfNeeded();
+    const box = await approve.boundingBox();
+    expect(box, "the approve button is laid out").not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+    await approve.click();
+    await expect(row).toHaveCount(0);
+  });
+});
+
+test("the emblem is in the header, the footer and the favicon; the Open Graph image is there", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  await expect(page.getByRole("banner").locator('img[src="/emblem.svg"]')).toHaveCount(1);
+  await expect(page.getByRole("contentinfo").locator('img[src="/emblem.svg"]')).toHaveCount(1);
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
+  for (const path of ["/emblem.svg", "/emblem.png", "/og-image.png", "/hero-640.webp"]) {
+    expect((await request.get(path)).status(), path).toBe(200);
+  }
+  // The hero image: sized, first in line, small.
+  const hero = page.getByRole("img", { name: /성장 곡선 일러스트/ });
+  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(hero).toHaveAttribute("width", "1200");
+  await expect(hero).toHaveAttribute("height", "800");
+});
+
+test.describe("axe on issue 15's screens", () => {
+  for (const width of [375, 1280]) {
+    test(`a member's /mypage, the board with a search, and the drop-down open at ${width} px`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const member = await createApprovedMember(request);
+      await loginAs(page, member.email, member.password);
+      for (const path of ["/mypage", `/announcements?q=${encodeURIComponent("세미나")}`, "/"]) {
+        await page.goto(path);
+        await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+        await expectNoSeriousA11yViolations(page);
+      }
+      if (width >= 768) {
+        await page
+          .getByRole("navigation", { name: "주 메뉴" })
+          .getByRole("link", { name: "학회소개" })
+          .hover();
+      } else {
+        await setMobileMenu(page, true);
+      }
+      await expectNoSeriousA11yViolations(page);
+    });
+  }
+});
+
+test.describe("sign-up without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the form sends the licence image itself and ends on the lasting page; the office sees the doctor", async ({
+    page,
+  }) => {
+    const doctor = signUpDetails();
+    await page.goto("/signup");
+    await page.getByLabel("이메일").fill(doctor.email);
+    await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
+    await page.getByLabel("비밀번호 확인").fill(doctor.password);
+    await page.getByLabel("이름").fill(doctor.name);
+    await page.getByLabel("휴대전화번호").fill(doctor.phone);
+    await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
+    await page.getByLabel("진료과목").fill(doctor.department);
+    await page.getByLabel("병원명").fill(doctor.hospitalName);
+    await page.getByLabel("병원 주소").fill(doctor.address);
+    await page
+      .getByLabel("의사 면허증 이미지")
+      .setInputFiles(writeTempFile("licence-nojs.png", PNG));
+    await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
+    await page.getByRole("button", { name: "회원가입", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/login\?signup=received$/);
+    await expect(
+      page.getByRole("region", { name: "회원가입 신청이 접수되었습니다" }),
+    ).toContainText("3-5영업일");
+    const admin = await adminRequest();
+    try {
+      const pending = (await (await admin.get("/api/users/pending")).json()) as Array<{
+        email: string;
+        licenseImageUrl: string | null;
+      }>;
+      const mine = pending.find((user) => user.email === doctor.email);
+      expect(mine?.licenseImageUrl).toMatch(/^\/objects\//);
+      const image = await admin.get(mine!.licenseImageUrl!);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
+    } finally {
+      await admin.dispose();
+    }
+  });
+});
+
+test.describe("the administrator without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("approves a pending sign-up from the dashboard's list", async ({ page, request }) => {
+    const doctor = await signUpThroughApi(request);
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto("/admin/dashboard");
+    const row = page
+      .getByRole("table", { name: "승인 대기 회원" })
+      .getByRole("row")
+      .filter({ hasText: doctor.email });
+    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await expect(
+      page
+        .getByRole("table", { name: "승인 대기 회원" })
+        .or(page.getByText("승인을 기다리는 회원이 없습니다.")),
+    ).toBeVisible();
+    await page.goto("/admin/dashboard");
+    await expect(row).toHaveCount(0);
+    const login = await request.post("/api/auth/login", {
+      data: { email: doctor.email, password: doctor.password },
+    });
+    expect(login.status()).toBe(200);
+  });
+});

@@ -1,0 +1,122 @@
+// Sign-up without JavaScript (issue 15): the licence image is sent with the form itself
+// (multipart/form-data) and goes through the same type and size checks as an upload; the rest of
+// the form is held to its declared fields as a URL-encoded post is. With JavaScript the browser
+// uploads first and the form carries the address (unchanged).
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { storedObjects, users } from "~db/schema";
+import { HTML, PNG, registration, resetRateLimits, uploadImage } from "../support/accounts";
+import { mainText } from "../support/html";
+import { startTestServer, type TestServer } from "../support/test-server";
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+});
+afterAll(async () => {
+  await server?.close();
+});
+beforeEach(async () => {
+  await resetRateLimits(server);
+});
+
+function fields(overrides: Record<string, string> = {}) {
+  const payload = registration();
+  return {
+    email: payload.email,
+    password: payload.password,
+    confirmPassword: payload.password,
+    name: payload.name,
+    phone: payload.phone,
+    licenseNumber: payload.licenseNumber,
+    hospitalName: payload.hospitalName,
+    department: payload.department,
+    address: payload.address,
+    licenseImageUrl: "",
+    privacyConsent: "on",
+    ...overrides,
+  };
+}
+
+function post(
+  values: Record<string, string>,
+  file?: { bytes: Uint8Array; type: string; name?: string },
+  fileField = "licenseImage",
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(values)) body.append(name, value);
+  if (file)
+    body.append(
+      fileField,
+      new Blob([Uint8Array.from(file.bytes)], { type: file.type }),
+      file.name ?? "licence.png",
+    );
+  return server.fetch("/signup", { method: "POST", body, redirect: "manual" });
+}
+
+const userOf = async (email: string) =>
+  (await server.db.select().from(users).where(eq(users.email, email)))[0];
+
+describe("POST /signup as multipart/form-data", () => {
+  it("stores the image sent with the form, private to the new account, and ends on the lasting page", async () => {
+    const values = fields();
+    const res = await post(values, { bytes: PNG, type: "image/png" });
+    expect([302, 303]).toContain(res.status);
+    expect(res.headers.get("location")).toBe("/login?signup=received");
+    const user = await userOf(values.email);
+    expect(user?.isApproved).toBe(false);
+    expect(user?.licenseImageUrl).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+    const id = user!.licenseImageUrl!.split("/").pop()!;
+    const [object] = await server.db.select().from(storedObjects).where(eq(storedObjects.id, id));
+    expect(object).toMatchObject({
+      visibility: "private",
+      contentType: "image/png",
+      ownerId: user!.id,
+    });
+    // The note stays on the login page.
+    const login = await server.fetch("/login?signup=received");
+    expect(mainText(await login.text())).toContain("회원가입 신청이 접수되었습니다");
+  });
+
+  it("refuses a file that is not an image by its content (even named .png): 415, no account", async () => {
+    const values = fields();
+    const res = await post(values, { bytes: HTML, type: "image/png" });
+    expect(res.status).toBe(415);
+    expect(mainText(await res.text())).toContain("이미지 파일만 업로드 가능합니다.");
+    expect(await userOf(values.email)).toBeUndefined();
+  });
+
+  it("refuses an image over 5 MB: 413, no account", async () => {
+    const values = fields();
+    const big = new Uint8Array(5 * 1024 * 1024 + 10);
+    big.set(PNG);
+    const res = await post(values, { bytes: big, type: "image/png" });
+    expect(res.status).toBe(413);
+    expect(await userOf(values.email)).toBeUndefined();
+  });
+
+  it("without any image asks for one, in Korean, and keeps no account", async () => {
+    const values = fields();
+    const res = await post(values);
+    expect(res.status).toBe(400);
+    expect(mainText(await res.text())).toContain("의사 면허증 이미지를 업로드해주세요");
+    expect(await userOf(values.email)).toBeUndefined();
+  });
+
+  it("refuses a field the form does not declare, and a file under another name", async () => {
+    expect(
+      (await post({ ...fields(), role: "admin" }, { bytes: PNG, type: "image/png" })).status,
+    ).toBe(400);
+    expect((await post(fields(), { bytes: PNG, type: "image/png" }, "avatar")).status).toBe(400);
+  });
+
+  it("with JavaScript the uploaded address is used and a stray file is not stored twice", async () => {
+    const values = fields({ licenseImageUrl: await uploadImage(server) });
+    const before = (await server.db.select().from(storedObjects)).length;
+    const res = await post(values, { bytes: PNG, type: "image/png" });
+    expect([302, 303]).toContain(res.status);
+    expect((await userOf(values.email))?.licenseImageUrl).toBe(values.licenseImageUrl);
+    expect((await server.db.select().from(storedObjects)).length).toBe(before);
+  });
+});
