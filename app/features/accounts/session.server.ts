@@ -8,7 +8,7 @@ import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { appSecret } from "~/lib/secret.server";
 import { secondFactors, sessions, users } from "~db/schema";
-import { standingCondition } from "../dues/standing.server";
+import { signedInStanding } from "../dues/standing.server";
 import { needsSecondFactor, type SessionStanding, sessionStanding } from "../second-factor/policy";
 
 const DAY = 24 * 60 * 60;
@@ -189,9 +189,6 @@ export async function userOfSessionCookie(
       startedAt: sessions.createdAt,
       sess: sessions.sess,
       factorConfirmedAt: secondFactors.confirmedAt,
-      // 정회원 자격 today, in the same query: the header and the member page cache's key need it
-      // on every request, and three more queries per request would cost more than the page.
-      fullStanding: sql<boolean>`${standingCondition("full")}`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -241,6 +238,8 @@ export async function userOfSessionCookie(
     role: standing === "full" ? row.role : "member",
     accountRole: row.role,
     standing,
+    // The header and the member page cache's key need 정회원 자격 on every request.
+    fullStanding: await signedInStanding(row),
   };
 }
 
