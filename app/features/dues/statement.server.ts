@@ -4,7 +4,7 @@
 // totals rows below the transactions are skipped. Only deposits are kept.
 import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
-import ExcelJS from "exceljs";
+import type ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { AppError } from "~/lib/errors.server";
 
@@ -209,7 +209,10 @@ async function xlsxGrid(bytes: Buffer): Promise<Grid> {
   if (unzipped === null || unzipped > MAX_UNZIPPED_BYTES) {
     throw new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable);
   }
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on the first statement, not at start-up: exceljs is the largest module the server
+  // would otherwise hold from its first second.
+  const { default: Excel } = await import("exceljs");
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch {
