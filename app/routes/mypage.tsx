@@ -149,7 +149,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
       <Section className="grid gap-6 lg:grid-cols-[11rem_1fr] lg:items-start">
         <nav
           aria-label="마이페이지 메뉴"
-          className="sticky top-16 z-10 -mx-4 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur lg:top-32 lg:mx-0 lg:rounded-xl lg:border lg:p-2"
+          className="sticky top-16 z-10 -mx-4 min-w-0 border-b border-slate-200 bg-white/95 px-4 py-2 backdrop-blur lg:top-32 lg:mx-0 lg:rounded-xl lg:border lg:p-2"
         >
           <ul className="flex gap-1 overflow-x-auto lg:flex-col">
             {MYPAGE_SECTIONS.map((section) => (

@@ -11,7 +11,7 @@ import {
   uniqueSuffix,
   writeTempFile,
 } from "./fixtures";
-import { expectNoSeriousA11yViolations, horizontalOverflow } from "./public-support";
+import { expectNoSeriousA11yViolations, horizontalOverflow, setMobileMenu } from "./public-support";
 
 const PHONE = { width: 375, height: 812 };
 
@@ -84,11 +84,10 @@ test("an administrator adds a PDF and a member finds and downloads it, at 375 px
   const member = await phone(browser, baseURL!);
   await loginAs(member, account.email, account.password);
   await open(member, "/");
-  await member.getByRole("button", { name: "메뉴 열기" }).click();
-  await member
-    .getByRole("navigation", { name: "모바일 메뉴" })
-    .getByRole("link", { name: "자료실" })
-    .click();
+  await setMobileMenu(member, true);
+  const phoneMenu = member.getByRole("navigation", { name: "모바일 메뉴" });
+  await phoneMenu.locator("summary", { hasText: "학술활동" }).click();
+  await phoneMenu.getByRole("link", { name: "자료실" }).click();
   await expect(member).toHaveURL(/\/library$/);
   await expect(member.getByRole("heading", { level: 1, name: "자료실" })).toBeVisible();
   await member.getByLabel("분류", { exact: true }).selectOption("가이드라인");
