@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { registrationWindow } from "~/features/seminars/rules";
 import { type Seminar, splitByDate } from "~/features/seminars/seminars.server";
 
 const NOW = new Date("2026-11-21T05:00:00Z");
@@ -79,5 +80,31 @@ describe("splitByDate", () => {
     const { upcoming, past } = splitByDate([gone, soon]);
     expect(upcoming).toEqual([soon]);
     expect(past).toEqual([gone]);
+  });
+});
+
+describe("registrationWindow", () => {
+  const date = new Date("2026-12-04T10:00:00Z");
+  const base = {
+    date,
+    status: "open",
+    registrationUrl: null as string | null,
+    registrationOpensAt: null,
+    registrationClosesAt: null,
+    cancellationDeadline: null,
+    audience: "members",
+  };
+  const before = new Date("2026-12-01T00:00:00Z");
+  const after = new Date("2026-12-05T00:00:00Z");
+
+  it("is open before the seminar and closed once it has started, though left open", () => {
+    expect(registrationWindow(base, before)).toBe("open");
+    expect(registrationWindow(base, after)).toBe("closed");
+  });
+
+  it("sends to the external page only until the seminar starts", () => {
+    const external = { ...base, registrationUrl: "https://example.org/apply" };
+    expect(registrationWindow(external, before)).toBe("external");
+    expect(registrationWindow(external, after)).toBe("closed");
   });
 });

@@ -22,6 +22,8 @@ export const cancellationDeadlineOf = (
 export type RegistrationWindow = "external" | "not_open" | "open" | "closed";
 
 export function registrationWindow(seminar: SeminarDates, now: Date): RegistrationWindow {
+  // A seminar that has started takes no registration, not even through its external page.
+  if (now >= seminar.date) return "closed";
   if (seminar.registrationUrl) return "external";
   if (seminar.status !== "open") return "closed";
   if (seminar.registrationOpensAt && now < seminar.registrationOpensAt) return "not_open";

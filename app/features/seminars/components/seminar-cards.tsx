@@ -21,7 +21,8 @@ export type SeminarView = {
  * (issue 17 extends SPEC.md's card, whose button only knew external links).
  */
 export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
-  const open = seminar.status === "open";
+  // Open and not yet started: a past seminar the office left "open" offers no registration.
+  const open = seminar.status === "open" && new Date(seminar.date).getTime() > Date.now();
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-3">
