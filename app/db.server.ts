@@ -21,6 +21,11 @@ export async function getDb() {
   return (await connect()).db;
 }
 
+/** See DatabaseHandle.writeGeneration: null with PostgreSQL, where nothing read may be kept. */
+export async function writeGeneration() {
+  return (await connect()).writeGeneration();
+}
+
 export async function disconnect() {
   const holder = globalThis as Holder;
   const handle = holder[key];

@@ -22,6 +22,14 @@ export type DatabaseHandle = {
   fresh: boolean;
   migrate: () => Promise<void>;
   close: () => Promise<void>;
+  /**
+   * The embedded database only (null with PostgreSQL): a counter that moves around every
+   * statement that may write. This process is that database's only client (see acquireLock), so
+   * what was read while the counter stood still is still what the database holds; the session
+   * lookup and the page cache's content version keep what they read until it moves. PostgreSQL
+   * has other writers (the other instances, psql), so there every request asks the database.
+   */
+  writeGeneration: () => number | null;
 };
 
 export type DatabaseOptions =
@@ -105,6 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         }
       },
       close: () => pool.end(),
+      writeGeneration: () => null,
     };
   }
 
@@ -130,10 +139,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     if (options.kind === "pglite") tightenDataDir(path.join(options.dataDir, "db"));
   };
   tighten();
+  const generation = countWrites(client);
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Database;
   return {
     db,
     kind: "pglite",
+    writeGeneration: () => generation.value,
     fresh,
     migrate: async () => {
       await migratePglite(drizzlePglite(client, { casing: "snake_case" }), { migrationsFolder });
@@ -145,4 +156,45 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       if (lockFile) fs.rmSync(lockFile, { force: true });
     },
   };
+}
+
+/** A plain SELECT (what Drizzle's selects and our raw reads start with) writes nothing. */
+const READ_ONLY = /^\s*select\b/i;
+
+/**
+ * Moves a counter before and after every statement that is not a plain SELECT and around every
+ * transaction (Drizzle sends everything through `query` and `transaction`): a reader that noted
+ * the counter before its query can tell afterwards whether a write may have come between.
+ */
+function countWrites(client: PGlite) {
+  const generation = { value: 0 };
+  const query = client.query.bind(client);
+  client.query = (async (sql: string, ...rest: unknown[]) => {
+    const writes = !READ_ONLY.test(sql);
+    if (writes) generation.value++;
+    try {
+      return await (query as (...args: unknown[]) => Promise<unknown>)(sql, ...rest);
+    } finally {
+      if (writes) generation.value++;
+    }
+  }) as PGlite["query"];
+  const transaction = client.transaction.bind(client);
+  client.transaction = (async (callback: Parameters<PGlite["transaction"]>[0]) => {
+    generation.value++;
+    try {
+      return await transaction(callback);
+    } finally {
+      generation.value++;
+    }
+  }) as PGlite["transaction"];
+  const exec = client.exec.bind(client);
+  client.exec = (async (...args: Parameters<PGlite["exec"]>) => {
+    generation.value++;
+    try {
+      return await exec(...args);
+    } finally {
+      generation.value++;
+    }
+  }) as PGlite["exec"];
+  return generation;
 }

@@ -12,7 +12,7 @@ import zlib from "node:zlib";
 import { eq } from "drizzle-orm";
 import type express from "express";
 import { createRequestHandler, type ServerBuild } from "react-router";
-import { getDb } from "~/db.server";
+import { getDb, writeGeneration } from "~/db.server";
 import {
   carriesSessionCookie,
   type SessionUser,
@@ -71,19 +71,26 @@ async function readContentVersion() {
 }
 
 let nextRead: Promise<number> | undefined;
+/** The version last read on the embedded database, and the write generation it was read at. */
+let kept: { generation: number; version: number } | undefined;
 
 /**
  * The current content version. Requests that arrive in the same turn of the event loop share one
- * read, made after all of them arrived, so each still sees every write acknowledged before it.
+ * read, made after all of them arrived, so each still sees every write acknowledged before it. On
+ * the embedded database a version read is good until the next write (see writeGeneration).
  */
-function currentContentVersion() {
+async function currentContentVersion() {
+  const generation = await writeGeneration();
+  if (generation !== null && kept?.generation === generation) return kept.version;
   nextRead ??= new Promise<number>((resolve, reject) => {
     setImmediate(() => {
       nextRead = undefined;
       readContentVersion().then(resolve, reject);
     });
   });
-  return nextRead;
+  const version = await nextRead;
+  if (generation !== null) kept = { generation, version };
+  return version;
 }
 
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;

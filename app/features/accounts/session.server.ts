@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import { parse as parseCookieHeader } from "cookie";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie, createSessionStorage, redirect } from "react-router";
-import { getDb } from "~/db.server";
+import { getDb, writeGeneration } from "~/db.server";
 import { env } from "~/env.server";
 import { appSecret } from "~/lib/secret.server";
 import { secondFactors, sessions, users } from "~db/schema";
@@ -158,18 +158,9 @@ function loadCurrentUser(request: Request): Promise<SessionUser | null> {
   return userOfSessionCookie(request.headers.get("Cookie"));
 }
 
-/**
- * The signed-in user of a Cookie header, or null: one query over the session and its user. Also
- * moves the session's idle expiry on (at most once a minute). The page cache uses this to key a
- * member's stored pages by who they are right now.
- */
-export async function userOfSessionCookie(
-  cookieHeader: string | null | undefined,
-): Promise<SessionUser | null> {
-  const sid = (await sessionCookie.parse(cookieHeader ?? null)) as unknown;
-  if (typeof sid !== "string" || sid.length > 100) return null;
+/** The session's row with its member's, when it is live at `now`. */
+async function readSessionRow(sid: string, now: Date) {
   const db = await getDb();
-  const now = new Date();
   const [row] = await db
     .select({
       id: users.id,
@@ -200,6 +191,47 @@ export async function userOfSessionCookie(
         gt(sessions.createdAt, oldestLiveStart(now.getTime())),
       ),
     );
+  return row;
+}
+
+type SessionRow = NonNullable<Awaited<ReturnType<typeof readSessionRow>>>;
+
+/** At most this many sessions' rows are kept between writes (a few MB). */
+const MAX_KEPT_SESSIONS = 10_000;
+const keptSessions = new Map<string, { generation: number; row: SessionRow }>();
+
+/**
+ * readSessionRow, kept between writes on the embedded database (see writeGeneration): a member's
+ * page from the page cache then needs no query at all, as a visitor's does not (issue 22). The
+ * times are checked again on every use; any write, a logout or suspension included, empties it.
+ */
+async function sessionRowOf(sid: string, now: Date) {
+  const generation = await writeGeneration();
+  if (generation === null) return readSessionRow(sid, now);
+  const kept = keptSessions.get(sid);
+  if (kept?.generation === generation) {
+    const live = kept.row.expire > now && kept.row.startedAt > oldestLiveStart(now.getTime());
+    return live ? kept.row : undefined;
+  }
+  const row = await readSessionRow(sid, now);
+  if (keptSessions.size >= MAX_KEPT_SESSIONS) keptSessions.clear();
+  if (row) keptSessions.set(sid, { generation, row });
+  else keptSessions.delete(sid);
+  return row;
+}
+
+/**
+ * The signed-in user of a Cookie header, or null: one query over the session and its user. Also
+ * moves the session's idle expiry on (at most once a minute). The page cache uses this to key a
+ * member's stored pages by who they are right now.
+ */
+export async function userOfSessionCookie(
+  cookieHeader: string | null | undefined,
+): Promise<SessionUser | null> {
+  const sid = (await sessionCookie.parse(cookieHeader ?? null)) as unknown;
+  if (typeof sid !== "string" || sid.length > 100) return null;
+  const now = new Date();
+  const row = await sessionRowOf(sid, now);
   // Only approved members in good standing have a session; a rejection or suspension also deletes
   // the sessions, and this check covers the moment between.
   if (!row?.isApproved || row.rejectedAt || row.suspendedAt) return null;
@@ -220,6 +252,7 @@ export async function userOfSessionCookie(
     Math.min(now.getTime() + idle * 1000, row.startedAt.getTime() + SESSION_MAX_AGE_MS),
   );
   if (expire.getTime() - row.expire.getTime() > TOUCH_AFTER_SECONDS * 1000) {
+    const db = await getDb();
     await db.update(sessions).set({ expire, lastSeenAt: now }).where(eq(sessions.sid, sid));
   }
   const {
