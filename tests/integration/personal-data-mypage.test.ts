@@ -300,6 +300,8 @@ describe("POST /mypage intent=password", () => {
     expect(answer.status).toBe(400);
     expect(answer.reply?.toast?.description).toBe(WRONG_PASSWORD);
     expect(answer.reply?.result?.error?.currentPassword).toContain(WRONG_PASSWORD);
+    // Under the current-password field only: the new password was not what was wrong.
+    expect(answer.reply?.result?.error?.password).toBeUndefined();
     expect(mainText(answer.html)).toContain(WRONG_PASSWORD);
     expect((await userRow(server, member.id))?.passwordHash).toBe(before?.passwordHash);
     // The passwords typed are not echoed back into the page.

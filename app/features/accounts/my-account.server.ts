@@ -61,9 +61,15 @@ export async function updateMyProfile(
 
 /**
  * Confirms the member's current password under the same limit as login: someone holding a
- * logged-in session (a borrowed or stolen one) must not get unlimited guesses here either.
+ * logged-in session (a borrowed or stolen one) must not get unlimited guesses here either. A wrong
+ * one is reported under `field`, the form's current-password field, and no other.
  */
-export async function checkPassword(userId: string, password: string, client: ClientInfo) {
+export async function checkPassword(
+  userId: string,
+  password: string,
+  client: ClientInfo,
+  field: "password" | "currentPassword" = "password",
+) {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -76,10 +82,7 @@ export async function checkPassword(userId: string, password: string, client: Cl
     .where(eq(users.id, userId));
   if (!row) throw new AppError("unauthenticated", "로그인이 필요합니다.");
   if (!(await checkPasswordLimited(row.email, row, password, client))) {
-    throw new AppError("invalid", WRONG_PASSWORD, {
-      currentPassword: WRONG_PASSWORD,
-      password: WRONG_PASSWORD,
-    });
+    throw new AppError("invalid", WRONG_PASSWORD, { [field]: WRONG_PASSWORD });
   }
   return row;
 }
@@ -94,7 +97,7 @@ export async function changeMyPassword(
   keepSessionId: string | null,
   client: ClientInfo,
 ) {
-  const account = await checkPassword(userId, input.currentPassword, client);
+  const account = await checkPassword(userId, input.currentPassword, client, "currentPassword");
   await assertStrongPassword(input.password, account);
   const db = await getDb();
   await db
