@@ -64,7 +64,7 @@ const TABS = [
   { value: "history", label: "연혁" },
 ] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string }>;
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const { tab } = loaderData;
@@ -84,6 +84,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/audit">감사 기록 · 내보내기</Link>
         </Button>
       </div>
+      {/* An action posted as a page (no JavaScript) answers here; with JavaScript a toast does. */}
+      {actionData ? (
+        <p
+          role="status"
+          className={cn(
+            "mt-4 rounded-lg px-4 py-3 text-[15px]",
+            actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-rose-50 text-rose-900",
+          )}
+        >
+          <strong className="font-semibold">{actionData.toast.title}</strong>
+          {actionData.toast.description ? ` · ${actionData.toast.description}` : null}
+        </p>
+      ) : null}
       {/* Switching tabs keeps only `?tab=`: the search and page belong to the tab left behind.
           Manual activation: arrow keys move between tabs, Enter or Space loads one. */}
       <Tabs.Root
@@ -99,21 +112,32 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           className="flex gap-1 overflow-x-auto border-b border-slate-200"
         >
           {TABS.map((t) => (
+            // Links, so each tab opens without JavaScript too (and in a new browser tab);
+            // once hydrated, Radix switches on mouse-down and Enter/Space and the link stays put.
             <Tabs.Trigger
               key={t.value}
               value={t.value}
+              asChild
               className={cn(
                 "-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 text-[15px] font-semibold whitespace-nowrap text-slate-600 hover:text-slate-900",
                 "data-[state=active]:border-brand-700 data-[state=active]:text-brand-700",
               )}
             >
-              {t.label}
-              {counts[t.value] ? (
-                <span className="rounded-full bg-rose-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
-                  {counts[t.value]}
-                  <span className="sr-only">건 대기</span>
-                </span>
-              ) : null}
+              <a
+                href={`?tab=${t.value}`}
+                type={undefined}
+                onClick={(event) => {
+                  if (!(event.ctrlKey || event.metaKey || event.shiftKey)) event.preventDefault();
+                }}
+              >
+                {t.label}
+                {counts[t.value] ? (
+                  <span className="rounded-full bg-rose-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
+                    {counts[t.value]}
+                    <span className="sr-only">건 대기</span>
+                  </span>
+                ) : null}
+              </a>
             </Tabs.Trigger>
           ))}
         </Tabs.List>

@@ -21,9 +21,12 @@ import {
 import { AttendedSeminars } from "~/features/seminars/components/attended-seminars";
 import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
+import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
+import { storeImageSentWithForm } from "~/features/uploads/uploads.server";
 import { fieldProps } from "~/lib/forms";
-import { readSubmission, replyWithError } from "~/lib/forms.server";
+import { formFieldsOf, readFormWithFile, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { clientIpContext } from "~/lib/request-context.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/membership-apply";
 
@@ -75,7 +78,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+/** The application's fields, and the licence image sent with the form when JavaScript is off. */
+const APPLICATION_FIELDS = formFieldsOf(applicationSchema);
+const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
+
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request);
   if (!user) {
     return data(
@@ -87,9 +94,24 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 401 },
     );
   }
-  const { submission } = await readSubmission(request, applicationSchema);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), submitted: false, error: null }, { status: 400 });
+  const { form, file } = await readFormWithFile(request, APPLICATION_FIELDS, LICENCE_FILE);
+  const imageError = await storeImageSentWithForm(form, file, {
+    field: "licenseImageUrl",
+    uploader: user,
+    ip: context.get(clientIpContext),
+  });
+  const submission = parseWithZod(form, { schema: applicationSchema });
+  if (submission.status !== "success" || imageError) {
+    return data(
+      {
+        result: submission.reply(
+          imageError ? { fieldErrors: { licenseImageUrl: [imageError.message] } } : undefined,
+        ),
+        submitted: false,
+        error: imageError?.message ?? null,
+      },
+      { status: imageError?.status ?? 400 },
+    );
   }
   try {
     await applyForFullMembership(user, submission.value);
@@ -246,7 +268,12 @@ function ApplicationForm({ account, actionData, again }: FormProps) {
   return (
     <Card className="p-6 sm:p-8">
       {again ? <h2 className="mb-4 text-lg font-bold text-slate-900">다시 신청하기</h2> : null}
-      <Form method="post" className="grid gap-4" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-4"
+        {...getFormProps(form)}
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field id="apply-name" label="이름" required readOnly value={account.name} />
           <Field id="apply-email" label="이메일" required readOnly value={account.email} />
@@ -261,12 +288,13 @@ function ApplicationForm({ account, actionData, again }: FormProps) {
           label="의사 면허증 이미지 (선택)"
           endpoint="/api/objects/upload"
           successMessage="의사 자격증 이미지가 업로드되었습니다."
+          fileFieldName="licenseImage"
           errors={fields.licenseImageUrl.errors}
         />
         <FormError message={form.errors?.[0]} />
         <div className="mt-2 flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => window.history.back()}>
-            취소
+          <Button asChild variant="secondary">
+            <Link to="/membership">취소</Link>
           </Button>
           <Button type="submit" disabled={pending}>
             {pending ? "제출 중..." : "신청하기"}

@@ -11,8 +11,7 @@ import { getCurrentUser } from "~/features/accounts/session.server";
 import { signupFormSchema } from "~/features/accounts/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
-import { storeSignupImage } from "~/features/uploads/uploads.server";
-import { AppError } from "~/lib/errors.server";
+import { storeImageSentWithForm } from "~/features/uploads/uploads.server";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
 import { formFieldsOf, readFormWithFile, replyWithError } from "~/lib/forms.server";
@@ -40,18 +39,11 @@ const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
 export async function action({ request, context }: Route.ActionArgs) {
   const ip = context.get(clientIpContext);
   const { form, file } = await readFormWithFile(request, SIGNUP_FIELDS, LICENCE_FILE);
-  // Without JavaScript the image comes with the form (issue 15): the same limits, type and size
-  // checks as the upload URL's, then its address stands in the form as if uploaded first.
-  let imageError: { status: number; message: string } | null = null;
-  if (file && !form.get("licenseImageUrl")) {
-    try {
-      const { objectPath } = await storeSignupImage(Buffer.from(await file.arrayBuffer()), ip);
-      form.set("licenseImageUrl", objectPath);
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      imageError = { status: error.status, message: error.message };
-    }
-  }
+  const imageError = await storeImageSentWithForm(form, file, {
+    field: "licenseImageUrl",
+    uploader: null,
+    ip,
+  });
   const submission = parseWithZod(form, { schema: signupFormSchema });
   if (submission.status !== "success" || imageError) {
     return data(

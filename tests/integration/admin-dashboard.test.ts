@@ -85,11 +85,12 @@ beforeEach(async () => {
 const act = (fields: Record<string, string>, cookie: string | null = admin.cookie) =>
   dashboardAction(server, fields, cookie);
 
-/** The tab buttons of the page, in order: their visible text. */
+/**
+ * The tabs of the page, in order: their visible text. Each tab is a link to its `?tab=`, so it
+ * opens without JavaScript too.
+ */
 function tabTexts(html: string) {
-  return (html.match(/<button\b[^>]*role="tab"[^>]*>[\s\S]*?<\/button>/g) ?? []).map((tab) =>
-    mainText(tab),
-  );
+  return (html.match(/<a\b[^>]*role="tab"[^>]*>[\s\S]*?<\/a>/g) ?? []).map((tab) => mainText(tab));
 }
 
 /** How many sign-ups wait for a decision (neither approved nor rejected). */
@@ -158,7 +159,7 @@ describe("GET /admin/dashboard", () => {
       expect(tab.startsWith(TAB_NAMES[index]!), `tab ${index}: "${tab}"`).toBe(true);
     });
     // The associate-approval tab is the default one.
-    const first = html.match(/<button\b[^>]*role="tab"[^>]*>/)?.[0] ?? "";
+    const first = html.match(/<a\b[^>]*role="tab"[^>]*>/)?.[0] ?? "";
     expect(first).toContain('aria-selected="true"');
     // Its badge counts the queue.
     expect(tabs[0]).toMatch(new RegExp(`${TAB_NAMES[0]} ${await pendingCount()}\\s*건 대기`));
@@ -289,7 +290,38 @@ describe("associate approval (tab 1)", () => {
     expect(status).toBe(200);
     expect(result).toMatchObject({ ok: true, toast: { title: "승인 완료" } });
     expect(tabTexts(html)).toHaveLength(6);
+    // The page says what happened, where the toast would have.
+    expect(mainText(html)).toContain("승인 완료 · 준회원 가입을 승인했습니다.");
     expect((await userRow(server, pending.id))?.isApproved).toBe(true);
+  });
+
+  it("a browser without JavaScript rejects with the reason it typed, on the same tab and search", async () => {
+    const pending = await insertPendingUser(server, { name: "거부될의사" });
+    const { status, html } = await dashboardDocumentPost(
+      server,
+      { intent: "reject-member", id: pending.id, reason: "면허번호를 확인할 수 없습니다." },
+      admin.cookie,
+      "?tab=members&q=%EA%B1%B0%EB%B6%80",
+    );
+    expect(status).toBe(200);
+    expect(mainText(html)).toContain("거부 완료");
+    expect((await userRow(server, pending.id))?.rejectedAt).not.toBeNull();
+  });
+
+  it("before JavaScript runs, reject is a form in a disclosure that asks first", async () => {
+    const pending = await insertPendingUser(server, { name: "물어볼의사" });
+    const html = await (
+      await server.fetch("/admin/dashboard?tab=members", { headers: { Cookie: admin.cookie } })
+    ).text();
+    const row = html.slice(html.indexOf(pending.email));
+    const disclosure = row.slice(0, row.indexOf("</details>"));
+    expect(disclosure).toContain("<summary");
+    const form = disclosure.match(/<form\b[^>]*>/)?.[0] ?? "";
+    expect(form).toContain('method="post"');
+    expect(form).toContain('action="/admin/dashboard?tab=members"');
+    expect(disclosure).toContain('name="intent" value="reject-member"');
+    expect(disclosure).toContain(`value="${pending.id}"`);
+    expect(disclosure).toContain('name="reason"');
   });
 });
 

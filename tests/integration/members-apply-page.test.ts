@@ -2,12 +2,15 @@
 // §8; issue 4): /membership's apply button, /membership/apply for a visitor, the form, a
 // browser-like form post, the completion screen, the status card through each decision, the 정회원
 // mark in the header, and the /api/login entry that sends visitors to log in.
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { membershipApplications } from "~db/schema";
+import { membershipApplications, storedObjects } from "~db/schema";
 import {
   createAdmin,
   get,
+  HTML,
   type LoggedIn,
+  PNG,
   postForm,
   resetRateLimits,
   uploadImage,
@@ -40,6 +43,14 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetRateLimits(server);
 });
+
+/** The form as a browser without JavaScript sends it: multipart, the licence image inside. */
+function submitWithFile(fields: Record<string, string>, cookie: string, image: Uint8Array) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append("licenseImage", new Blob([Uint8Array.from(image)]), "licence.png");
+  return server.fetch("/membership/apply", { method: "POST", body, headers: { Cookie: cookie } });
+}
 
 function submit(fields: Record<string, string>, cookie?: string) {
   return postForm(server, "/membership/apply", fields, { cookie });
@@ -125,7 +136,8 @@ describe("/membership/apply", () => {
     expect(text).toContain("선택");
 
     expect(html).toMatch(/<button\b[^>]*type="submit"[^>]*>\s*신청하기\s*<\/button>/);
-    expect(html).toMatch(/<button\b[^>]*>\s*취소\s*<\/button>/);
+    // 취소 leads back to the membership page, with or without JavaScript.
+    expect(html).toMatch(/<a\b[^>]*href="\/membership"[^>]*>\s*취소\s*<\/a>/);
   });
 
   it("a visitor's form post creates nothing", async () => {
@@ -284,6 +296,26 @@ describe("/membership/apply", () => {
       expect(res.status).toBe(200);
       const [row] = await applicationRows(server, member.id);
       expect(row?.licenseImageUrl).toBe(objectPath);
+    });
+
+    it("without JavaScript the image comes with the form (multipart) and is attached, private", async () => {
+      const member = await insertMember(server);
+      const res = await submitWithFile(applicationPayload(), member.cookie, PNG);
+      expect(res.status).toBe(200);
+      expect(mainText(await res.text())).toMatch(/3-5\s*영업일/);
+      const [row] = await applicationRows(server, member.id);
+      expect(row?.licenseImageUrl).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+      const id = row!.licenseImageUrl!.split("/").pop()!;
+      const [object] = await server.db.select().from(storedObjects).where(eq(storedObjects.id, id));
+      expect(object).toMatchObject({ visibility: "private", ownerId: member.id });
+    });
+
+    it("without JavaScript a file that is not an image is refused under its field; nothing is applied", async () => {
+      const member = await insertMember(server);
+      const res = await submitWithFile(applicationPayload(), member.cookie, HTML);
+      expect(res.status).toBe(415);
+      expect(mainText(await res.text())).toContain("이미지 파일만 업로드 가능합니다.");
+      expect(await applicationRows(server, member.id)).toHaveLength(0);
     });
 
     it("when the image cannot be attached the application still stands", async () => {

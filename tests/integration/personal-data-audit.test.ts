@@ -807,7 +807,7 @@ describe("/admin/audit", () => {
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(tags(html, "a").some((a) => a.href === "/admin/audit")).toBe(true);
-    expect(tags(html, "button").filter((b) => b.role === "tab")).toHaveLength(6);
+    expect(tags(html, "a").filter((a) => a.role === "tab")).toHaveLength(6);
     // And the audit page links to both exports.
     const page = await auditPage();
     // (Forms that ask for the purpose first, issue 21.)

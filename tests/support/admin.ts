@@ -108,8 +108,10 @@ export async function dashboardDocumentPost(
   server: TestServer,
   fields: Record<string, string>,
   cookie?: string | null,
+  /** The page's query string (`?tab=…&q=…`), as a form on that page posts to it. */
+  search = "",
 ) {
-  const res = await postForm(server, "/admin/dashboard", fields, { cookie });
+  const res = await postForm(server, `/admin/dashboard${search}`, fields, { cookie });
   const html = await res.text();
   const data = hydrationData(html);
   const result = data.actionData?.["routes/admin-dashboard"] as DashboardResult | undefined;

@@ -83,13 +83,29 @@ function newGrant(uploader: { id: string; role: string } | null): Grant {
 }
 
 /**
- * A licence image sent with the sign-up form itself (issue 15: sign-up works without
- * JavaScript): the same limits as asking for an upload URL, then the same checks as the upload.
+ * An image sent with a page form itself, when JavaScript is off (issue 15: sign-up and the
+ * full-membership application work without it): the same limits as asking for an upload URL,
+ * then the same type and size checks as the upload. The stored address then stands in the form
+ * under `field`, as if the browser had uploaded the file first. Answers the refusal (a 4xx and its
+ * Korean message, for the field) or null; anything else is a bug and is thrown.
  */
-export async function storeSignupImage(body: Buffer, ip?: string) {
-  await limitAuthRequestsByIp(ip);
-  await limitSignupUploadsByIp(ip);
-  return storeObject(newGrant(null), body);
+export async function storeImageSentWithForm(
+  form: FormData,
+  file: File | null,
+  options: { field: string; uploader: { id: string; role: string } | null; ip?: string },
+): Promise<{ status: number; message: string } | null> {
+  if (!file || form.get(options.field)) return null;
+  try {
+    await limitAuthRequestsByIp(options.ip);
+    if (!options.uploader) await limitSignupUploadsByIp(options.ip);
+    const body = Buffer.from(await file.arrayBuffer());
+    const { objectPath } = await storeObject(newGrant(options.uploader), body);
+    form.set(options.field, objectPath);
+    return null;
+  } catch (error) {
+    if (!(error instanceof AppError) || error.status >= 500) throw error;
+    return { status: error.status, message: error.message };
+  }
 }
 
 function createUploadUrl(uploader: { id: string; role: string } | null) {

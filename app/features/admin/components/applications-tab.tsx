@@ -11,7 +11,9 @@ import {
 } from "~/features/seminars/components/attended-seminars";
 import { formatDate } from "~/lib/dates";
 import { toast } from "~/lib/toast";
+import { useHydrated } from "~/lib/use-hydrated";
 import { DataTable } from "./data-table";
+import { DisclosedAction } from "./disclosed-action";
 import { DetailList, LicenceImage } from "./licence-image";
 import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
 import type { ApplicationRow, TabPage } from "./types";
@@ -51,6 +53,7 @@ export function ApplicationsTab({
   const shown = detail.data?.id === viewing?.id ? (detail.data ?? viewing) : viewing;
   const [rejecting, setRejecting] = useState<ApplicationRow | null>(null);
   const action = useDashboardAction();
+  const hydrated = useHydrated();
 
   return (
     <section aria-labelledby="applications-title" className="grid gap-4">
@@ -103,7 +106,25 @@ export function ApplicationsTab({
                 <Button size="sm" variant="secondary" onClick={() => open(a)}>
                   상세
                 </Button>
-                {a.status === "pending" ? (
+                {a.status === "pending" && !hydrated ? (
+                  <>
+                    <DisclosedAction
+                      label="승인"
+                      variant="primary"
+                      intent="approve-application"
+                      id={a.id}
+                      question={`${a.name}님의 정회원 가입 신청을 승인하시겠습니까?`}
+                    />
+                    <DisclosedAction
+                      label="거부"
+                      variant="secondaryDestructive"
+                      intent="reject-application"
+                      id={a.id}
+                      question={`${a.name}님의 신청을 거부하는 사유를 입력해주세요.`}
+                      reason={{ name: "rejectionReason", label: "거부 사유", required: true }}
+                    />
+                  </>
+                ) : a.status === "pending" ? (
                   <>
                     <ConfirmDialog
                       trigger={

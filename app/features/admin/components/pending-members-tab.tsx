@@ -1,8 +1,11 @@
 import { useId, useState } from "react";
+import { useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { formatDate } from "~/lib/dates";
+import { useHydrated } from "~/lib/use-hydrated";
 import { DataTable } from "./data-table";
+import { DisclosedAction } from "./disclosed-action";
 import { DetailList, LicenceImage } from "./licence-image";
 import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
 import type { PendingMember, TabPage } from "./types";
@@ -15,6 +18,8 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
   const [viewing, setViewing] = useState<PendingMember | null>(null);
   const [rejecting, setRejecting] = useState<PendingMember | null>(null);
   const action = useDashboardAction();
+  const { search } = useLocation();
+  const hydrated = useHydrated();
   const busy = (id: string) => action.pending && action.fetcher.formData?.get("id") === id;
 
   return (
@@ -51,27 +56,46 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
             className: "whitespace-nowrap",
             cell: (m) => (
               <div className="flex gap-1.5">
-                {m.licenseImageUrl ? (
+                {m.licenseImageUrl && hydrated ? (
                   <Button size="sm" variant="secondary" onClick={() => setViewing(m)}>
                     면허증 보기
                   </Button>
+                ) : m.licenseImageUrl ? (
+                  <Button asChild size="sm" variant="secondary">
+                    <a href={m.licenseImageUrl}>면허증 보기</a>
+                  </Button>
                 ) : null}
                 {/* A form, so approving works before JavaScript loads too (issue 15). */}
-                <action.fetcher.Form method="post" action="/admin/dashboard">
+                <action.fetcher.Form method="post" action={`/admin/dashboard${search}`}>
                   <input type="hidden" name="intent" value="approve-member" />
                   <input type="hidden" name="id" value={m.id} />
                   <Button type="submit" size="sm" disabled={busy(m.id)}>
                     승인
                   </Button>
                 </action.fetcher.Form>
-                <Button
-                  size="sm"
-                  variant="secondaryDestructive"
-                  disabled={busy(m.id)}
-                  onClick={() => setRejecting(m)}
-                >
-                  거부
-                </Button>
+                {hydrated ? (
+                  <Button
+                    size="sm"
+                    variant="secondaryDestructive"
+                    disabled={busy(m.id)}
+                    onClick={() => setRejecting(m)}
+                  >
+                    거부
+                  </Button>
+                ) : (
+                  <DisclosedAction
+                    label="거부"
+                    variant="secondaryDestructive"
+                    intent="reject-member"
+                    id={m.id}
+                    question={`${m.name}님의 가입 신청을 거부합니다.`}
+                    reason={{
+                      name: "reason",
+                      label: "거부 사유 (선택, 안내 메일에 포함됩니다)",
+                      required: false,
+                    }}
+                  />
+                )}
               </div>
             ),
           },
