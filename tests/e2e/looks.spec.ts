@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import {
   adminRequest,
   applyThroughApi,
+  asAdmin,
   createApprovedMember,
   DEMO_ADMIN,
   loginAs,
@@ -11,6 +12,7 @@ import {
   signUpDetails,
   signUpThroughApi,
   tableRow,
+  toast,
   writeTempFile,
 } from "./fixtures";
 import { expectNoSeriousA11yViolations, horizontalOverflow, setMobileMenu } from "./public-support";
@@ -102,6 +104,72 @@ test.describe("the administrator on a phone", () => {
     await approve.click();
     await expect(row).toHaveCount(0);
   });
+});
+
+test.describe("dialogs and toasts", () => {
+  for (const viewport of [
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`a toast stays clear of a dialog's buttons; closing gives the focus back (${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize(viewport);
+      const member = await createApprovedMember(request);
+      await applyThroughApi(member);
+      await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+
+      // The announcement form: a wrong file in the editor's image button toasts while it is open.
+      await openDashboard(page, "공지사항");
+      const opener = page.getByRole("button", { name: "공지사항 작성" });
+      await opener.click();
+      const dialog = page.getByRole("dialog", { name: "공지사항 작성" });
+      await expect(dialog).toBeVisible();
+      await dialog
+        .getByRole("button", { name: "대표 이미지 (선택) 파일 선택" })
+        .setInputFiles(writeTempFile("not-an-image.txt", "plain text"));
+      const shown = toast(page, "잘못된 파일 형식");
+      await expect(shown).toBeVisible();
+      const toastBox = await shown.boundingBox();
+      expect(toastBox).not.toBeNull();
+      const buttons = dialog.getByRole("button");
+      for (let i = 0; i < (await buttons.count()); i++) {
+        const button = buttons.nth(i);
+        if (!(await button.isVisible())) continue;
+        await button.scrollIntoViewIfNeeded();
+        const box = await button.boundingBox();
+        if (!box || !toastBox) continue;
+        const overlaps =
+          box.x < toastBox.x + toastBox.width &&
+          toastBox.x < box.x + box.width &&
+          box.y < toastBox.y + toastBox.height &&
+          toastBox.y < box.y + box.height;
+        expect(overlaps, `the toast covers "${await button.textContent()}"`).toBe(false);
+      }
+      // (Escape would close the toast first: it is the layer opened last.)
+      await dialog.getByRole("button", { name: "닫기" }).click();
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+
+      // A row's reject dialog, opened from its button, gives the focus back to that button.
+      await openDashboard(page, "정회원 승인");
+      const row = await tableRow(page, "정회원 가입 신청 목록", member.email);
+      const reject = row.getByRole("button", { name: "거부", exact: true });
+      await reject.click();
+      const reason = page.getByRole("dialog", { name: "정회원 신청 거부" });
+      await expect(reason).toBeVisible();
+      await reason.getByRole("button", { name: "취소" }).click();
+      await expect(reason).toBeHidden();
+      await expect(reject).toBeFocused();
+      // And the approve prompt, closed with Escape.
+      const approve = row.getByRole("button", { name: "승인", exact: true });
+      await approve.click();
+      await expect(page.getByRole("alertdialog", { name: "정회원 승인" })).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(approve).toBeFocused();
+    });
+  }
 });
 
 test("the emblem is in the header, the footer and the favicon; the Open Graph image is there", async ({
@@ -216,5 +284,119 @@ test.describe("the administrator without JavaScript", () => {
       data: { email: doctor.email, password: doctor.password },
     });
     expect(login.status()).toBe(200);
+  });
+
+  test("rejects a sign-up with a reason, after being asked", async ({ page, request }) => {
+    const doctor = await signUpThroughApi(request);
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto("/admin/dashboard");
+    const row = page
+      .getByRole("table", { name: "승인 대기 회원" })
+      .getByRole("row")
+      .filter({ hasText: doctor.email });
+    await row.locator("summary", { hasText: "거부" }).click();
+    const form = row.locator("form").filter({ hasText: "가입 신청을 거부합니다" });
+    await form.getByLabel(/거부 사유/).fill("면허번호를 확인할 수 없습니다.");
+    await form.getByRole("button", { name: "거부" }).click();
+    await expect(page.getByRole("status")).toContainText("거부 완료");
+    await expect(row).toHaveCount(0);
+    const login = await request.post("/api/auth/login", {
+      data: { email: doctor.email, password: doctor.password },
+    });
+    expect(login.status()).toBe(403);
+  });
+
+  test("opens the applications tab by its link, approves one application and rejects another with a reason", async ({
+    page,
+    request,
+  }) => {
+    const approved = await createApprovedMember(request);
+    const rejected = await createApprovedMember(request);
+    await applyThroughApi(approved);
+    const rejectedId = await applyThroughApi(rejected);
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto("/admin/dashboard");
+    await page.getByRole("tab", { name: /^정회원 승인/ }).click();
+    await expect(page).toHaveURL(/\?tab=applications$/);
+    const table = page.getByRole("table", { name: "정회원 가입 신청 목록" });
+
+    const first = table.getByRole("row").filter({ hasText: approved.email });
+    await first.locator("summary", { hasText: "승인" }).click();
+    await expect(first).toContainText(`${approved.name}님의 정회원 가입 신청을 승인하시겠습니까?`);
+    await first.locator("form").getByRole("button", { name: "승인" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      `승인 완료 · ${approved.name}님을 정회원으로 승인했습니다.`,
+    );
+    await expect(page).toHaveURL(/\?tab=applications$/);
+    await expect(table.getByRole("row").filter({ hasText: approved.email })).toContainText(
+      "승인됨",
+    );
+
+    const second = table.getByRole("row").filter({ hasText: rejected.email });
+    await second.locator("summary", { hasText: "거부" }).click();
+    const reason = second.getByLabel("거부 사유");
+    // The reason is required: the browser keeps the form until one is given.
+    await expect(reason).toHaveAttribute("required", "");
+    await reason.fill("세미나 참석 기록이 없습니다.");
+    await second.locator("form").getByRole("button", { name: "거부" }).click();
+    await expect(page.getByRole("status")).toContainText("거부 완료");
+    await asAdmin(async (admin) => {
+      const answer = await admin.get(`/api/membership-applications/${rejectedId}`);
+      expect(answer.status()).toBe(200);
+      const body = (await answer.json()) as { status: string; rejectionReason: string };
+      expect(body.status).toBe("rejected");
+      expect(body.rejectionReason).toBe("세미나 참석 기록이 없습니다.");
+    });
+  });
+});
+
+test.describe("a member without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("applies for full membership with the licence image sent with the form", async ({
+    page,
+    request,
+  }) => {
+    const member = await createApprovedMember(request);
+    await loginAs(page, member.email, member.password);
+    await page.goto("/membership/apply");
+    const main = page.getByRole("main");
+    await expect(main.getByLabel("병원명")).toHaveValue(member.hospitalName);
+    await main
+      .getByLabel("의사 면허증 이미지 (선택)")
+      .setInputFiles(writeTempFile("licence-apply-nojs.png", PNG));
+    await main.getByRole("button", { name: "신청하기" }).click();
+    await expect(main).toContainText("정회원 가입 신청이 완료되었습니다");
+    await asAdmin(async (admin) => {
+      const list = (await (await admin.get("/api/membership-applications")).json()) as Array<{
+        email: string;
+        licenseImageUrl: string | null;
+      }>;
+      const mine = list.find((a) => a.email === member.email.toLowerCase());
+      expect(mine?.licenseImageUrl).toMatch(/^\/objects\//);
+      // The stored image is the one sent, and private to the office.
+      const image = await admin.get(mine?.licenseImageUrl ?? "");
+      expect(image.status()).toBe(200);
+      expect(Buffer.from(await image.body()).equals(PNG)).toBe(true);
+    });
+    expect((await request.get("/api/membership-applications")).status()).toBe(401);
+  });
+
+  test("a file that is not an image is refused under its field, and nothing is applied", async ({
+    page,
+    request,
+  }) => {
+    const member = await createApprovedMember(request);
+    await loginAs(page, member.email, member.password);
+    await page.goto("/membership/apply");
+    const main = page.getByRole("main");
+    await main
+      .getByLabel("의사 면허증 이미지 (선택)")
+      .setInputFiles(writeTempFile("licence.png", Buffer.from("not an image at all")));
+    await main.getByRole("button", { name: "신청하기" }).click();
+    await expect(main).toContainText("이미지 파일만 업로드 가능합니다.");
+    await expect(main).not.toContainText("정회원 가입 신청이 완료되었습니다");
+    const mine = await page.request.get("/api/membership-applications/me");
+    expect(mine.status()).toBe(404);
   });
 });

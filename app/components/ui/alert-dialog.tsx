@@ -1,6 +1,8 @@
 import { AlertDialog as Primitive } from "radix-ui";
 import type { ReactNode } from "react";
+import { cn } from "~/lib/cn";
 import { Button } from "./button";
+import { MODAL_PLACEMENT } from "./modal-placement";
 
 /** A confirm prompt ("are you sure?") with cancel and confirm buttons. */
 export function ConfirmDialog({
@@ -23,7 +25,9 @@ export function ConfirmDialog({
       <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <Primitive.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl">
+        <Primitive.Content
+          className={cn(MODAL_PLACEMENT, "max-w-md rounded-2xl bg-white p-6 shadow-xl")}
+        >
           <Primitive.Title className="text-lg font-bold text-slate-900">{title}</Primitive.Title>
           <Primitive.Description asChild>
             <div className="mt-3 text-[15px] leading-7 text-slate-600">{description}</div>

@@ -1,7 +1,8 @@
 import { X } from "lucide-react";
 import { Dialog as Primitive } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "~/lib/cn";
+import { MODAL_PLACEMENT } from "./modal-placement";
 
 /** A modal dialog with a title, optional description, and a close button. */
 export function Dialog({
@@ -22,14 +23,30 @@ export function Dialog({
   /** Radix's: where focus goes on close; call `event.preventDefault()` to place it yourself. */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
+  // Our dialogs are opened by state, not by a Radix trigger, and Radix gives the focus back to its
+  // trigger only: the element that had the focus when the dialog opened (the button that opened
+  // it) is noted here and gets the focus back on close, if it is still on the page.
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && !opener.current && typeof document !== "undefined") {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  const returnFocus = (event: Event) => {
+    onCloseAutoFocus?.(event);
+    const element = opener.current;
+    opener.current = null;
+    if (event.defaultPrevented || !element?.isConnected || element === document.body) return;
+    event.preventDefault();
+    element.focus();
+  };
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Primitive.Content
-          onCloseAutoFocus={onCloseAutoFocus}
+          onCloseAutoFocus={returnFocus}
           className={cn(
-            "fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl",
+            MODAL_PLACEMENT,
+            "rounded-2xl bg-white p-6 shadow-xl",
             wide ? "max-w-3xl" : "max-w-lg",
           )}
         >

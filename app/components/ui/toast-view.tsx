@@ -1,4 +1,5 @@
 import { Toast } from "radix-ui";
+import { useEffect, useRef } from "react";
 import { cn } from "~/lib/cn";
 import { dismissToast, type ToastMessage } from "~/lib/toast";
 import { X } from "./icons";
@@ -10,6 +11,21 @@ export const TOAST_DURATION_MS = 5000;
  * loaded by `Toaster` the first time there is a toast to show, and stays mounted after that.
  */
 export default function ToastView({ message }: { message: ToastMessage | null }) {
+  const viewport = useRef<HTMLOListElement>(null);
+  // The dialogs keep clear of the toast area's height (MODAL_PLACEMENT); it is 0 when empty.
+  useEffect(() => {
+    const area = viewport.current;
+    if (!area) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty("--toast-space", `${area.offsetHeight}px`),
+    );
+    observer.observe(area);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty("--toast-space");
+    };
+  }, []);
   return (
     <Toast.Provider
       duration={TOAST_DURATION_MS}
@@ -55,8 +71,9 @@ export default function ToastView({ message }: { message: ToastMessage | null })
         </Toast.Root>
       ) : null}
       <Toast.Viewport
+        ref={viewport}
         label="알림 ({hotkey})"
-        className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
+        className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 outline-none has-[li]:p-4 md:max-w-[420px] modal-open:top-0 modal-open:bottom-auto"
       />
     </Toast.Provider>
   );
