@@ -4,7 +4,8 @@
 import { ilike, like, or, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { parse } from "./errors.server";
-import { offsetOf, type Page, pageCount, pageQuerySchema } from "./paging";
+import { pageQuerySchema } from "./page-query";
+import { offsetOf, type Page, pageCount } from "./paging";
 
 export type PageQuery = { page: number; pageSize: number };
 

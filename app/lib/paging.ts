@@ -1,27 +1,11 @@
 // One way to page a list, on the server and in the browser: `?page=` counts from 1, `pageSize` is
 // bounded, and every list answers the same shape. Lists never load a whole table (issue 16).
-import { z } from "./zod";
+// No zod here: the public board imports this module, and zod would add 5 KB to its JavaScript
+// (the calls' query schema is in page-query.ts).
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
 
 export const MAX_PAGE_SIZE = 100;
-
-/** `page` and `pageSize` from a query string, with Korean messages for a call's 400. */
-export const pageQuerySchema = (defaultPageSize: number) =>
-  z.object({
-    page: z.coerce
-      .number({ error: "페이지 번호가 올바르지 않습니다." })
-      .int("페이지 번호가 올바르지 않습니다.")
-      .min(1, "페이지 번호는 1 이상이어야 합니다.")
-      .max(1_000_000, "페이지 번호가 너무 큽니다.")
-      .default(1),
-    pageSize: z.coerce
-      .number({ error: "페이지 크기가 올바르지 않습니다." })
-      .int("페이지 크기가 올바르지 않습니다.")
-      .min(1, "페이지 크기는 1 이상이어야 합니다.")
-      .max(MAX_PAGE_SIZE, `페이지 크기는 ${MAX_PAGE_SIZE} 이하여야 합니다.`)
-      .default(defaultPageSize),
-  });
 
 /**
  * A page number from a page's URL, where a bad value shows the first page rather than an error

@@ -130,3 +130,14 @@ describe("the home page's JavaScript", () => {
     expect(toastScripts.some((s) => radixToast.test(s.code))).toBe(true);
   });
 });
+
+describe("the public pages' JavaScript", () => {
+  // zod is 5 KB gzip, and its eval probe is refused by a stored page's script policy: the
+  // visitors' pages validate nothing in the browser, so they must not load it.
+  it.each(["/", "/announcements", "/about", "/activities"])("%s loads no zod", async (path) => {
+    const scripts = await initialScripts(path);
+    expect(scripts.length).toBeGreaterThan(1);
+    const withZod = scripts.filter((s) => /\$ZodType|\._zod\b/.test(s.code)).map((s) => s.path);
+    expect(withZod).toEqual([]);
+  });
+});

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
+import { pageQuerySchema } from "~/lib/page-query";
 import {
   hrefForPage,
   isCanonicalLaterPage,
   pageCount,
   pageFromUrl,
-  pageQuerySchema,
   pagerNumbers,
 } from "~/lib/paging";
 

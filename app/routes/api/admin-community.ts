@@ -2,7 +2,7 @@ import { adminContext } from "~/features/admin/admin-api.server";
 import { moderationQueue } from "~/features/community/community.server";
 import { POSTS_PER_PAGE } from "~/features/community/validation";
 import { api, methodNotAllowed, parse } from "~/lib/errors.server";
-import { pageQuerySchema } from "~/lib/paging";
+import { pageQuerySchema } from "~/lib/page-query";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-community";
 

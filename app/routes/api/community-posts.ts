@@ -7,7 +7,7 @@ import {
   postSchema,
 } from "~/features/community/validation";
 import { api, parse, requireMethod } from "~/lib/errors.server";
-import { pageQuerySchema } from "~/lib/paging";
+import { pageQuerySchema } from "~/lib/page-query";
 import { readJson } from "~/lib/request-body.server";
 import type { Route } from "./+types/community-posts";
 

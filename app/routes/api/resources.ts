@@ -3,7 +3,7 @@ import { libraryReader, requireLibraryMember } from "~/features/library/access.s
 import { createResource, getResource, listResources } from "~/features/library/library.server";
 import { listQuerySchema, RESOURCES_PER_PAGE, resourceSchema } from "~/features/library/validation";
 import { api, parse, requireMethod } from "~/lib/errors.server";
-import { pageQuerySchema } from "~/lib/paging";
+import { pageQuerySchema } from "~/lib/page-query";
 import { readJson } from "~/lib/request-body.server";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/resources";
