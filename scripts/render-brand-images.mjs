@@ -1,6 +1,6 @@
 // Renders the site's images from their SVG sources with the Chromium the tests use (no image
-// library needed): the emblem as PNG for mails (which do not show SVG), the Open Graph image, and
-// the home page's hero illustration as WebP at a phone and a desktop width. Run after changing
+// library needed): the emblem as PNG for mails (which do not show SVG) and the Open Graph image
+// (the home page shows assets-src/hero.svg itself, see hero-image.server.ts). Run after changing
 // assets-src/*.svg, public/emblem.svg or the society's name: `node scripts/render-brand-images.mjs`.
 import fs from "node:fs";
 import path from "node:path";
@@ -39,13 +39,6 @@ async function encode(svg, width, height, type, quality) {
 }
 
 fs.writeFileSync(out("emblem.png"), await encode(emblem, 96, 96, "image/png"));
-for (const width of [640, 1200]) {
-  const height = Math.round((width * 2) / 3);
-  fs.writeFileSync(
-    out(`hero-${width}.webp`),
-    await encode(hero, width, height, "image/webp", 0.72),
-  );
-}
 
 // The Open Graph image: 1200 × 630, the hero behind the emblem and the names.
 await page.setViewportSize({ width: 1200, height: 630 });
@@ -62,6 +55,6 @@ await page.setContent(`<!doctype html><html lang="ko"><body style="margin:0">
 await page.waitForTimeout(300);
 await page.screenshot({ path: out("og-image.png"), type: "png" });
 await browser.close();
-for (const file of ["emblem.png", "hero-640.webp", "hero-1200.webp", "og-image.png"]) {
+for (const file of ["emblem.png", "og-image.png"]) {
   console.log(file, fs.statSync(out(file)).size, "bytes");
 }

@@ -6,6 +6,7 @@ import { CategoryBadge } from "~/features/announcements/components/category-badg
 import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announcements/constants";
 import { announcementHref } from "~/features/announcements/links";
 import { listSeminars, splitByDate } from "~/features/seminars/seminars.server";
+import { HERO_IMAGE_URL } from "~/features/society/hero-image.server";
 import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
@@ -33,7 +34,7 @@ export async function loader() {
       const [, month, day] = /(\d+월)\s*(\d+)일/.exec(formatDate(date)) ?? [];
       return { id, title, date, location, month, day };
     });
-  return { announcements, upcoming };
+  return { announcements, upcoming, heroImage: HERO_IMAGE_URL };
 }
 
 /** What members do most, one tap from the home page (issue 15). */
@@ -70,7 +71,7 @@ const BENEFITS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { society } = useRootData();
   const user = useOptionalUser();
-  const { announcements, upcoming } = loaderData;
+  const { announcements, upcoming, heroImage } = loaderData;
 
   return (
     <>
@@ -98,14 +99,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Button>
             </div>
           </div>
-          {/* Drawn for the site (assets-src/hero.svg), 6 KB on a phone, 13 KB on a desktop. */}
+          {/* Drawn for the site, in the page itself (see hero-image.server.ts). */}
           <img
-            src="/hero-1200.webp"
-            srcSet="/hero-640.webp 640w, /hero-1200.webp 1200w"
-            sizes="(min-width: 1024px) 540px, (min-width: 640px) 600px, 100vw"
+            src={heroImage}
             width={1200}
             height={800}
-            fetchPriority="high"
             alt="개원가 건물들 사이의 병원과 그 위로 오르는 성장 곡선 일러스트"
             className="home-hero-image"
           />

@@ -180,14 +180,17 @@ test("the emblem is in the header, the footer and the favicon; the Open Graph im
   await expect(page.getByRole("banner").locator('img[src="/emblem.svg"]')).toHaveCount(1);
   await expect(page.getByRole("contentinfo").locator('img[src="/emblem.svg"]')).toHaveCount(1);
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
-  for (const path of ["/emblem.svg", "/emblem.png", "/og-image.png", "/hero-640.webp"]) {
+  for (const path of ["/emblem.svg", "/emblem.png", "/og-image.png"]) {
     expect((await request.get(path)).status(), path).toBe(200);
   }
-  // The hero image: sized, first in line, small.
+  // The hero image: sized, in the page itself (no request), and drawn.
   const hero = page.getByRole("img", { name: /성장 곡선 일러스트/ });
-  await expect(hero).toHaveAttribute("fetchpriority", "high");
+  await expect(hero).toHaveAttribute("src", /^data:image\/svg\+xml,/);
   await expect(hero).toHaveAttribute("width", "1200");
   await expect(hero).toHaveAttribute("height", "800");
+  await expect
+    .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test.describe("axe on issue 15's screens", () => {
