@@ -1,13 +1,14 @@
-// The counts the administrator's badges and the roster's totals read (`tallies`, kept by the
-// triggers of migration 0012): after every kind of write — sign-up, approval, rejection,
+// The counts the administrator's badges, the roster's totals and the board's totals read
+// (`tallies`, kept by the triggers of migrations 0012 and 0016): after every kind of write — sign-up, approval, rejection,
 // suspension, member type, role, deletion, applications decided, several rows in one statement,
 // writers at the same time, an operator's SQL — each tally equals a fresh COUNT of the rows, and
 // the pages and calls that show them agree.
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { membershipApplications, users } from "~db/schema";
+import { announcements, membershipApplications, users } from "~db/schema";
 import { createAdmin, json, type LoggedIn, resetRateLimits } from "../support/accounts";
 import { applyOverHttp, insertPendingUser } from "../support/admin";
+import { mainText } from "../support/html";
 import { insertMember, sendJson } from "../support/members";
 import { startTestServer, type TestServer } from "../support/test-server";
 
@@ -45,7 +46,9 @@ async function expectExactTallies() {
            count(*) as value
       from users group by 1
     union all
-    select 'applications:' || status, count(*) from membership_applications group by 1`);
+    select 'applications:' || status, count(*) from membership_applications group by 1
+    union all
+    select 'announcements:' || category, count(*) from announcements group by 1`);
   expect(kept).toEqual(counted);
 }
 
@@ -144,6 +147,48 @@ describe("tallies stay exact", () => {
     await server.db.delete(membershipApplications);
     await server.db.delete(users).where(inArray(users.id, ids));
     await expectExactTallies();
+  });
+});
+
+describe("the announcements per category", () => {
+  it("stay exact through writing, moving between categories and deleting, and the board agrees", async () => {
+    await expectExactTallies();
+    const created: string[] = [];
+    for (const category of ["학술", "학술", "행사"]) {
+      const res = await call("POST", "/api/announcements", {
+        title: `집계 공지 ${category}`,
+        content: "<p>집계를 확인하는 공지입니다.</p>",
+        category,
+      });
+      expect(res.status).toBe(201);
+      created.push((await json<{ id: string }>(res)).id);
+    }
+    await expectExactTallies();
+    expect(
+      (await call("PATCH", `/api/announcements/${created[0]}`, { category: "행사" })).status,
+    ).toBe(200);
+    await expectExactTallies();
+    // Several rows in one statement, as an operator's SQL would.
+    await server.db
+      .update(announcements)
+      .set({ category: "일반" })
+      .where(inArray(announcements.id, created));
+    await expectExactTallies();
+    expect((await call("DELETE", `/api/announcements/${created[1]}`)).status).toBe(204);
+    await expectExactTallies();
+
+    const [all] = await server.db.select({ value: sql<number>`count(*)::int` }).from(announcements);
+    const [general] = await server.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(announcements)
+      .where(eq(announcements.category, "일반"));
+    const list = await call("GET", "/api/announcements?page=1&pageSize=5");
+    expect(list.headers.get("x-total-count")).toBe(String(all!.value));
+    // The board's "전체 N건" and a category's, from the tallies.
+    const board = await (await server.fetch("/announcements?category=%EC%9D%BC%EB%B0%98")).text();
+    expect(mainText(board)).toContain(
+      `일반 분류 검색 결과 ${general!.value.toLocaleString("ko-KR")}건`,
+    );
   });
 });
 

@@ -4,7 +4,8 @@ import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsText, loadPage, type PageQuery } from "~/lib/list-page.server";
+import { containsText, loadPage, type PageQuery, searchText } from "~/lib/list-page.server";
+import { sumTallies } from "~/lib/tallies.server";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
 import { announcementReads, announcements } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
@@ -91,6 +92,7 @@ export async function listAnnouncements(
 
 /** How many announcements there are (a COUNT, for pagers and `X-Total-Count`). */
 export async function countAnnouncements(options: { q?: string } = {}) {
+  if (!searchText(options.q)) return sumTallies("announcements");
   const db = await getDb();
   const [row] = await db
     .select({ value: count() })
@@ -105,6 +107,12 @@ export function pageAnnouncements(query: PageQuery & BoardFilter = { page: 1, pa
   return loadPage(query, {
     rows: (window) => listAnnouncements({ ...filter, ...window }),
     count: async () => {
+      // Unsearched, the tallies per category answer (migration 0016): no COUNT of the table.
+      if (!searchText(filter.q)) {
+        return sumTallies("announcements", ([category]) =>
+          filter.category ? category === filter.category : true,
+        );
+      }
       const db = await getDb();
       const [row] = await db
         .select({ value: count() })
