@@ -38,6 +38,7 @@ import {
   WEBP,
 } from "../support/accounts";
 import { insertSeminar, UNKNOWN_ID } from "../support/admin";
+import { mainText } from "../support/html";
 import {
   DOC,
   DOCX,
@@ -616,6 +617,10 @@ describe("downloads: who, the header, the count", () => {
     await runRetention(new Date(Date.now() + 2 * 24 * 60 * 60 * 1000));
     expect(await records()).toEqual([]);
     expect((await resourceRow(item.id))!.downloads).toBe(1);
+    // The privacy notice says so.
+    const policy = mainText(await (await server.fetch("/privacy")).text());
+    expect(policy).toContain("자료실 내려받기 기록(회원과 날짜)");
+    expect(policy).toContain("내려받은 다음 날까지");
   });
 
   it("counts once when the same member downloads it several times at the same moment", async () => {
