@@ -1,6 +1,7 @@
 import { Form, Link, useRouteError, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { SelectField } from "~/components/ui/textarea-field";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
@@ -93,7 +94,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         />
         <Button type="submit">조회</Button>
       </Form>
-      <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200">
+      <ScrollRegion label="감사 기록 (최신순)" className="mt-6 rounded-xl border border-slate-200">
         <table className="w-full min-w-[720px] text-left text-sm">
           <caption className="sr-only">감사 기록 (최신순)</caption>
           <thead className="bg-slate-50 text-slate-600">
@@ -138,7 +139,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             ) : null}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {pages > 1 ? (
         <nav
           aria-label="감사 기록 페이지"

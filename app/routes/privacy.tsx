@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Card } from "~/components/ui/card";
+import { ScrollRegion } from "~/components/ui/scroll-region";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/privacy";
@@ -57,7 +58,7 @@ function PolicyTable({
   rows: ReactNode[][];
 }) {
   return (
-    <div className="overflow-x-auto rounded-2xl border border-slate-200">
+    <ScrollRegion label={caption} className="rounded-2xl border border-slate-200">
       <table
         className={`w-full border-collapse text-left text-sm leading-6 ${headers.length > 2 ? "min-w-[36rem]" : ""}`}
       >
@@ -88,7 +89,7 @@ function PolicyTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createApprovedMember, DEMO_ADMIN, loginAs, waitForHydration } from "./fixtures";
 import {
   type ApiAnnouncement,
   EMPTY_BASE_URL,
@@ -61,3 +62,72 @@ test.describe("axe on the empty states", () => {
     });
   }
 });
+
+// Issue 15: no serious or critical violation on any page, logged in or not, on a phone and a
+// desktop: every page a member and an administrator can open, with the pages' own data.
+const MEMBER_PAGES = [
+  "/",
+  "/membership",
+  "/membership/apply",
+  "/announcements",
+  "/activities",
+  "/community",
+  "/community/new",
+  "/library",
+  "/mypage",
+  "/privacy",
+];
+const ADMIN_PAGES = [
+  "/admin/dashboard",
+  "/admin/dashboard?tab=applications",
+  "/admin/dashboard?tab=announcements",
+  "/admin/dashboard?tab=seminars",
+  "/admin/dashboard?tab=executives",
+  "/admin/dashboard?tab=history",
+  "/admin/members",
+  "/admin/audit",
+  "/admin/dues",
+  "/admin/library",
+  "/admin/community",
+  "/admin/security",
+];
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`axe for a member at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("every page a member opens", async ({ page, request }) => {
+      test.slow();
+      const member = await createApprovedMember(request);
+      await loginAs(page, member.email, member.password);
+      const [seminar] = (await (await request.get("/api/seminars")).json()) as Array<{
+        id: string;
+      }>;
+      for (const path of [...MEMBER_PAGES, `/activities/${seminar?.id}`]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await waitForHydration(page);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  });
+
+  test.describe(`axe for an administrator at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test("every administrator page, and a member's record", async ({ page, request }) => {
+      test.slow();
+      const member = await createApprovedMember(request);
+      await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+      for (const path of [...ADMIN_PAGES, `/admin/members/${member.id}`]) {
+        const response = await page.goto(path);
+        expect(response?.status(), path).toBe(200);
+        await waitForHydration(page);
+        await expectNoSeriousA11yViolations(page);
+      }
+    });
+  });
+}

@@ -73,7 +73,7 @@ export function SeminarsTab({ list }: { list: TabPage<SeminarRow> }) {
               <div className="flex gap-1.5">
                 <Button asChild size="sm" variant="secondary">
                   <a href={`/admin/seminars/${s.id}/credits`} aria-label={`${s.title} 연수평점`}>
-                    평점
+                    연수평점
                   </a>
                 </Button>
                 <EditDeleteActions
