@@ -5,7 +5,7 @@
 // deletes audit entries past their retention (never younger than a year), and is idempotent.
 import fs from "node:fs";
 import path from "node:path";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, membershipApplications, rateLimits, storedObjects, users } from "~db/schema";
 import {
@@ -257,6 +257,25 @@ describe("runRetention", () => {
     expect(ids).not.toContain(old!.id);
     expect(ids).toContain(yearAndAHalf!.id);
     expect((await runRetention(now)).auditEntries).toBe(0);
+  });
+});
+
+describe("the embedded database's upkeep", () => {
+  it("vacuums PGlite, which has no autovacuum (PostgreSQL runs its own)", async () => {
+    const lastVacuum = async () => {
+      const { rows } = (await server.db.execute(
+        sql`select last_vacuum from pg_stat_user_tables where relname = 'rate_limits'`,
+      )) as unknown as { rows: Array<{ last_vacuum: string | Date | null }> };
+      return rows[0]?.last_vacuum ?? null;
+    };
+    const before = await lastVacuum();
+    await runRetention(new Date());
+    const after = await lastVacuum();
+    // PostgreSQL's autovacuum may run at any moment, so only PGlite's vacuum is told apart.
+    if (server.kind === "pglite") {
+      expect(after).not.toBeNull();
+      expect(after).not.toEqual(before);
+    }
   });
 });
 

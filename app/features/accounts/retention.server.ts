@@ -6,8 +6,8 @@
 // (uploads/sweep.server.ts, also run here); audit entries past their retention, authentication
 // events after a year. The job runs at
 // start and daily; running it twice deletes nothing twice.
-import { and, eq, inArray, isNotNull, lte, type SQL } from "drizzle-orm";
-import { getDb } from "~/db.server";
+import { and, eq, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
+import { connect, getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { logger } from "~/logger.server";
 import { membershipApplications, users } from "~db/schema";
@@ -109,12 +109,23 @@ export async function runRetention(now: Date = new Date()) {
   await purgeExpired(now);
   // Who downloaded which library file is needed only for the day's count.
   const downloadRecords = await purgeDownloadRecords(now);
+  await vacuumEmbeddedDatabase();
   const result = { rejected, approved, abandoned, auditEntries, authEvents };
   logger.info(
     { ...result, downloadRecords },
     "Retention job: deleted licence images and expired records",
   );
   return result;
+}
+
+/**
+ * PGlite runs PostgreSQL as one process, without autovacuum: the daily job vacuums it, so the
+ * space of updated and deleted rows (sessions, rate limits, purged records) is reused and the
+ * lists' index-only scans stay index-only. PostgreSQL's own autovacuum does this there.
+ */
+async function vacuumEmbeddedDatabase() {
+  if ((await connect()).kind !== "pglite") return;
+  await (await getDb()).execute(sql`VACUUM (ANALYZE)`);
 }
 
 let timer: NodeJS.Timeout | undefined;
