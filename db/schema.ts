@@ -183,7 +183,12 @@ export const announcements = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("announcements_created_idx").on(t.createdAt.desc())],
+  // The board's order is (created_at, id), newest first: both columns, or every page sorts the
+  // whole table (18 ms at 10,000 on PGlite). The pinned notices are a handful: their own index.
+  (t) => [
+    index("announcements_created_idx").on(t.createdAt, t.id),
+    index("announcements_pinned_idx").on(t.createdAt, t.id).where(sql`${t.pinned}`),
+  ],
 );
 
 export const seminars = pgTable(
