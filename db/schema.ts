@@ -88,7 +88,8 @@ export const users = pgTable(
       .on(sql`lower(${t.email})`)
       .where(sql`${t.rejectedAt} is null`),
     // The pending-approval queue.
-    index("users_pending_idx").on(t.isApproved, t.createdAt),
+    // The pending list, oldest first with the id as the tie-break: read in index order.
+    index("users_pending_idx").on(t.isApproved, t.createdAt, t.id),
     // The roster's substring search (Korean included) over the fields the office searches by:
     // one trigram index on their concatenation (see memberSearchText in the members service).
     index("users_search_trgm_idx").using("gin", sql`${memberSearchText(t)} gin_trgm_ops`),
@@ -280,6 +281,8 @@ export const membershipApplications = pgTable(
       .where(sql`${t.status} in ('pending', 'approved')`),
     index("membership_applications_user_idx").on(t.userId, t.createdAt),
     index("membership_applications_status_idx").on(t.status, t.createdAt),
+    // The dashboard's list, newest first with the id as the tie-break (20,000 sorted otherwise).
+    index("membership_applications_created_idx").on(t.createdAt, t.id),
   ],
 );
 
