@@ -109,7 +109,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       >
         <Tabs.List
           aria-label="관리 메뉴"
-          className="flex gap-1 overflow-x-auto border-b border-slate-200"
+          className="flex flex-wrap gap-x-1 border-b border-slate-200"
         >
           {TABS.map((t) => (
             // Links, so each tab opens without JavaScript too (and in a new browser tab);

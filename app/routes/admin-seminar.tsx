@@ -149,10 +149,7 @@ export default function AdminSeminar({ loaderData, actionData }: Route.Component
         </div>
       </div>
 
-      <nav
-        aria-label="신청 상태"
-        className="mt-6 flex gap-1 overflow-x-auto border-b border-slate-200"
-      >
+      <nav aria-label="신청 상태" className="mt-6 flex flex-wrap gap-x-1 border-b border-slate-200">
         {REGISTRANT_TABS.map((t) => (
           <Link
             key={t}

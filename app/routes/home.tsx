@@ -45,6 +45,9 @@ const QUICK_LINKS = [
   { to: "/location", label: "오시는 길" },
 ];
 
+/** A signed-in member has no sign-up to do: their own page instead. */
+const MEMBER_QUICK_LINKS = [{ to: "/mypage", label: "마이페이지" }, ...QUICK_LINKS.slice(1)];
+
 const BENEFITS = [
   {
     icon: GraduationCap,
@@ -112,7 +115,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <nav aria-label="바로가기" className="relative mx-auto -mt-10 max-w-6xl px-4 sm:px-6">
         <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-          {QUICK_LINKS.map((item) => (
+          {(user ? MEMBER_QUICK_LINKS : QUICK_LINKS).map((item) => (
             <li key={item.to}>
               <Link to={item.to} className="home-quick">
                 <span className="home-quick-label">

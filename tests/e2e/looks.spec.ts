@@ -172,6 +172,71 @@ test.describe("dialogs and toasts", () => {
   }
 });
 
+test("the home page's quick links: 회원가입 for a visitor, 마이페이지 for a member", async ({
+  page,
+  request,
+}) => {
+  const quick = page.getByRole("navigation", { name: "바로가기" }).getByRole("link");
+  await page.goto("/");
+  await expect(quick).toHaveText([/회원가입/, /세미나 신청/, /정회원 신청/, /오시는 길/]);
+  const member = await createApprovedMember(request);
+  await loginAs(page, member.email, member.password);
+  await page.goto("/");
+  await expect(quick).toHaveText([/마이페이지/, /세미나 신청/, /정회원 신청/, /오시는 길/]);
+  await expect(quick.first()).toHaveAttribute("href", "/mypage");
+});
+
+test.describe("the administrator's navigation on a phone and a tablet", () => {
+  /** Whether every item of `list` is inside the viewport's width, none cut off. */
+  async function allInView(list: import("@playwright/test").Locator, width: number) {
+    const boxes = await list.evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        return { left: box.left, right: box.right, top: box.top };
+      }),
+    );
+    return boxes.every((box) => box.left >= 0 && box.right <= width);
+  }
+
+  test("at 375 px the sections and the tabs wrap, the current one in sight; the filters fit", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto("/admin/dashboard?tab=history");
+    const sections = page.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link");
+    expect(await allInView(sections, 375)).toBe(true);
+    const tabs = page.getByRole("tab");
+    await expect(tabs).toHaveCount(6);
+    expect(await allInView(tabs, 375)).toBe(true);
+    await expect(page.getByRole("tab", { name: "연혁" })).toBeInViewport();
+
+    await page.goto("/admin/members");
+    const form = page.locator("form").filter({ has: page.getByLabel("가입일 (까지)") });
+    const formBox = await form.boundingBox();
+    for (const label of ["가입일 (부터)", "가입일 (까지)"]) {
+      const box = await page.getByLabel(label).boundingBox();
+      expect(box!.x + box!.width, label).toBeLessThanOrEqual(formBox!.x + formBox!.width + 0.5);
+    }
+    expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  });
+
+  test("at 768 px the sections stand on one line", async ({ page }) => {
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+    await page.goto("/admin/members");
+    const tops = await page
+      .getByRole("navigation", { name: "관리자 메뉴" })
+      .getByRole("link")
+      .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    expect(new Set(tops).size).toBe(1);
+    // The header's 관리자 link marks the section on every administrator page.
+    await expect(
+      page.getByRole("banner").locator('a[href="/admin/dashboard"]').filter({ visible: true }),
+    ).toHaveAttribute("aria-current", "true");
+  });
+});
+
 test("the emblem is in the header, the footer and the favicon; the Open Graph image is there", async ({
   page,
   request,

@@ -33,7 +33,17 @@ export function Header() {
   /** A page link of the menu; the current page says so. */
   const pageLink = (to: string, label: string) => (
     <li key={to}>
-      <Link to={to} aria-current={pathname === to ? "page" : undefined}>
+      <Link
+        to={to}
+        aria-current={
+          pathname === to
+            ? "page"
+            : // Every administrator page is under the one 관리자 link: the current section.
+              to === ADMIN_LINK && pathname.startsWith("/admin/")
+              ? "true"
+              : undefined
+        }
+      >
         {label}
       </Link>
     </li>

@@ -13,13 +13,14 @@ const SECTIONS = [
 ] as const;
 
 /**
- * One navigation on every /admin page: plain links (keyboard and no-JS friendly) that scroll
- * sideways on a phone instead of wrapping.
+ * One navigation on every /admin page: plain links (keyboard and no-JS friendly). On a phone
+ * they wrap onto a second line, so every section and the current one stay in sight; from 768 px
+ * they fit on one.
  */
 export function AdminNav({ pendingMembers }: { pendingMembers: number }) {
   return (
     <nav aria-label="관리자 메뉴" className="border-b border-slate-200 bg-white">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-4 sm:px-6">
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-4 sm:px-6 md:flex-nowrap">
         {SECTIONS.map((section) => (
           <li key={section.to} className="shrink-0">
             <NavLink

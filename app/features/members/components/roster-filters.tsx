@@ -29,7 +29,7 @@ function Select({
   any?: string | null;
 }) {
   return (
-    <div className="grid gap-1.5">
+    <div className="grid min-w-0 gap-1.5">
       <label htmlFor={`roster-${name}`} className={label}>
         {title}
       </label>
@@ -54,7 +54,7 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
     list.map((value) => [value, labels[value]] as const);
   return (
     <Form method="get" role="search" aria-label="회원 검색" className="grid gap-4">
-      <div className="grid gap-1.5">
+      <div className="grid min-w-0 gap-1.5">
         <label htmlFor="roster-q" className={label}>
           검색어
         </label>
@@ -108,7 +108,7 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
               ["exempt", "면제"],
             ]}
           />
-          <div className="grid gap-1.5">
+          <div className="grid min-w-0 gap-1.5">
             <label htmlFor="roster-duesYear" className={label}>
               회비 연도
             </label>
@@ -141,7 +141,7 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
             ]}
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <label htmlFor="roster-joinedFrom" className={label}>
             가입일 (부터)
           </label>
@@ -153,7 +153,7 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
             className={inputClass}
           />
         </div>
-        <div className="grid gap-1.5">
+        <div className="grid min-w-0 gap-1.5">
           <label htmlFor="roster-joinedTo" className={label}>
             가입일 (까지)
           </label>
