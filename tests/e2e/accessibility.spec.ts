@@ -39,6 +39,19 @@ test.describe("axe on the public pages", () => {
 test.describe("axe at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
+  test("every public page and the account pages, as a visitor", async ({ page }) => {
+    for (const path of [
+      ...PUBLIC_PAGES.map((p) => p.path),
+      "/forgot-password",
+      "/community",
+      "/library",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
   test("home with the mobile menu open", async ({ page }) => {
     await page.goto("/");
     await setMobileMenu(page, true);
