@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import {
   adminRequest,
   applyThroughApi,
@@ -332,7 +332,8 @@ test.describe("sign-up without JavaScript", () => {
 test.describe("the administrator without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("approves a pending sign-up from the dashboard's list", async ({ page, request }) => {
+  /** A new sign-up, and its row in the dashboard's pending list as the administrator sees it. */
+  async function pendingRowWithoutJavaScript(page: Page, request: APIRequestContext) {
     const doctor = await signUpThroughApi(request);
     await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto("/admin/dashboard");
@@ -340,6 +341,11 @@ test.describe("the administrator without JavaScript", () => {
       .getByRole("table", { name: "승인 대기 회원" })
       .getByRole("row")
       .filter({ hasText: doctor.email });
+    return { doctor, row };
+  }
+
+  test("approves a pending sign-up from the dashboard's list", async ({ page, request }) => {
+    const { doctor, row } = await pendingRowWithoutJavaScript(page, request);
     await row.getByRole("button", { name: "승인", exact: true }).click();
     await expect(
       page
@@ -355,13 +361,7 @@ test.describe("the administrator without JavaScript", () => {
   });
 
   test("rejects a sign-up with a reason, after being asked", async ({ page, request }) => {
-    const doctor = await signUpThroughApi(request);
-    await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
-    await page.goto("/admin/dashboard");
-    const row = page
-      .getByRole("table", { name: "승인 대기 회원" })
-      .getByRole("row")
-      .filter({ hasText: doctor.email });
+    const { doctor, row } = await pendingRowWithoutJavaScript(page, request);
     await row.locator("summary", { hasText: "거부" }).click();
     const form = row.locator("form").filter({ hasText: "가입 신청을 거부합니다" });
     await form.getByLabel(/거부 사유/).fill("면허번호를 확인할 수 없습니다.");
