@@ -74,10 +74,12 @@ const PAGE_FORMS = () => [
   { path: `/community/${boardPostId}/edit`, cookie: member.cookie },
   { path: "/community/settings", cookie: member.cookie },
   { path: "/admin/community", cookie: admin.cookie },
+  { path: "/admin/dues", cookie: admin.cookie },
+  { path: "/admin/library", cookie: admin.cookie },
 ];
 
-/** The roster's JSON calls (issue 16), each with an administrator's session. */
-const ROSTER_CALLS = () => [
+/** The administrators' JSON calls (roster, seminars, dues, library), each with their session. */
+const ADMIN_JSON_CALLS = () => [
   { method: "PATCH", path: `/api/admin/members/${member.id}` },
   { method: "POST", path: `/api/admin/members/${member.id}/suspend` },
   { method: "POST", path: "/api/admin/members/approve" },
@@ -85,6 +87,10 @@ const ROSTER_CALLS = () => [
   { method: "POST", path: `/api/admin/seminars/${seminarId}/check-ins` },
   { method: "POST", path: `/api/admin/seminars/${seminarId}/registrations` },
   { method: "PATCH", path: `/api/seminars/${seminarId}` },
+  { method: "PUT", path: "/api/admin/dues/2026" },
+  { method: "POST", path: "/api/admin/dues/2026/exemptions" },
+  { method: "POST", path: "/api/admin/payments" },
+  { method: "POST", path: "/api/resources" },
 ];
 
 function postRaw(
@@ -195,7 +201,7 @@ describe("finding 1: bracket and index syntax in form names", () => {
 
 describe("the roster's calls take only bounded, well-formed JSON", () => {
   it("malformed JSON, a non-JSON type and a body past the limit are 4xx, and nothing changes", async () => {
-    for (const { method, path } of ROSTER_CALLS()) {
+    for (const { method, path } of ADMIN_JSON_CALLS()) {
       for (const [type, body, status] of [
         ["application/json", "{not json", 400],
         ["text/plain", '{"reason":"x"}', 415],

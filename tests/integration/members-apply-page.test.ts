@@ -317,6 +317,35 @@ describe("/membership/apply", () => {
       expect(await applicationRows(server, member.id)).toHaveLength(0);
     });
 
+    it("without JavaScript an oversized image, a repeated file or an undeclared field is a 4xx; nothing is applied", async () => {
+      const member = await insertMember(server);
+      const big = await submitWithFile(
+        applicationPayload(),
+        member.cookie,
+        new Uint8Array(5 * 1024 * 1024 + 1),
+      );
+      expect(big.status).toBe(413);
+      await big.body?.cancel();
+      for (const extra of [
+        (body: FormData) => body.append("licenseImage", new Blob([PNG]), "second.png"),
+        (body: FormData) => body.append("isAdmin", "1"),
+      ]) {
+        const body = new FormData();
+        for (const [name, value] of Object.entries(applicationPayload())) body.append(name, value);
+        body.append("licenseImage", new Blob([PNG]), "licence.png");
+        extra(body);
+        const res = await server.fetch("/membership/apply", {
+          method: "POST",
+          body,
+          headers: { Cookie: member.cookie },
+        });
+        expect(res.status).toBe(400);
+        expect(await res.text()).toMatch(/여러 번|허용되지 않은/);
+      }
+      expect(await applicationRows(server, member.id)).toHaveLength(0);
+      expect((await get(server, "/healthz")).status).toBe(200);
+    });
+
     it("when the image cannot be attached the application still stands", async () => {
       const owner = await insertMember(server);
       const objectPath = await uploadImage(server, { cookie: owner.cookie });
