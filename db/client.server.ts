@@ -166,8 +166,13 @@ const READ_ONLY = /^\s*select\b/i;
  * transaction (Drizzle sends everything through `query` and `transaction`): a reader that noted
  * the counter before its query can tell afterwards whether a write may have come between.
  */
+let handlesOpened = 0;
+
 function countWrites(client: PGlite) {
-  const generation = { value: 0 };
+  // Each database opened in this process counts in its own range, so a read kept for one (a test
+  // server closed, another opened) can never pass for the next one's at the same count.
+  handlesOpened += 1;
+  const generation = { value: handlesOpened * 2 ** 40 };
   const query = client.query.bind(client);
   client.query = (async (sql: string, ...rest: unknown[]) => {
     const writes = !READ_ONLY.test(sql);

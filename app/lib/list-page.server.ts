@@ -1,7 +1,7 @@
 // Server side of paging (app/lib/paging.ts): reading a call's `?page=&pageSize=`, answering a
 // SPEC.md list call as a bare array with `X-Total-Count`, loading one page of a list with its
 // COUNT, and the substring search the administrator's lists share.
-import { ilike, like, or, type SQL } from "drizzle-orm";
+import { or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { parse } from "./errors.server";
 import { pageQuerySchema } from "./page-query";
@@ -85,15 +85,23 @@ export function searchText(raw: string | null | undefined) {
 }
 
 /**
- * Rows where any of `columns` contains `text`, ignoring case, or undefined (every row) for an
- * empty search. A text with no letters that have case (Korean, digits, "@") is matched with LIKE,
- * which finds the same rows as ILIKE for it and is several times faster on UTF-8 text (20,000
- * applications, five columns: 40 ms with ILIKE, 6 ms with LIKE on PGlite).
+ * `expression` contains `term` (already trimmed), ignoring case. A term with no letters that have
+ * case (Korean, digits, "@") is matched with LIKE, which finds the same rows as ILIKE for it and
+ * is several times faster on UTF-8 text: ILIKE folds the case of every row it reads (20,000
+ * applications, five columns: 40 ms with ILIKE, 6 ms with LIKE on PGlite; the roster's "김" at
+ * 100,000 members, counting up to 1,001 matches: 15 ms against 5 ms). A trigram index serves both.
  */
+export function contains(expression: SQL | AnyPgColumn, term: string): SQL {
+  const pattern = containsPattern(term);
+  return term.toLowerCase() === term.toUpperCase()
+    ? sql`${expression} like ${pattern}`
+    : sql`${expression} ilike ${pattern}`;
+}
+
+/** Rows where any of `columns` contains `text`, ignoring case, or undefined (every row) for an
+ * empty search. */
 export function containsText(text: string | undefined, columns: AnyPgColumn[]): SQL | undefined {
   const term = searchText(text);
   if (!term) return undefined;
-  const pattern = containsPattern(term);
-  const match = term.toLowerCase() === term.toUpperCase() ? like : ilike;
-  return or(...columns.map((column) => match(column, pattern)));
+  return or(...columns.map((column) => contains(column, term)));
 }

@@ -1,20 +1,37 @@
 // The counts the triggers of migrations 0012 (members, applications) and 0016 (announcements per
 // category) keep in `tallies`: exact on every instance, since they change in the same
 // transaction as the rows they count.
-import { like } from "drizzle-orm";
-import { getDb } from "~/db.server";
+//
+// An administrator's page reads them two or three times (the navigation's badge, a tab's counts),
+// so all of them (a few dozen rows) are read at once, and on the embedded database kept until the
+// next write, as the session rows are (decision 010).
+import { getDb, writeGeneration } from "~/db.server";
 import { tallies } from "~db/schema";
 
 type TallySubject = "members" | "applications" | "announcements";
+type Tally = readonly [subject: string, parts: readonly string[], value: number];
+
+let kept: { generation: number; rows: Tally[] } | undefined;
+
+async function allTallies(): Promise<Tally[]> {
+  const generation = await writeGeneration();
+  if (generation !== null && kept?.generation === generation) return kept.rows;
+  const db = await getDb();
+  const rows = (await db.select({ name: tallies.name, value: tallies.value }).from(tallies)).map(
+    (row) => {
+      const [subject = "", ...parts] = row.name.split(":");
+      return [subject, parts, Number(row.value)] as const;
+    },
+  );
+  if (generation !== null) kept = { generation, rows };
+  return rows;
+}
 
 /** Every tally under `<subject>:`, as `[the rest of its name split on ":", value]` pairs. */
 export async function readTallies(subject: TallySubject) {
-  const db = await getDb();
-  const rows = await db
-    .select({ name: tallies.name, value: tallies.value })
-    .from(tallies)
-    .where(like(tallies.name, `${subject}:%`));
-  return rows.map((row) => [row.name.split(":").slice(1), Number(row.value)] as const);
+  return (await allTallies())
+    .filter(([name]) => name === subject)
+    .map(([, parts, value]) => [parts, value] as const);
 }
 
 /** The sum of the tallies under `<subject>:` whose name parts pass `keep`. */

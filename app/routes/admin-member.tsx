@@ -44,12 +44,23 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireAdmin(request);
   try {
     const member = await findMemberRecord(params.id);
+    const [registrations, credits, dues, reminders] = await Promise.all([
+      registrationsOf(member.id),
+      attendedSeminarsOf(member.id),
+      memberDuesRecord({
+        id: member.id,
+        memberType: member.memberType ?? "associate",
+        isApproved: member.status === "approved",
+        suspendedAt: member.suspendedAt,
+      }),
+      remindersOf(member.id),
+    ]);
     return {
       member,
       self: admin.id === params.id,
-      registrations: await registrationsOf(member.id),
-      credits: await attendedSeminarsOf(member.id),
-      dues: { ...(await memberDuesRecord(member.id)), reminders: await remindersOf(member.id) },
+      registrations,
+      credits,
+      dues: { ...dues, reminders },
     };
   } catch (error) {
     if (error instanceof AppError && error.status === 404) {

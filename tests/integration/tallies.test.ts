@@ -230,4 +230,17 @@ describe("what reads the tallies", () => {
     // The administrator navigation's badge: "<n><span class="sr-only">명 승인 대기</span>".
     expect(html).toContain(`${pending!.value}<span class="sr-only">명 승인 대기</span>`);
   });
+
+  it("a total read again right after a write counts it (on PGlite they are kept until the next write)", async () => {
+    const before = await rosterTotal("status=pending");
+    // The same total twice in a row: the second may be the kept one, and must still be right.
+    expect(await rosterTotal("status=pending")).toBe(before);
+    const fresh = await insertPendingUser(server, { name: "다음요청" });
+    expect(await rosterTotal("status=pending")).toBe(before + 1);
+    // An operator's SQL is a write too.
+    await server.db.update(users).set({ rejectedAt: new Date() }).where(eq(users.id, fresh.id));
+    expect(await rosterTotal("status=pending")).toBe(before);
+    expect(await rosterTotal("status=rejected")).toBeGreaterThan(0);
+    await expectExactTallies();
+  });
 });

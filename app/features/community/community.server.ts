@@ -18,7 +18,7 @@ import { now } from "~/lib/clock.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsPattern, loadPage, searchText } from "~/lib/list-page.server";
+import { contains, loadPage, searchText } from "~/lib/list-page.server";
 import type { Page } from "~/lib/paging";
 import { truncate } from "~/lib/text";
 import { logger } from "~/logger.server";
@@ -101,10 +101,8 @@ function listWhere(reader: SessionUser, q: string | undefined) {
     or(isNull(communityPosts.deletedAt), sql`${communityPosts.commentCount} > 0`) as SQL,
   );
   const term = searchText(q);
-  // ILIKE on the same expression as the trigram index (db/schema.ts), so the index serves it.
-  if (term) {
-    conditions.push(sql`${communityPostSearchText(communityPosts)} ilike ${containsPattern(term)}`);
-  }
+  // The same expression as the trigram index (db/schema.ts), so the index serves it.
+  if (term) conditions.push(contains(communityPostSearchText(communityPosts), term));
   return and(...conditions);
 }
 

@@ -13,8 +13,8 @@ import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import {
   defaultGraceUntil,
-  memberYearFacts,
-  standingOf,
+  standingFrom,
+  type YearFacts,
   type YearSettings,
   yearSettings,
 } from "./standing.server";
@@ -319,6 +319,29 @@ export async function exemptionsOf(userId: string) {
     .orderBy(desc(duesExemptions.year));
 }
 
+/**
+ * A member's payments and exemptions, and the facts of `years` that standing turns on, worked out
+ * from those two lists: three queries where standingOf and memberYearFacts would make six.
+ */
+async function duesOfMember(userId: string, years: number[]) {
+  const [payments, exemptions, settings] = await Promise.all([
+    paymentsOf(userId),
+    exemptionsOf(userId),
+    yearSettings(years),
+  ]);
+  const facts = new Map<number, YearFacts>();
+  for (const year of years) {
+    facts.set(year, {
+      settings: settings.get(year) ?? null,
+      paid: payments
+        .filter((payment) => payment.year === year && !payment.voidedAt)
+        .reduce((sum, payment) => sum + payment.amount, 0),
+      exempt: exemptions.some((exemption) => exemption.year === year),
+    });
+  }
+  return { payments, exemptions, facts };
+}
+
 /** A year's payments, newest first, a page at a time. */
 export async function paymentsOfYear(year: number, page = 1) {
   const db = await getDb();
@@ -372,11 +395,8 @@ export async function myDues(member: {
 }): Promise<MyDues> {
   const at = clockNow();
   const year = seoulYear(at);
-  const [standing, facts, payments] = await Promise.all([
-    standingOf(member, at),
-    memberYearFacts(member.id, [year]),
-    paymentsOf(member.id),
-  ]);
+  const { payments, facts } = await duesOfMember(member.id, [year, year - 1]);
+  const standing = standingFrom(member, at, facts);
   const current = facts.get(year)!;
   const settings = current.settings;
   let status: MyDues["status"] = "not_required";
@@ -474,30 +494,20 @@ export async function findMemberByKey(key: string) {
 }
 
 /** The member record's dues section: standing today, payments, exemptions, form defaults. */
-export async function memberDuesRecord(userId: string) {
-  const db = await getDb();
-  const [member] = await db
-    .select({
-      id: users.id,
-      memberType: users.memberType,
-      isApproved: users.isApproved,
-      suspendedAt: users.suspendedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
+export async function memberDuesRecord(member: {
+  id: string;
+  memberType: string;
+  isApproved: boolean;
+  suspendedAt: Date | null;
+}) {
   const at = clockNow();
   const year = seoulYear(at);
-  const [standing, payments, exemptions, settings] = await Promise.all([
-    member ? standingOf(member, at) : null,
-    paymentsOf(userId),
-    exemptionsOf(userId),
-    getDuesYear(year),
-  ]);
+  const { payments, exemptions, facts } = await duesOfMember(member.id, [year, year - 1]);
   return {
     year,
     today: seoulDate(at),
-    fullStanding: Boolean(standing?.full),
-    regularFee: settings?.regularFee ?? null,
+    fullStanding: standingFrom(member, at, facts).full,
+    regularFee: facts.get(year)?.settings?.regularFee ?? null,
     payments,
     exemptions,
   };

@@ -13,7 +13,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
-import { seoulDate } from "~/lib/dates";
+import { seoulDate, seoulYear } from "~/lib/dates";
 import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
 
 /** The grace period's default end for a year's dues: 31 March of the following year. */
@@ -126,6 +126,24 @@ export async function standingOf(
   member: { id: string; memberType: string; isApproved?: boolean; suspendedAt?: Date | null },
   at: Date = clockNow(),
 ): Promise<Standing> {
+  const year = seoulYear(at);
+  const needsFacts = member.isApproved !== false && !member.suspendedAt;
+  const facts =
+    needsFacts && member.memberType === "regular"
+      ? await memberYearFacts(member.id, [year, year - 1])
+      : new Map<number, YearFacts>();
+  return standingFrom(member, at, facts);
+}
+
+/**
+ * The rule applied to facts already read: `facts` must hold this year and the previous one for a
+ * regular member (the member record reads them with its lists of payments and exemptions).
+ */
+export function standingFrom(
+  member: { memberType: string; isApproved?: boolean; suspendedAt?: Date | null },
+  at: Date,
+  facts: Map<number, YearFacts>,
+): Standing {
   const today = seoulDate(at);
   const year = Number(today.slice(0, 4));
   const base = { memberType: member.memberType, today, year, graceUntil: null, lapsed: false };
@@ -133,9 +151,9 @@ export async function standingOf(
   if (member.memberType !== "regular") {
     return { ...base, full: STANDING_WITHOUT_DUES.has(member.memberType) };
   }
-  const facts = await memberYearFacts(member.id, [year, year - 1]);
-  const current = facts.get(year)!;
-  const previous = { ...facts.get(year - 1)!, year: year - 1 };
+  const none: YearFacts = { settings: null, paid: 0, exempt: false };
+  const current = facts.get(year) ?? none;
+  const previous = { ...(facts.get(year - 1) ?? none), year: year - 1 };
   const full = standsOn(member.memberType, today, current, previous);
   const byGrace = full && !regularStandsIn(current);
   return {

@@ -19,7 +19,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { seoulDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsPattern, loadPage, searchText } from "~/lib/list-page.server";
+import { contains, loadPage, searchText } from "~/lib/list-page.server";
 import type { Page } from "~/lib/paging";
 import { academicResources, resourceDownloads, resourceSearchText, seminars } from "~db/schema";
 import { canDownload, type LibraryReader } from "./access.server";
@@ -93,15 +93,7 @@ function itemOf(
 function filterOf(options: { q?: string; category?: string }): SQL | undefined {
   const conditions: SQL[] = [];
   const q = searchText(options.q);
-  if (q) {
-    const pattern = containsPattern(q);
-    const text = resourceSearchText(academicResources);
-    conditions.push(
-      q.toLowerCase() === q.toUpperCase()
-        ? sql`${text} like ${pattern}`
-        : sql`${text} ilike ${pattern}`,
-    );
-  }
+  if (q) conditions.push(contains(resourceSearchText(academicResources), q));
   const category = (options.category ?? "").trim();
   if (category) conditions.push(eq(academicResources.category, category));
   return conditions.length ? and(...conditions) : undefined;

@@ -24,7 +24,7 @@ import { formatDate, seoulYear } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsPattern } from "~/lib/list-page.server";
+import { contains } from "~/lib/list-page.server";
 import { offsetOf, type Page } from "~/lib/paging";
 import { sumTallies } from "~/lib/tallies.server";
 import { auditLog, memberSearchText, membershipApplications, sessions, users } from "~db/schema";
@@ -116,8 +116,8 @@ const seoulMidnight = (day: string, plusDays = 0) =>
 
 function rosterWhere(query: RosterQuery) {
   const conditions: SQL[] = [];
-  // ILIKE on the same expression as the trigram index (db/schema.ts), so the index serves it.
-  if (query.q) conditions.push(sql`${memberSearchText(users)} ilike ${containsPattern(query.q)}`);
+  // The same expression as the trigram index (db/schema.ts), so the index serves it.
+  if (query.q) conditions.push(contains(memberSearchText(users), query.q));
   if (query.status) conditions.push(statusCondition[query.status]);
   if (query.type) {
     conditions.push(eq(users.memberType, query.type), eq(users.isApproved, true));

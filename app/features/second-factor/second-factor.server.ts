@@ -85,15 +85,12 @@ export async function secondFactorStatus(userId: string) {
     .select({ confirmedAt: secondFactors.confirmedAt })
     .from(secondFactors)
     .where(eq(secondFactors.userId, userId));
+  if (!factor?.confirmedAt) return { enrolled: false, confirmedAt: null, recoveryCodesLeft: 0 };
   const [left] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(recoveryCodes)
     .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return {
-    enrolled: Boolean(factor?.confirmedAt),
-    confirmedAt: factor?.confirmedAt ?? null,
-    recoveryCodesLeft: factor?.confirmedAt ? (left?.value ?? 0) : 0,
-  };
+  return { enrolled: true, confirmedAt: factor.confirmedAt, recoveryCodesLeft: left?.value ?? 0 };
 }
 
 /** Whether an account has a confirmed second factor (the login asks for a code then). */

@@ -1,13 +1,13 @@
 // The office's view of a seminar's registrants: tabs by status (attended and absent come from the
 // door's scans), search, manual add at the desk, and the CSV export.
-import { and, asc, count, eq, exists, ilike, not, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, exists, not, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { toCsv } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsPattern } from "~/lib/list-page.server";
+import { containsText } from "~/lib/list-page.server";
 import { seminarCheckIns, seminarRegistrations, seminars, users } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { notifyRegistrationConfirmed } from "./notifications.server";
@@ -36,14 +36,7 @@ function tabCondition(tab: RegistrantTab | undefined): SQL | undefined {
 }
 
 function searchCondition(q: string | undefined): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = containsPattern(q);
-  return or(
-    ilike(r.name, pattern),
-    ilike(r.email, pattern),
-    ilike(r.phone, pattern),
-    ilike(r.hospitalName, pattern),
-  );
+  return containsText(q, [r.name, r.email, r.phone, r.hospitalName]);
 }
 
 export async function findSeminar(seminarId: string) {
