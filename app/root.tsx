@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -24,7 +23,6 @@ import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import fontStylesheet from "./fonts.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -50,25 +48,9 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   };
 }
 
-/**
- * Adds the web-font stylesheet after hydration, so the fonts never delay the first paint or
- * compete with the page's CSS and JavaScript; on a phone the text appears at once in the system's
- * Korean font and switches to Pretendard when its subsets arrive (immutable, cached for a year).
- */
-function useDeferredFonts() {
-  useEffect(() => {
-    if (document.querySelector(`link[href="${fontStylesheet}"]`)) return;
-    const link = document.createElement("link");
-    link.rel = "stylesheet";
-    link.href = fontStylesheet;
-    document.head.append(link);
-  }, []);
-}
-
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const logoUrl = useRouteLoaderData<RootData>("root")?.society.logoUrl;
-  useDeferredFonts();
   return (
     <html lang="ko">
       <head>

@@ -4,6 +4,8 @@
 // It must stay within the budget of docs/performance.md, and code that was taken off the home page
 // on purpose must not come back: the Radix toast (loaded when a toast is shown), tailwind-merge,
 // Radix Slot and DismissableLayer.
+import fs from "node:fs";
+import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -139,5 +141,29 @@ describe("the public pages' JavaScript", () => {
     expect(scripts.length).toBeGreaterThan(1);
     const withZod = scripts.filter((s) => /\$ZodType|\._zod\b/.test(s.code)).map((s) => s.path);
     expect(withZod).toEqual([]);
+  });
+});
+
+describe("the public pages' fonts", () => {
+  // Decision 011: the system's Korean fonts. A web font's subsets arriving after the first paint
+  // laid the page out again each time (the main cost of the home page's blocking time).
+  it.each(["/", "/announcements", "/about"])("%s loads no web font", async (path) => {
+    const html = await text(path);
+    const stylesheets = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    expect(stylesheets.length).toBeGreaterThan(0);
+    for (const href of stylesheets) {
+      const css = await text(href);
+      expect(css, href).not.toMatch(/@font-face|\.woff2?\b/);
+      expect(css, href).toMatch(/--font-sans:[^;]*"Apple SD Gothic Neo"[^;]*"Malgun Gothic"/);
+    }
+    expect(html).not.toMatch(/\.woff2?\b|fonts\.googleapis/);
+  });
+
+  it("none is in the build, to be added by a script after hydration", () => {
+    const assets = fs.readdirSync(path.resolve("build/client/assets"));
+    expect(assets.some((file) => file.endsWith(".css"))).toBe(true);
+    expect(assets.filter((file) => /\.(woff2?|ttf|otf)$/.test(file))).toEqual([]);
   });
 });
