@@ -91,8 +91,10 @@ export default function ActivityDetail({ loaderData, actionData }: Route.Compone
         <article>
           <header className="border-b border-slate-200 pb-6">
             <div className="flex flex-wrap gap-2">
-              {loaderData.started ? (
+              {loaderData.ended ? (
                 <Badge>종료</Badge>
+              ) : loaderData.started ? (
+                <Badge tone="brand">진행 중</Badge>
               ) : loaderData.window === "open" || loaderData.window === "external" ? (
                 <Badge tone="green">신청 가능</Badge>
               ) : loaderData.window === "not_open" ? (

@@ -40,6 +40,8 @@ test.describe("axe at 375 px", () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
   test("every public page and the account pages, as a visitor", async ({ page }) => {
+    // A dozen pages, each swept by axe: as long as the member's and administrator's sweeps.
+    test.slow();
     for (const path of [
       ...PUBLIC_PAGES.map((p) => p.path),
       "/forgot-password",

@@ -72,6 +72,43 @@ describe("/activities/{id}", () => {
     expect(html).not.toContain('name="intent" value="register"');
   });
 
+  it("tells a seminar under way from one that has ended, and offers neither a registration", async () => {
+    const create = async (title: string, startsIn: number, endsIn: number | null) => {
+      const res = await sendJson(
+        server,
+        "POST",
+        "/api/seminars",
+        {
+          title,
+          description: "시작 시각이 지난 세미나입니다.",
+          speaker: "김연자",
+          date: new Date(Date.now() + startsIn).toISOString(),
+          ...(endsIn === null ? {} : { endDate: new Date(Date.now() + endsIn).toISOString() }),
+          location: "학회 세미나실",
+        },
+        { cookie: admin.cookie },
+      );
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const HOUR = 60 * 60 * 1000;
+    const underWay = await create("진행 중인 실습 세미나", -HOUR, 2 * HOUR);
+    // No end time: taken to last two hours, so three hours after its start it has ended.
+    const ended = await create("지난 실습 세미나", -3 * HOUR, null);
+    for (const cookie of [undefined, member.cookie]) {
+      const now = mainText((await page(`/activities/${underWay}`, cookie)).html);
+      expect(now).toContain("진행 중인 세미나입니다. 신청은 시작 전까지 받습니다.");
+      expect(now).toContain("진행 중");
+      expect(now).not.toContain("종료");
+      const past = mainText((await page(`/activities/${ended}`, cookie)).html);
+      expect(past).toContain("종료된 세미나입니다.");
+      expect(past).not.toContain("진행 중");
+    }
+    expect((await page(`/activities/${underWay}`, member.cookie)).html).not.toContain(
+      'name="intent" value="register"',
+    );
+  });
+
   it("answers 404 for an unknown or malformed id", async () => {
     expect((await page(`/activities/${UNKNOWN_ID}`)).status).toBe(404);
     expect((await page("/activities/not-a-seminar")).status).toBe(404);

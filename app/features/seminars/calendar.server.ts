@@ -3,6 +3,7 @@
 // definition (Korea keeps no daylight saving time), so calendars show the hall's clock time.
 import { env } from "~/env.server";
 import { societyConfig } from "../society/config.server";
+import { seminarEndOf } from "./rules";
 
 type CalendarSeminar = {
   id: string;
@@ -15,7 +16,6 @@ type CalendarSeminar = {
 };
 
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
-const DEFAULT_LENGTH_MS = 2 * 60 * 60 * 1000;
 
 /** 20261205T140000 in Seoul time. */
 const seoulLocal = (date: Date) =>
@@ -46,7 +46,7 @@ function fold(line: string): string {
 }
 
 export function seminarInvitation(seminar: CalendarSeminar, now: Date = new Date()): string {
-  const end = seminar.endDate ?? new Date(seminar.date.getTime() + DEFAULT_LENGTH_MS);
+  const end = seminarEndOf(seminar);
   const host = new URL(env.PUBLIC_URL).host;
   const lines = [
     "BEGIN:VCALENDAR",

@@ -8,7 +8,7 @@ import { seminars } from "~db/schema";
 import type { SessionUser } from "../accounts/session.server";
 import { standingOf } from "../dues/standing.server";
 import { findMyRegistration, seatsLeft } from "./registrations.server";
-import { cancellationDeadlineOf, inAudience, registrationWindow } from "./rules";
+import { cancellationDeadlineOf, inAudience, registrationWindow, seminarEndOf } from "./rules";
 
 export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
   if (!isUuid(seminarId)) return null;
@@ -28,6 +28,7 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
     seatsLeft: seats,
     window: registrationWindow(seminar, now),
     started: seminar.date <= now,
+    ended: seminarEndOf(seminar) <= now,
     signedIn: Boolean(user),
     inAudience: standing ? inAudience(seminar, standing.full) : null,
     mine: mine && mine.status !== "cancelled" ? mine : null,

@@ -18,6 +18,13 @@ export const cancellationDeadlineOf = (
   seminar: Pick<SeminarDates, "date" | "cancellationDeadline">,
 ) => seminar.cancellationDeadline ?? new Date(seminar.date.getTime() - 3 * DAY_MS);
 
+/** A seminar without an end time is taken to last two hours (the calendar invitation's length). */
+export const SEMINAR_DEFAULT_LENGTH_MS = 2 * 60 * 60 * 1000;
+
+/** When a seminar ends: as set, or two hours after its start. */
+export const seminarEndOf = (seminar: { date: Date; endDate: Date | null }) =>
+  seminar.endDate ?? new Date(seminar.date.getTime() + SEMINAR_DEFAULT_LENGTH_MS);
+
 /** Where a seminar's on-site registration stands: links out, not yet open, open, or closed. */
 export type RegistrationWindow = "external" | "not_open" | "open" | "closed";
 

@@ -16,6 +16,7 @@ export type RegistrationPanelProps = {
   };
   window: RegistrationWindow;
   started: boolean;
+  ended: boolean;
   seatsLeft: number | null;
   signedIn: boolean;
   inAudience: boolean | null;
@@ -90,8 +91,10 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
         )}
       </>
     );
+  } else if (props.ended) {
+    body = <Note>종료된 세미나입니다.</Note>;
   } else if (props.started) {
-    body = <Note>종료되었거나 진행 중인 세미나입니다.</Note>;
+    body = <Note>진행 중인 세미나입니다. 신청은 시작 전까지 받습니다.</Note>;
   } else if (window === "closed") {
     body = <Note>신청이 마감되었습니다.</Note>;
   } else if (window === "not_open") {
