@@ -46,7 +46,9 @@ const QUICK_LINKS = [
 ];
 
 /** A signed-in member has no sign-up to do: their own page instead. */
-const MEMBER_QUICK_LINKS = [{ to: "/mypage", label: "마이페이지" }, ...QUICK_LINKS.slice(1)];
+const MEMBER_QUICK_LINKS = QUICK_LINKS.map((link) =>
+  link.to === "/signup" ? { to: "/mypage", label: "마이페이지" } : link,
+);
 
 const BENEFITS = [
   {

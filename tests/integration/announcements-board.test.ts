@@ -1,5 +1,5 @@
 // The announcement list as a board (issue 15): numbered rows newest first, pinned notices above
-// them, NEW for a week, search over title and body and a category filter, both in the URL (and
+// them, 새 글 for a week, search over title and body and a category filter, both in the URL (and
 // working without JavaScript, since the page is a GET form); searches never enter the visitors'
 // page cache (ADR 005), and the JSON list keeps SPEC.md's fields. Administrators pin through the
 // API and the dashboard's form.
@@ -58,16 +58,17 @@ async function visit(path: string) {
 }
 
 describe("the board", () => {
-  it("numbers rows newest first, marks a week-old notice NEW, and shows views", async () => {
+  it("numbers rows newest first, marks a notice of this week 새 글, and shows views", async () => {
     const { status, html } = await visit("/announcements");
     expect(status).toBe(200);
     const text = mainText(html);
     expect(text).toContain("전체 3건");
     expect(text.indexOf("게시판 새 공지")).toBeLessThan(text.indexOf("게시판 행사 안내"));
     expect(text.indexOf("게시판 행사 안내")).toBeLessThan(text.indexOf("게시판 오래된 학술 공지"));
-    // Only the two-day-old notice is NEW.
-    expect(text.match(/\bNEW\b/g)).toHaveLength(1);
-    expect(text).toMatch(/게시판 새 공지\s*NEW/);
+    // Only the two-day-old notice is new.
+    expect(text.match(/새 글/g)).toHaveLength(1);
+    expect(text).toMatch(/게시판 새 공지\s*새 글/);
+    expect(text).not.toMatch(/\bNEW\b/);
     expect(text).toMatch(/번호 3/);
     expect(text).toMatch(/번호 1/);
     expect(text).toContain("조회수");

@@ -18,7 +18,7 @@ export type AnnouncementListItem = {
 
 /**
  * One row of the notice board (issue 15): number (or 공지 for a pinned notice), category, title
- * with NEW for a week, the SPEC's 100-character excerpt, date and views. A table row on wide
+ * with 새 글 for a week, the SPEC's 100-character excerpt, date and views. A table row on wide
  * screens, a stacked entry on a phone.
  */
 export function AnnouncementRow({
@@ -66,7 +66,7 @@ export function AnnouncementRow({
           </h2>
           {announcement.isNew ? (
             <span className="shrink-0 rounded border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-[11px] font-bold text-amber-800">
-              NEW
+              새 글
             </span>
           ) : null}
         </div>

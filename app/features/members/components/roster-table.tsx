@@ -43,7 +43,8 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
         {members.map((member) => (
           <tr
             key={member.id}
-            className="relative block rounded-xl border border-slate-200 bg-white p-4 pl-12 align-top md:table-row md:rounded-none md:border-0 md:p-0"
+            // On a phone the card keeps a gutter only for a pending sign-up's checkbox.
+            className={`relative block rounded-xl border border-slate-200 bg-white p-4 align-top md:table-row md:rounded-none md:border-0 md:p-0 ${member.status === "pending" ? "pl-12" : ""}`}
           >
             <td className="absolute top-4 left-4 md:static md:table-cell md:px-3 md:py-3">
               {member.status === "pending" ? (
