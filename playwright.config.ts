@@ -34,7 +34,10 @@ export default defineConfig({
     baseURL: `http://localhost:${SEEDED_PORT}`,
     locale: "ko-KR",
     timezoneId: "Asia/Seoul",
-    trace: "retain-on-failure",
+    // CI records a trace only on the retry: tracing every attempt slows the suite by about half on a
+    // busy runner, and a timed-out attempt can leave a truncated trace zip whose teardown error
+    // fails the whole run even when the retry passes (microsoft/playwright#41172, #42394).
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

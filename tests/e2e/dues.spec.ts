@@ -35,6 +35,7 @@ test("an administrator imports a bank statement and confirms two matches; the me
   request,
   browser,
 }, testInfo) => {
+  test.slow(); // a long journey: two members, an import, four axe scans and a PDF drawn by pdf.js
   const first = await createApprovedMember(request, { name: koreanName("회비") });
   const second = await createApprovedMember(request, {
     name: koreanName("납부"),

@@ -35,6 +35,7 @@ test("an administrator adds a PDF and a member finds and downloads it, at 375 px
   request,
   baseURL,
 }) => {
+  test.slow(); // a long journey: an upload, a search and a download, as two people
   const suffix = uniqueSuffix().slice(-6);
   const title = `개원 마케팅 가이드라인 ${suffix}`;
   const fileName = `마케팅 가이드라인 ${suffix}.pdf`;

@@ -24,6 +24,7 @@ test("an administrator enrols with the QR code's secret and logs in with a code 
   page,
   request,
 }) => {
+  test.slow(); // a long journey: enrolment, a login with a code, then one with a recovery code
   const account = await createApprovedMember(request, {
     name: `보안관리자${uniqueSuffix().slice(-4)}`,
   });
