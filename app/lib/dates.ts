@@ -27,8 +27,8 @@ export function formatDate(value: Date | string) {
   return dateFormat.format(toDate(value));
 }
 
-/** 2026년 11월 21일 (토) 오후 2:00 */
-export function formatDateTime(value: Date | string) {
+/** The day and the time of day apart: { day: "2026년 11월 21일 (토)", time: "오후 2:00" } */
+export function formatDateTimeParts(value: Date | string) {
   const parts = dateTimeFormat.formatToParts(toDate(value));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? "";
@@ -37,7 +37,16 @@ export function formatDateTime(value: Date | string) {
   const hour = Number(part("hour"));
   const period = hour < 12 ? "오전" : "오후";
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${part("year")}년 ${part("month")}월 ${part("day")}일 (${part("weekday")}) ${period} ${hour12}:${part("minute")}`;
+  return {
+    day: `${part("year")}년 ${part("month")}월 ${part("day")}일 (${part("weekday")})`,
+    time: `${period} ${hour12}:${part("minute")}`,
+  };
+}
+
+/** 2026년 11월 21일 (토) 오후 2:00 */
+export function formatDateTime(value: Date | string) {
+  const { day, time } = formatDateTimeParts(value);
+  return `${day} ${time}`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Form, Link, useRouteError, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { SelectField } from "~/components/ui/textarea-field";
 import { requireAdmin } from "~/features/accounts/session.server";
@@ -8,7 +9,6 @@ import { AccessDenied, isAccessRefusal } from "~/features/admin/components/acces
 import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel } from "~/features/audit/actions";
 import { auditActors, listAudit } from "~/features/audit/audit.server";
-import { formatDateTime } from "~/lib/dates";
 import { isUuid } from "~/lib/ids";
 import { displayIp } from "~/lib/ip";
 import type { Route } from "./+types/admin-audit";
@@ -120,9 +120,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
             {rows.map((row) => (
               <tr key={row.id}>
                 <td className="px-3 py-2.5 whitespace-nowrap">
-                  <time dateTime={new Date(row.createdAt).toISOString()}>
-                    {formatDateTime(row.createdAt)}
-                  </time>
+                  <DateTime value={row.createdAt} />
                 </td>
                 <td className="px-3 py-2.5">{row.actorEmail}</td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{auditActionLabel(row.action)}</td>

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useRouteError } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
+import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormError } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
@@ -16,7 +17,6 @@ import { InlineAction, ReasonField } from "~/features/community/components/inlin
 import { PlainText } from "~/features/community/components/plain-text";
 import { formReply, readPostPageForm } from "~/features/community/forms.server";
 import { HIDDEN_BY_LABELS, POSTS_PER_PAGE } from "~/features/community/validation";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { pageFromUrl } from "~/lib/paging";
@@ -101,9 +101,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
                   <Badge tone="yellow">신고 {item.openReports}건</Badge>
                 ) : null}
                 <span className="text-slate-600">{item.authorName}</span>
-                <time dateTime={isoDate(item.createdAt)} className="text-slate-500">
-                  {formatDateTime(item.createdAt)}
-                </time>
+                <DateTime value={item.createdAt} className="text-slate-500" />
               </div>
               <p className="mt-2 font-semibold break-words text-slate-900">
                 <Link to={`/community/${item.postId}`} className="hover:underline">

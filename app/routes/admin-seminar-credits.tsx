@@ -10,6 +10,7 @@ import {
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
 import { FormError } from "~/components/ui/field";
 import { requireAdmin } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
@@ -21,7 +22,6 @@ import {
   lockCreditSheet,
   sendCreditSheet,
 } from "~/features/seminars/credits.server";
-import { formatDateTime } from "~/lib/dates";
 import { AppError, orNotFound, parse } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
@@ -108,7 +108,7 @@ export default function AdminSeminarCredits({ loaderData, actionData }: Route.Co
       </Link>
       <h1 className="mt-3 text-2xl font-bold text-slate-900 sm:text-3xl">연수평점 산정표</h1>
       <p className="mt-1 text-slate-600">
-        {sheet.seminar.title} · {formatDateTime(sheet.seminar.date)}
+        {sheet.seminar.title} · <DateTime value={sheet.seminar.date} />
       </p>
       {actionData?.message ? (
         <div className="mt-4">

@@ -10,6 +10,7 @@ import {
 } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Field, FormError } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
@@ -31,7 +32,6 @@ import {
   type RegistrantTab,
 } from "~/features/seminars/validation";
 import { cn } from "~/lib/cn";
-import { formatDateTime } from "~/lib/dates";
 import { AppError, orNotFound, parse } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
@@ -127,7 +127,7 @@ export default function AdminSeminar({ loaderData, actionData }: Route.Component
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{seminar.title}</h1>
           <p className="mt-1 text-slate-600">
-            {formatDateTime(seminar.date)} · {seminar.location} · 정원{" "}
+            <DateTime value={seminar.date} /> · {seminar.location} · 정원{" "}
             {seminar.capacity === null
               ? "제한 없음"
               : `${seminar.capacity}명 (잔여 ${loaderData.seatsLeft}석)`}

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
 import { FormError } from "~/components/ui/field";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { boardMemberOrNull, requireBoardMember } from "~/features/community/access.server";
@@ -21,7 +22,6 @@ import { BoardLocked } from "~/features/community/components/locked-notice";
 import { PlainText } from "~/features/community/components/plain-text";
 import { formReply, readPostPageForm } from "~/features/community/forms.server";
 import { BOARD_DESCRIPTION, COMMENT_MAX, HIDDEN_BY_LABELS } from "~/features/community/validation";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/meta";
@@ -191,13 +191,10 @@ export default function CommunityPost({ loaderData, actionData }: Route.Componen
               </h1>
               <div className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
                 <span className="font-semibold text-slate-800">{post.authorName}</span>
-                <time dateTime={isoDate(post.createdAt)}>{formatDateTime(post.createdAt)}</time>
+                <DateTime value={post.createdAt} />
                 {post.editedAt ? (
                   <span>
-                    수정됨{" "}
-                    <time dateTime={new Date(post.editedAt).toISOString()}>
-                      {formatDateTime(post.editedAt)}
-                    </time>
+                    수정됨 <DateTime value={post.editedAt} />
                   </span>
                 ) : null}
                 <span className="inline-flex items-center gap-1">
@@ -291,9 +288,7 @@ export default function CommunityPost({ loaderData, actionData }: Route.Componen
                 <div className="flex flex-wrap items-center justify-between gap-2">
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                     <span className="font-semibold text-slate-800">{comment.authorName}</span>
-                    <time dateTime={isoDate(comment.createdAt)} className="text-slate-600">
-                      {formatDateTime(comment.createdAt)}
-                    </time>
+                    <DateTime value={comment.createdAt} className="text-slate-600" />
                     {comment.hidden ? <Badge tone="red">숨김</Badge> : null}
                   </div>
                   <div className="flex flex-wrap gap-1">

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
 import { ArrowRight, BrainCircuit, GraduationCap, Rocket, Users } from "~/components/ui/home-icons";
 import { listAnnouncements } from "~/features/announcements/announcements.server";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
@@ -7,7 +8,7 @@ import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announc
 import { announcementHref } from "~/features/announcements/links";
 import { listSeminars, splitByDate } from "~/features/seminars/seminars.server";
 import { HERO_IMAGE_URL } from "~/features/society/hero-image.server";
-import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
+import { formatDate, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
 import { truncate } from "~/lib/text";
@@ -198,7 +199,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </h3>
                     <p className="mt-1 text-sm text-slate-600">
-                      {formatDateTime(seminar.date)} · {seminar.location}
+                      <DateTime value={seminar.date} /> · {seminar.location}
                     </p>
                   </div>
                 </li>

@@ -293,8 +293,8 @@ function ApplicationForm({ account, actionData, again }: FormProps) {
         />
         <FormError message={form.errors?.[0]} />
         <div className="mt-2 flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={() => window.history.back()}>
-            취소
+          <Button asChild variant="secondary">
+            <Link to="/membership">취소</Link>
           </Button>
           <Button type="submit" disabled={pending}>
             {pending ? "제출 중..." : "신청하기"}

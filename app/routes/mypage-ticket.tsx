@@ -2,10 +2,10 @@ import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
 import { requireUser } from "~/features/accounts/session.server";
 import { findTicket } from "~/features/seminars/registrations.server";
 import { ticketQrSvg } from "~/features/seminars/ticket-code.server";
-import { formatDateTime, isoDate } from "~/lib/dates";
 import type { Route } from "./+types/mypage-ticket";
 
 export const meta: Route.MetaFunction = () => [
@@ -44,7 +44,7 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
       <Card className="mt-4 grid justify-items-center gap-4 p-6 text-center">
         <h1 className="text-xl leading-snug font-bold text-slate-900">{seminar.title}</h1>
         <p className="text-[15px] text-slate-700">
-          <time dateTime={isoDate(seminar.date)}>{formatDateTime(seminar.date)}</time>
+          <DateTime value={seminar.date} />
           <br />
           {seminar.location}
         </p>

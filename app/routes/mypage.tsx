@@ -6,6 +6,7 @@ import { PageHeader, Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
 import { Field, FormError } from "~/components/ui/field";
 import { MySessions } from "~/features/accounts/components/my-sessions";
 import {
@@ -37,7 +38,7 @@ import { MyCredits } from "~/features/seminars/components/my-credits";
 import { MySeminars } from "~/features/seminars/components/my-seminars";
 import { myCredits } from "~/features/seminars/credits.server";
 import { registrationsOf } from "~/features/seminars/registrations.server";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
 import { readSubmission, replyWithError } from "~/lib/forms.server";
@@ -200,10 +201,7 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
               {account.privacyConsentAt ? (
                 <p className="mt-3 text-[15px] text-slate-700">
                   개인정보 수집·이용 동의 ({account.privacyConsentVersion}) ·{" "}
-                  <time dateTime={new Date(account.privacyConsentAt).toISOString()}>
-                    {formatDateTime(account.privacyConsentAt)}
-                  </time>{" "}
-                  동의 ·{" "}
+                  <DateTime value={account.privacyConsentAt} /> 동의 ·{" "}
                   <Link to="/privacy" className="font-semibold text-brand-700 underline">
                     개인정보처리방침
                   </Link>

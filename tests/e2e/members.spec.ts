@@ -139,7 +139,8 @@ test("a member applies for full membership through the confirm dialog and sees t
   await expect(main.getByRole("textbox", { name: "병원명" })).toHaveValue(member.hospitalName);
   await expect(main.getByRole("textbox", { name: "진료과목" })).toHaveValue(member.department);
   await expect(main.getByRole("textbox", { name: "병원 주소" })).toHaveValue(member.address);
-  await expect(main.getByRole("button", { name: "취소" })).toBeVisible();
+  // 취소 is a link back to the membership page, so it works before (or without) JavaScript.
+  await expect(main.getByRole("link", { name: "취소" })).toHaveAttribute("href", "/membership");
 
   await main.getByRole("button", { name: "신청하기" }).click();
   await expect(

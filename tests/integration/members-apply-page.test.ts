@@ -136,7 +136,8 @@ describe("/membership/apply", () => {
     expect(text).toContain("선택");
 
     expect(html).toMatch(/<button\b[^>]*type="submit"[^>]*>\s*신청하기\s*<\/button>/);
-    expect(html).toMatch(/<button\b[^>]*>\s*취소\s*<\/button>/);
+    // 취소 leads back to the membership page, with or without JavaScript.
+    expect(html).toMatch(/<a\b[^>]*href="\/membership"[^>]*>\s*취소\s*<\/a>/);
   });
 
   it("a visitor's form post creates nothing", async () => {

@@ -80,3 +80,19 @@ describe("isoDate", () => {
     expect(isoDate(new Date(0))).toBe("1970-01-01T00:00:00.000Z");
   });
 });
+
+describe("DateTime", () => {
+  it("lets a narrow column wrap only between the day and the time of day", async () => {
+    const { createElement } = await import("react");
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { DateTime } = await import("~/components/ui/date-time");
+    const html = renderToStaticMarkup(createElement(DateTime, { value: "2026-11-24T18:04:00Z" }));
+    expect(html).toBe(
+      '<time dateTime="2026-11-24T18:04:00.000Z">' +
+        '<span class="whitespace-nowrap">2026년 11월 25일 (수)</span> ' +
+        '<span class="whitespace-nowrap">오전 3:04</span></time>',
+    );
+    // The text is formatDateTime's, so both read the same.
+    expect(html.replace(/<[^>]+>/g, "")).toBe(formatDateTime("2026-11-24T18:04:00Z"));
+  });
+});

@@ -1,4 +1,4 @@
-import { formatDateTime } from "~/lib/dates";
+import { DateTime } from "~/components/ui/date-time";
 import { displayIp } from "~/lib/ip";
 import { authEventLabel } from "../auth-event-labels";
 
@@ -18,9 +18,7 @@ export function AuthEventList({ events }: { events: AuthEventItem[] }) {
     <ul className="mt-3 grid gap-1.5 text-sm" aria-label="최근 로그인 활동">
       {events.map((event) => (
         <li key={event.id} className="flex flex-wrap gap-x-3 text-slate-700">
-          <time className="text-slate-500" dateTime={new Date(event.createdAt).toISOString()}>
-            {formatDateTime(event.createdAt)}
-          </time>
+          <DateTime value={event.createdAt} className="text-slate-500" />
           <span
             className={
               event.type.endsWith("failed") ? "font-semibold text-rose-700" : "text-slate-900"

@@ -2,7 +2,7 @@ import { Monitor } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/dates";
+import { DateTime } from "~/components/ui/date-time";
 import { displayIp } from "~/lib/ip";
 
 export type SessionItem = {
@@ -53,8 +53,10 @@ export function SessionList({
                   IP {displayIp(session.ip) ?? "알 수 없음"}
                 </p>
                 <p className="text-slate-600">
-                  로그인 {formatDateTime(session.createdAt)} · 최근 활동{" "}
-                  {formatDateTime(session.lastSeenAt)}
+                  로그인 <DateTime value={session.createdAt} />
+                </p>
+                <p className="text-slate-600">
+                  최근 활동 <DateTime value={session.lastSeenAt} />
                 </p>
               </div>
             </div>

@@ -2,9 +2,9 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/textarea-field";
-import { formatDateTime } from "~/lib/dates";
 import { formatDay, REMINDER_LABELS, won } from "../format";
 import { PAYMENT_METHODS } from "../validation";
 import { VoidPaymentForm } from "./void-payment-form";
@@ -87,7 +87,7 @@ export function MemberDues({
             {reminders.map((r) => (
               <li key={`${r.year}-${r.kind}`}>
                 {r.year}년 · {REMINDER_LABELS[r.kind as keyof typeof REMINDER_LABELS] ?? r.kind} ·{" "}
-                {formatDateTime(r.sentAt)}
+                <DateTime value={r.sentAt} />
               </li>
             ))}
           </ul>

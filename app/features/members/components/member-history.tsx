@@ -1,7 +1,7 @@
 import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
 import { auditActionLabel } from "~/features/audit/actions";
 import { STATUS_LABELS } from "~/features/membership/validation";
-import { formatDateTime } from "~/lib/dates";
 import type { MemberRecord } from "../roster.server";
 
 function Item({ label, children }: { label: string; children: React.ReactNode }) {
@@ -13,7 +13,7 @@ function Item({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-const when = (value: Date | string | null) => (value ? formatDateTime(value) : null);
+const when = (value: Date | string | null) => (value ? <DateTime value={value} /> : null);
 
 /** The member's standing over time: sign-up, decisions, consent, sessions and the audit trail. */
 export function MemberHistory({ member }: { member: MemberRecord }) {
@@ -38,9 +38,11 @@ export function MemberHistory({ member }: { member: MemberRecord }) {
             </>
           ) : null}
           <Item label="개인정보 동의">
-            {member.privacyConsentAt
-              ? `${formatDateTime(member.privacyConsentAt)} (버전 ${member.privacyConsentVersion})`
-              : null}
+            {member.privacyConsentAt ? (
+              <>
+                <DateTime value={member.privacyConsentAt} /> (버전 {member.privacyConsentVersion})
+              </>
+            ) : null}
           </Item>
           <Item label="최근 로그인">{when(member.lastLoginAt)}</Item>
           <Item label="로그인 세션">{`${member.activeSessions}개`}</Item>
@@ -117,7 +119,7 @@ export function MemberHistory({ member }: { member: MemberRecord }) {
                 </span>
                 <span className="text-slate-600">
                   {" "}
-                  · {entry.actorEmail} · {formatDateTime(entry.createdAt)}
+                  · {entry.actorEmail} · <DateTime value={entry.createdAt} />
                 </span>
                 {entry.detail && typeof entry.detail === "object" && "reason" in entry.detail ? (
                   <p className="mt-0.5 text-slate-700">

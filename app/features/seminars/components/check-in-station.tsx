@@ -2,8 +2,9 @@ import { Camera, CameraOff, LogIn, LogOut, WifiOff } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
 import { cn } from "~/lib/cn";
-import { formatClock, formatDateTime } from "~/lib/dates";
+import { formatClock } from "~/lib/dates";
 import {
   type Direction,
   enqueueScan,
@@ -132,7 +133,7 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
         <p className="text-sm font-semibold text-brand-700">현장 출결</p>
         <h1 className="text-xl leading-snug font-bold text-slate-900">{seminar.title}</h1>
         <p className="text-sm text-slate-600">
-          {formatDateTime(seminar.date)} · {seminar.location}
+          <DateTime value={seminar.date} /> · {seminar.location}
         </p>
         <p className="mt-1 text-sm text-slate-700">
           확정 {registrants.length}명 · 현재 입장 {inside}명

@@ -3,6 +3,7 @@ import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
@@ -65,11 +66,7 @@ function SheetTime({ value, day }: { value: Date | null; day: Date }) {
 }
 
 const time = (value: Date | null) =>
-  value ? (
-    <time dateTime={new Date(value).toISOString()}>{formatDateTime(value)}</time>
-  ) : (
-    <span className="text-slate-400">—</span>
-  );
+  value ? <DateTime value={value} /> : <span className="text-slate-400">—</span>;
 
 /** The rule in force, in a sentence per band and per break. */
 function RuleSummary({ sheet }: { sheet: CreditSheetView }) {
@@ -278,7 +275,11 @@ export function CreditSheet({ sheet, busy }: { sheet: CreditSheetView; busy: boo
             <Form method="post" className="flex flex-wrap items-center gap-3">
               <input type="hidden" name="intent" value="lock" />
               <p className="text-sm text-slate-700">
-                {sheet.sentAt ? <>발송 {formatDateTime(sheet.sentAt)} · </> : null}
+                {sheet.sentAt ? (
+                  <>
+                    발송 <DateTime value={sheet.sentAt} /> ·{" "}
+                  </>
+                ) : null}
                 이의 신청 기한 {time(sheet.objectionDeadline)}
               </p>
               <Button type="submit" variant="destructive" disabled={busy}>

@@ -1,7 +1,8 @@
 import { Download } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { DateTime } from "~/components/ui/date-time";
+import { formatDate } from "~/lib/dates";
 
 export type MyCreditsView = {
   years: { year: number; credits: number }[];
@@ -58,7 +59,7 @@ export function MyCredits({ credits }: { credits: MyCreditsView }) {
               <p className="font-semibold text-slate-900">{a.title}</p>
               <p className="text-sm text-slate-700">
                 {formatDate(a.date)} · 산정 평점 {a.sentCredits}점 · 이의 신청 기한{" "}
-                {formatDateTime(a.objectionDeadline)}
+                <DateTime value={a.objectionDeadline} />
               </p>
               {a.objection ? (
                 <p className="mt-2 text-sm text-slate-800">보낸 이의: {a.objection}</p>

@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatDateTime, isoDate } from "~/lib/dates";
+import { DateTime } from "~/components/ui/date-time";
 
 export type MySeminarRegistration = {
   id: string;
@@ -75,7 +75,7 @@ function RegistrationCard({ registration }: { registration: MySeminarRegistratio
         <StatusBadge registration={registration} />
       </div>
       <p className="text-sm text-slate-600">
-        <time dateTime={isoDate(seminar.date)}>{formatDateTime(seminar.date)}</time>
+        <DateTime value={seminar.date} />
         <span aria-hidden="true"> · </span>
         {seminar.location}
       </p>
@@ -99,8 +99,9 @@ function RegistrationCard({ registration }: { registration: MySeminarRegistratio
             </Form>
           ) : (
             <p className="text-sm text-slate-600">
-              취소 기한({formatDateTime(registration.cancellationDeadline)})이 지났습니다. 취소는
-              학회 사무국으로 문의해주세요.
+              취소 기한(
+              <DateTime value={registration.cancellationDeadline} />
+              )이 지났습니다. 취소는 학회 사무국으로 문의해주세요.
             </p>
           )}
         </div>

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDateTime } from "~/lib/dates";
+import { DateTime } from "~/components/ui/date-time";
 
 export type RegistrantRow = {
   id: string;
@@ -62,16 +62,18 @@ export function RegistrantTable({ rows, busy }: { rows: RegistrantRow[]; busy: b
             </td>
             <td className={`${cell} whitespace-nowrap text-slate-600`}>
               <span className="md:hidden">신청 </span>
-              {formatDateTime(row.registeredAt)}
+              <DateTime value={row.registeredAt} />
             </td>
             <td className={`${cell} text-slate-600`}>
               {row.firstEntry ? (
                 <span className="block whitespace-nowrap">
-                  입장 {formatDateTime(row.firstEntry)}
+                  입장 <DateTime value={row.firstEntry} />
                 </span>
               ) : null}
               {row.lastExit ? (
-                <span className="block whitespace-nowrap">퇴장 {formatDateTime(row.lastExit)}</span>
+                <span className="block whitespace-nowrap">
+                  퇴장 <DateTime value={row.lastExit} />
+                </span>
               ) : null}
               {!row.firstEntry && !row.lastExit ? (
                 <span className="text-slate-400">기록 없음</span>

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { formatDateTime } from "~/lib/dates";
+import { DateTime } from "~/components/ui/date-time";
 import type { RegistrationWindow } from "../rules";
 
 export type RegistrationPanelProps = {
@@ -80,7 +80,8 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
             </Button>
             {mine.status === "confirmed" ? (
               <p className="mt-2 text-sm text-slate-600">
-                {formatDateTime(seminar.cancellationDeadline)}까지 취소할 수 있습니다.
+                <DateTime value={seminar.cancellationDeadline} />
+                까지 취소할 수 있습니다.
               </p>
             ) : null}
           </Form>
@@ -100,7 +101,8 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
   } else if (window === "not_open") {
     body = (
       <Note>
-        신청은 {seminar.registrationOpensAt ? formatDateTime(seminar.registrationOpensAt) : "곧"}
+        신청은{" "}
+        {seminar.registrationOpensAt ? <DateTime value={seminar.registrationOpensAt} /> : "곧"}
         부터 받습니다.
       </Note>
     );
@@ -146,7 +148,7 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
         </Button>
         {seminar.registrationClosesAt ? (
           <p className="text-sm text-slate-600">
-            신청 마감: {formatDateTime(seminar.registrationClosesAt)}
+            신청 마감: <DateTime value={seminar.registrationClosesAt} />
           </p>
         ) : null}
       </Form>

@@ -2,7 +2,8 @@ import { CalendarDays, MapPin, Mic } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDate, formatDateTime, isoDate } from "~/lib/dates";
+import { DateTime } from "~/components/ui/date-time";
+import { formatDate, isoDate } from "~/lib/dates";
 
 export type SeminarView = {
   id: string;
@@ -43,7 +44,7 @@ export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
             <span className="sr-only">일시</span>
           </dt>
           <dd>
-            <time dateTime={isoDate(seminar.date)}>{formatDateTime(seminar.date)}</time>
+            <DateTime value={seminar.date} />
           </dd>
         </div>
         <div className="flex items-start gap-2">
