@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
+import { FileField } from "~/components/ui/file-field";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
 import { requireAdmin } from "~/features/accounts/session.server";
@@ -252,22 +253,13 @@ export default function AdminDues({ loaderData, actionData }: Route.ComponentPro
               reloadDocument
             >
               <input type="hidden" name="year" value={year} />
-              <div className="grid gap-1.5">
-                <label htmlFor="statement-file" className="text-sm font-semibold text-slate-800">
-                  거래내역 파일
-                  <span className="ml-0.5 text-rose-700" aria-hidden="true">
-                    *
-                  </span>
-                </label>
-                <input
-                  id="statement-file"
-                  name="file"
-                  type="file"
-                  required
-                  accept=".xlsx,.xls,.csv,.txt,.htm,.html"
-                  className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:font-semibold file:text-brand-700"
-                />
-              </div>
+              <FileField
+                id="statement-file"
+                name="file"
+                label="거래내역 파일"
+                required
+                accept=".xlsx,.xls,.csv,.txt,.htm,.html"
+              />
               <FormError message={failed("import")} />
               <Button type="submit" disabled={!settings}>
                 거래내역 확인

@@ -110,7 +110,10 @@ test("an administrator imports a bank statement and confirms two matches; the me
   await expect(
     page.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link", { name: "회비" }),
   ).toHaveAttribute("aria-current", "page");
+  // The picker speaks Korean whatever the browser's language, and names the chosen file.
+  await expect(page.getByText("선택된 파일 없음")).toBeVisible();
   await page.getByLabel("거래내역 파일").setInputFiles(file);
+  await expect(page.getByText("거래내역.xlsx", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "거래내역 확인" }).click();
   await expect(
     page.getByRole("heading", { level: 1, name: `${YEAR}년 회비 거래내역 확인` }),
