@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { DateTime } from "~/components/ui/date-time";
 import { ArrowRight, BrainCircuit, GraduationCap, Rocket, Users } from "~/components/ui/home-icons";
 import { listAnnouncements } from "~/features/announcements/announcements.server";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
@@ -8,7 +7,7 @@ import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announc
 import { announcementHref } from "~/features/announcements/links";
 import { listSeminars, splitByDate } from "~/features/seminars/seminars.server";
 import { HERO_IMAGE_URL } from "~/features/society/hero-image.server";
-import { formatDate, isoDate } from "~/lib/dates";
+import { formatDate, formatDateTimeParts, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
 import { truncate } from "~/lib/text";
@@ -24,6 +23,8 @@ export const meta: Route.MetaFunction = (args) =>
 /** Upcoming seminars on the home page (issue 15). */
 const HOME_SEMINAR_COUNT = 3;
 
+// Dates are written out here, on the server: the home page's JavaScript then carries no date
+// formatting (its budget, docs/performance.md, has little room).
 export async function loader() {
   const [announcements, seminars] = await Promise.all([
     listAnnouncements({ limit: HOME_ANNOUNCEMENT_COUNT }),
@@ -33,9 +34,25 @@ export async function loader() {
     .upcoming.slice(0, HOME_SEMINAR_COUNT)
     .map(({ id, title, date, location }) => {
       const [, month, day] = /(\d+월)\s*(\d+)일/.exec(formatDate(date)) ?? [];
-      return { id, title, date, location, month, day };
+      return {
+        id,
+        title,
+        location,
+        month,
+        day,
+        iso: isoDate(date),
+        when: formatDateTimeParts(date),
+      };
     });
-  return { announcements, upcoming, heroImage: HERO_IMAGE_URL };
+  return {
+    announcements: announcements.map((item) => ({
+      ...item,
+      published: formatDate(item.createdAt),
+      publishedIso: isoDate(item.createdAt),
+    })),
+    upcoming,
+    heroImage: HERO_IMAGE_URL,
+  };
 }
 
 /** What members do most, one tap from the home page (issue 15). */
@@ -149,7 +166,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <li key={item.id} className="group relative py-4">
                   <div className="flex items-center gap-2 text-sm text-slate-600">
                     <CategoryBadge category={item.category} />
-                    <time dateTime={isoDate(item.createdAt)}>{formatDate(item.createdAt)}</time>
+                    <time dateTime={item.publishedIso}>{item.published}</time>
                   </div>
                   <h3 className="mt-1.5 text-base font-bold text-slate-900 group-hover:text-brand-700">
                     <Link
@@ -185,7 +202,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <ul className="divide-y divide-slate-200">
               {upcoming.map((seminar) => (
                 <li key={seminar.id} className="group relative flex gap-4 py-4">
-                  <time dateTime={isoDate(seminar.date)} className="home-date">
+                  <time dateTime={seminar.iso} className="home-date">
                     <span className="text-xs font-semibold">{seminar.month}</span>
                     <span className="text-2xl leading-none font-bold">{seminar.day}</span>
                   </time>
@@ -199,7 +216,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                       </Link>
                     </h3>
                     <p className="mt-1 text-sm text-slate-600">
-                      <DateTime value={seminar.date} /> · {seminar.location}
+                      {/* As DateTime renders it: a line may break between the day and the time only. */}
+                      <time dateTime={seminar.iso}>
+                        <span className="whitespace-nowrap">{seminar.when.day}</span>{" "}
+                        <span className="whitespace-nowrap">{seminar.when.time}</span>
+                      </time>{" "}
+                      · {seminar.location}
                     </p>
                   </div>
                 </li>
