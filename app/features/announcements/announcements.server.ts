@@ -163,10 +163,29 @@ export function mayReadAnnouncementBody(
   return reader?.isApproved === true;
 }
 
+const SEOUL_TODAY = sql`(now() at time zone 'Asia/Seoul')::date`;
+
+type AnnouncementRow = typeof announcements.$inferSelect;
+
+const detailOf = (row: AnnouncementRow): AnnouncementDetail => ({
+  id: row.id,
+  title: row.title,
+  content: sanitizeAnnouncementHtml(row.content),
+  category: row.category,
+  imageUrl: row.imageUrl,
+  linkUrl: row.linkUrl,
+  views: row.views,
+  createdAt: row.createdAt,
+});
+
 /**
  * The whole announcement, body sanitised, for a reader who may read it; null when there is no
  * such announcement or the reader may not (the body is then never loaded). The first reading of
  * the day (Asia/Seoul) by a member counts one view; refreshing does not.
+ *
+ * A reading that has already been counted today is one plain read: no transaction and no write,
+ * so rereading a notice leaves the embedded database's kept reads (sessions, tallies) in place.
+ * Two first readings at once both take the counting path, where the insert counts one of them.
  */
 export async function readAnnouncement(
   id: string,
@@ -175,19 +194,29 @@ export async function readAnnouncement(
   if (!isUuid(id) || !mayReadAnnouncementBody(reader)) return null;
   const readerId = reader.id;
   const db = await getDb();
+  const [current] = await db
+    .select({
+      row: announcements,
+      readToday: sql<boolean>`exists (select 1 from ${announcementReads} where ${and(
+        eq(announcementReads.announcementId, announcements.id),
+        eq(announcementReads.userId, readerId),
+        eq(announcementReads.day, SEOUL_TODAY),
+      )})`,
+    })
+    .from(announcements)
+    .where(eq(announcements.id, id));
+  if (!current) return null;
+  if (current.readToday) return detailOf(current.row);
   return db.transaction(async (tx) => {
-    const [found] = await tx
+    // Deleted since the read above: nothing to count (the insert would break its foreign key).
+    const [stillThere] = await tx
       .select({ id: announcements.id })
       .from(announcements)
       .where(eq(announcements.id, id));
-    if (!found) return null;
+    if (!stillThere) return null;
     const counted = await tx
       .insert(announcementReads)
-      .values({
-        announcementId: id,
-        userId: readerId,
-        day: sql`(now() at time zone 'Asia/Seoul')::date`,
-      })
+      .values({ announcementId: id, userId: readerId, day: SEOUL_TODAY })
       .onConflictDoNothing()
       .returning({ id: announcementReads.announcementId });
     const [row] = await (counted.length
@@ -197,17 +226,7 @@ export async function readAnnouncement(
           .where(eq(announcements.id, id))
           .returning()
       : tx.select().from(announcements).where(eq(announcements.id, id)));
-    if (!row) return null;
-    return {
-      id: row.id,
-      title: row.title,
-      content: sanitizeAnnouncementHtml(row.content),
-      category: row.category,
-      imageUrl: row.imageUrl,
-      linkUrl: row.linkUrl,
-      views: row.views,
-      createdAt: row.createdAt,
-    };
+    return row ? detailOf(row) : null;
   });
 }
 
