@@ -162,6 +162,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 const READ_ONLY = /^\s*select\b/i;
 
 /**
+ * Starts a statement that writes only what no kept read depends on, so the counter stays put:
+ * the session's idle-expiry touch (features/accounts/session.server.ts), which every active
+ * member makes once a minute and which would otherwise make every other member's session and the
+ * page cache's version be read again after it. Whoever uses it updates their own kept copy.
+ */
+export const KEEPS_KEPT_READS = "/* keeps kept reads */";
+
+/**
  * Moves a counter before and after every statement that is not a plain SELECT and around every
  * transaction (Drizzle sends everything through `query` and `transaction`): a reader that noted
  * the counter before its query can tell afterwards whether a write may have come between.
@@ -175,7 +183,7 @@ function countWrites(client: PGlite) {
   const generation = { value: handlesOpened * 2 ** 40 };
   const query = client.query.bind(client);
   client.query = (async (sql: string, ...rest: unknown[]) => {
-    const writes = !READ_ONLY.test(sql);
+    const writes = !READ_ONLY.test(sql) && !sql.startsWith(KEEPS_KEPT_READS);
     if (writes) generation.value++;
     try {
       return await (query as (...args: unknown[]) => Promise<unknown>)(sql, ...rest);

@@ -76,6 +76,23 @@ describe("the absolute session limit", () => {
     expect(row?.expire.getTime()).toBeGreaterThan(Date.now() + 13 * DAY);
   });
 
+  it("a session about to go idle stays valid after its touch, while nothing else is written", async () => {
+    // On the embedded database the session row is kept between writes, and the touch itself is
+    // written so that it keeps those reads (KEEPS_KEPT_READS): the kept copy must carry the new
+    // expiry, or the member would be logged out when the old one passed.
+    const member = await createMember(server);
+    await server.db
+      .update(sessions)
+      .set({ expire: new Date(Date.now() + 1_500) })
+      .where(eq(sessions.sid, sessionIdOf(member.cookie)));
+    expect((await get(server, "/api/auth/me", { cookie: member.cookie })).status).toBe(200);
+    expect((await sessionRow(member.cookie))?.expire.getTime()).toBeGreaterThan(
+      Date.now() + 13 * DAY,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect((await get(server, "/api/auth/me", { cookie: member.cookie })).status).toBe(200);
+  });
+
   it("a new session starts its own 30 days", async () => {
     const member = await createMember(server);
     const row = await sessionRow(member.cookie);

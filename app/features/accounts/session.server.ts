@@ -7,6 +7,7 @@ import { createCookie, createSessionStorage, redirect } from "react-router";
 import { getDb, writeGeneration } from "~/db.server";
 import { env } from "~/env.server";
 import { appSecret } from "~/lib/secret.server";
+import { KEEPS_KEPT_READS } from "~db/client.server";
 import { secondFactors, sessions, users } from "~db/schema";
 import { signedInStanding } from "../dues/standing.server";
 import { needsSecondFactor, type SessionStanding, sessionStanding } from "../second-factor/policy";
@@ -252,8 +253,14 @@ export async function userOfSessionCookie(
     Math.min(now.getTime() + idle * 1000, row.startedAt.getTime() + SESSION_MAX_AGE_MS),
   );
   if (expire.getTime() - row.expire.getTime() > TOUCH_AFTER_SECONDS * 1000) {
+    // Written so that it leaves every kept read in place (KEEPS_KEPT_READS): only this session's
+    // expiry and last activity change, and this session's kept copy is brought up to date here.
     const db = await getDb();
-    await db.update(sessions).set({ expire, lastSeenAt: now }).where(eq(sessions.sid, sid));
+    await db.execute(
+      sql`${sql.raw(KEEPS_KEPT_READS)} update sessions set expire = ${expire}, last_seen_at = ${now} where sid = ${sid}`,
+    );
+    const kept = keptSessions.get(sid);
+    if (kept) kept.row = { ...kept.row, expire };
   }
   const {
     expire: _expire,
