@@ -812,6 +812,15 @@ describe("bank statement import", () => {
   });
 
   it("works as pages: upload on /admin/dues, confirm the checked rows on the import page", async () => {
+    // Before React runs (and without JavaScript) the browser's own file control is shown, named by
+    // its label and required; the Korean picker replaces it only in the browser (FileField).
+    const form0 = await page(server, `/admin/dues?year=${YEAR}`, admin.cookie);
+    const input = /<input\b[^>]*\bid="statement-file"[^>]*>/.exec(form0.html)?.[0] ?? "";
+    expect(input).toContain('type="file"');
+    expect(input).toContain('name="file"');
+    expect(input).toMatch(/\brequired\b/);
+    expect(input).not.toContain("sr-only");
+    expect(form0.html).toMatch(/<label[^>]*for="statement-file"[^>]*>\s*거래내역 파일/);
     const member = await regular("페이지가져오기");
     const form = new FormData();
     form.set("year", String(YEAR));
