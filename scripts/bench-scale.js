@@ -36,6 +36,7 @@ import {
   kb,
   mb,
   rssBytes,
+  serverArgs,
   sleep,
   startChild,
   table,
@@ -299,7 +300,7 @@ async function main() {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = startChild("the production server", process.execPath, ["server.js"], {
+  const server = startChild("the production server", process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,

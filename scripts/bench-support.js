@@ -180,3 +180,13 @@ export function table(headers, rows) {
 }
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 export const mb = (bytes) => `${(bytes / 1_000_000).toFixed(1)} MB`;
+
+/**
+ * The arguments that start the production server: `server.js`, after `--cpu-prof` when
+ * BENCH_PROFILE_DIR names a directory, so a run's server writes a CPU profile there when it stops
+ * (docs/performance.md, "Finding where the time goes").
+ */
+export function serverArgs() {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ["--cpu-prof", `--cpu-prof-dir=${dir}`, "server.js"] : ["server.js"];
+}

@@ -33,6 +33,7 @@ import {
   freePort,
   gzipSize,
   kb,
+  serverArgs,
   sleep,
   startChild,
   table,
@@ -561,7 +562,7 @@ async function measureCluster() {
     const server = startChild(
       `the server on PostgreSQL (${processes})`,
       process.execPath,
-      ["server.js"],
+      serverArgs(),
       {
         cwd: root,
         env: {
@@ -677,7 +678,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`Starting the production server on ${base} (fresh DATA_DIR with demo content)…`);
-  const server = startChild("the production server", process.execPath, ["server.js"], {
+  const server = startChild("the production server", process.execPath, serverArgs(), {
     cwd: root,
     env: {
       ...process.env,
