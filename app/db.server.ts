@@ -32,3 +32,11 @@ export async function disconnect() {
   delete holder[key];
   if (handle) await (await handle).close();
 }
+
+/**
+ * The rows of a raw `db.execute(sql…)`: both drivers answer `{ rows }`, with the columns as the
+ * database names them (snake_case) and without Drizzle's mapping.
+ */
+export function rowsOf<Row>(result: unknown): Row[] {
+  return (result as { rows: Row[] }).rows;
+}

@@ -162,10 +162,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 const READ_ONLY = /^\s*select\b/i;
 
 /**
- * Starts a statement that writes only what no kept read depends on, so the counter stays put:
- * the session's idle-expiry touch (features/accounts/session.server.ts), which every active
- * member makes once a minute and which would otherwise make every other member's session and the
- * page cache's version be read again after it. Whoever uses it updates their own kept copy.
+ * Starts a statement that writes only what no kept read depends on, so the counter stays put.
+ * Without it, every other member's session and the page cache's version would be read again
+ * after each of these frequent writes:
+ * - the session's idle-expiry touch (features/accounts/session.server.ts), once a minute per
+ *   active member; it updates its own kept copy;
+ * - the mail worker's claims and sent marks (features/mail/mail.server.ts), which write only
+ *   `mail_queue`: a poll every 15 s, and one mark per message of a bulk approval's mail.
  */
 export const KEEPS_KEPT_READS = "/* keeps kept reads */";
 

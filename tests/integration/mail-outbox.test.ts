@@ -83,4 +83,35 @@ describe("the outbox (no SMTP_URL)", () => {
     expect(new Set(all.map((m) => m.file)).size).toBe(3);
     expect(fs.readdirSync(outboxDir()).filter((name) => name.endsWith(".eml"))).toHaveLength(3);
   });
+
+  it("sends without disturbing what the embedded database keeps: the write counter stays put", async () => {
+    // On PGlite a member's session and the page cache's version are kept until the counter
+    // moves (decision 010). The worker writes only its own queue, so neither its claim, nor a
+    // message marked sent, nor an idle poll may move it (with PostgreSQL nothing is kept: null).
+    const { enqueueMail, processMailQueue } = await import("~/features/mail/mail.server");
+    const { writeGeneration } = await import("~/db.server");
+    const later = new Date(Date.now() + 60 * 60 * 1000);
+    await enqueueMail(
+      {
+        to: "waiting@example.org",
+        subject: "한 시간 뒤에 보낼 안내",
+        text: "본문",
+        html: "<p>본문</p>",
+      },
+      { notBefore: later },
+    );
+    await processMailQueue();
+    expect((await queueRowsTo(server, "waiting@example.org"))[0]?.sentAt).toBeNull();
+
+    const before = await writeGeneration();
+    expect(await processMailQueue()).toBe(0);
+    expect(await processMailQueue(() => new Date(later.getTime() + 1_000))).toBe(1);
+    expect(await writeGeneration()).toBe(before);
+
+    const [row] = await queueRowsTo(server, "waiting@example.org");
+    expect(row?.sentAt).toBeInstanceOf(Date);
+    expect(row?.lastError).toBeNull();
+    const [mail] = await waitForOutboxMessagesTo("waiting@example.org", 1, 5_000);
+    expect(mail?.subject).toBe("한 시간 뒤에 보낼 안내");
+  });
 });

@@ -2,7 +2,7 @@
 // and change what is decided here, for the pages and the JSON calls alike; the routes only pass
 // the signed-in reader (access.server.ts).
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
-import { getDb } from "~/db.server";
+import { getDb, rowsOf } from "~/db.server";
 import type { SessionUser } from "~/features/accounts/session.server";
 import { type AuditContext, recordAudit } from "~/features/audit/audit.server";
 import { enqueueMail } from "~/features/mail/mail.server";
@@ -727,7 +727,6 @@ export async function deleteItem(
 }
 
 /** The rows of a raw query's result (node-postgres and PGlite both answer `{ rows }`). */
-const rowsOf = (result: unknown) => (result as { rows: unknown[] }).rows;
 
 export type QueueItem = {
   kind: ItemKind;
@@ -768,7 +767,7 @@ export async function moderationQueue(query: {
         const result = await db.execute(
           sql`select * from (${union}) q order by coalesce(q.hidden_at, q.created_at) desc, q.id desc limit ${limit} offset ${offset}`,
         );
-        return (rowsOf(result) as Record<string, unknown>[]).map((r) => ({
+        return rowsOf<Record<string, unknown>>(result).map((r) => ({
           kind: r.kind as ItemKind,
           id: String(r.id),
           postId: String(r.post_id),
@@ -788,7 +787,7 @@ export async function moderationQueue(query: {
       },
       count: async () => {
         const result = await db.execute(sql`select count(*)::int as n from (${union}) q`);
-        return Number((rowsOf(result)[0] as { n: number } | undefined)?.n ?? 0);
+        return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
       },
     },
     { clamp: true },

@@ -3,11 +3,12 @@
 // times with backoff. Without SMTP_URL, messages are written as .eml files to DATA_DIR/outbox.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, inArray, isNull, lt, lte } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { getDb } from "~/db.server";
+import { getDb, rowsOf } from "~/db.server";
 import { env } from "~/env.server";
 import { logger } from "~/logger.server";
+import { KEEPS_KEPT_READS } from "~db/client.server";
 import { mailQueue, users } from "~db/schema";
 import { societyConfig } from "../society/config.server";
 
@@ -81,7 +82,7 @@ export async function toAdministrators(message: Omit<MailMessage, "to">): Promis
   return admins.map((admin) => ({ ...message, to: admin.email }));
 }
 
-async function deliver(message: typeof mailQueue.$inferSelect) {
+async function deliver(message: QueuedMail) {
   const info = await transport().sendMail({
     from: from(),
     to: message.to,
@@ -129,57 +130,49 @@ export function processMailQueue(now: () => Date = () => new Date()): Promise<nu
   return running;
 }
 
+/** A message as the worker claims it from the queue. */
+type QueuedMail = Pick<
+  typeof mailQueue.$inferSelect,
+  "id" | "to" | "subject" | "text" | "html" | "attachments" | "attempts"
+>;
+
+// The worker's statements write only the queue, which no kept read depends on, so they start with
+// KEEPS_KEPT_READS: otherwise every poll (a transaction) and every message sent would make every
+// member's kept session and the page cache's version be read again on the embedded database.
 async function sendDue(now: () => Date) {
   const db = await getDb();
-  // Claim a batch by pushing its next attempt into the future, so no other worker takes it.
-  const claimed = await db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(mailQueue)
-      .where(
-        and(
-          isNull(mailQueue.sentAt),
-          lte(mailQueue.nextAttemptAt, now()),
-          lt(mailQueue.attempts, MAX_ATTEMPTS),
-        ),
-      )
-      .orderBy(asc(mailQueue.createdAt))
-      .limit(BATCH)
-      .for("update", { skipLocked: true });
-    if (due.length === 0) return [];
-    await tx
-      .update(mailQueue)
-      .set({ nextAttemptAt: new Date(now().getTime() + LEASE_MS) })
-      .where(
-        inArray(
-          mailQueue.id,
-          due.map((m) => m.id),
-        ),
-      );
-    return due;
-  });
+  // Claim a batch by pushing its next attempt into the future, so no other worker takes it: one
+  // statement, its rows locked and skipped by a worker claiming at the same moment.
+  const lease = new Date(now().getTime() + LEASE_MS);
+  const result =
+    await db.execute(sql`${sql.raw(KEEPS_KEPT_READS)} update mail_queue set next_attempt_at = ${lease}
+    where id in (
+      select id from mail_queue
+      where sent_at is null and next_attempt_at <= ${now()} and attempts < ${MAX_ATTEMPTS}
+      order by created_at limit ${BATCH}
+      for update skip locked)
+    returning id, "to", subject, text, html, attachments, attempts, created_at`);
+  // RETURNING keeps no order: oldest first, as they were queued.
+  const claimed: QueuedMail[] = rowsOf<QueuedMail & { created_at: Date | string }>(result)
+    .sort((a, b) => new Date(a.created_at).getTime() - new Date(b.created_at).getTime())
+    .map(({ created_at: _createdAt, ...message }) => message);
 
   let sent = 0;
   for (const message of claimed) {
     try {
       await deliver(message);
-      await db
-        .update(mailQueue)
-        .set({ sentAt: now(), lastError: null })
-        .where(eq(mailQueue.id, message.id));
+      await db.execute(
+        sql`${sql.raw(KEEPS_KEPT_READS)} update mail_queue set sent_at = ${now()}, last_error = null where id = ${message.id}`,
+      );
       sent += 1;
     } catch (error) {
       const attempts = message.attempts + 1;
       // 30 s, 1 min, 2 min, 4 min … between attempts.
       const delay = 30_000 * 2 ** (attempts - 1);
-      await db
-        .update(mailQueue)
-        .set({
-          attempts,
-          nextAttemptAt: new Date(now().getTime() + delay),
-          lastError: (error as Error).message.slice(0, 500),
-        })
-        .where(eq(mailQueue.id, message.id));
+      const lastError = (error as Error).message.slice(0, 500);
+      await db.execute(
+        sql`${sql.raw(KEEPS_KEPT_READS)} update mail_queue set attempts = ${attempts}, next_attempt_at = ${new Date(now().getTime() + delay)}, last_error = ${lastError} where id = ${message.id}`,
+      );
       const level = attempts >= MAX_ATTEMPTS ? "error" : "warn";
       logger[level](
         { mailId: message.id, attempts, err: (error as Error).message },
