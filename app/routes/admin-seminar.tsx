@@ -63,7 +63,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
       page: pageFromUrl(url.searchParams),
       pageSize: PAGE_SIZE,
     }),
-    registrantCounts(seminar.id),
+    registrantCounts(seminar),
     seatsLeft(seminar),
   ]);
   return { tab, q, list, counts, seminar, seatsLeft: seats };

@@ -4,7 +4,7 @@
 // and the member record.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "~db/schema";
+import { auditLog, seminars } from "~db/schema";
 import { createAdmin, type LoggedIn, postForm } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { mainText, meta } from "../support/html";
@@ -109,6 +109,40 @@ describe("/activities/{id}", () => {
     );
   });
 
+  it("offers no registration, not even the external page, once the office closes a seminar", async () => {
+    const create = async (status: "open" | "closed") => {
+      const res = await sendJson(
+        server,
+        "POST",
+        "/api/seminars",
+        {
+          title: `외부 신청 세미나 (${status})`,
+          description: "학회 밖의 신청 페이지에서 신청을 받습니다.",
+          speaker: "이외부",
+          date: new Date(Date.now() + 20 * DAY).toISOString(),
+          location: "학회 세미나실",
+          registrationUrl: "https://apply.example.org/seminar",
+          status,
+        },
+        { cookie: admin.cookie },
+      );
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: string }).id;
+    };
+    const open = await create("open");
+    const closed = await create("closed");
+    for (const cookie of [undefined, member.cookie]) {
+      const openPage = await page(`/activities/${open}`, cookie);
+      expect(mainText(openPage.html)).toContain("신청 가능");
+      expect(openPage.html).toContain('href="https://apply.example.org/seminar"');
+      const closedPage = await page(`/activities/${closed}`, cookie);
+      const text = mainText(closedPage.html);
+      expect(text).toContain("신청이 마감되었습니다.");
+      expect(text).not.toContain("신청 가능");
+      expect(closedPage.html).not.toContain('href="https://apply.example.org/seminar"');
+    }
+  });
+
   it("answers 404 for an unknown or malformed id", async () => {
     expect((await page(`/activities/${UNKNOWN_ID}`)).status).toBe(404);
     expect((await page("/activities/not-a-seminar")).status).toBe(404);
@@ -184,6 +218,59 @@ describe("/activities/{id}", () => {
 });
 
 describe("the office's registrant page", () => {
+  it("counts nobody absent before the seminar starts, and the confirmed who never came after", async () => {
+    const res = await sendJson(
+      server,
+      "POST",
+      "/api/seminars",
+      {
+        title: "불참 집계 세미나",
+        description: "시작 전에는 불참자가 없습니다.",
+        speaker: "정집계",
+        date: new Date(Date.now() + 5 * DAY).toISOString(),
+        location: "학회 세미나실",
+      },
+      { cookie: admin.cookie },
+    );
+    const id = ((await res.json()) as { id: string }).id;
+    const coming = await insertMember(server, { name: "아직안온회원" });
+    const registered = await sendJson(
+      server,
+      "POST",
+      `/api/seminars/${id}/registrations`,
+      undefined,
+      {
+        cookie: coming.cookie,
+      },
+    );
+    expect(registered.status).toBe(201);
+
+    const absentNow = async () => {
+      const tab = mainText((await page(`/admin/seminars/${id}?tab=absent`, admin.cookie)).html);
+      const api = await server.fetch(`/api/admin/seminars/${id}/registrations?status=absent`, {
+        headers: { cookie: admin.cookie },
+      });
+      const body = (await api.json()) as { items: { name: string }[]; total: number };
+      return { tab, names: body.items.map((item) => item.name), total: body.total };
+    };
+    const before = await absentNow();
+    expect(before.tab).toMatch(/불참 0/);
+    expect(before.tab).not.toContain("아직안온회원");
+    expect(before.names).toEqual([]);
+    expect(before.total).toBe(0);
+
+    // The seminar began an hour ago and the member never came in.
+    await server.db
+      .update(seminars)
+      .set({ date: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(seminars.id, id));
+    const after = await absentNow();
+    expect(after.tab).toMatch(/불참 1/);
+    expect(after.tab).toContain("아직안온회원");
+    expect(after.names).toEqual(["아직안온회원"]);
+    expect(after.total).toBe(1);
+  });
+
   it("lists registrants by tab for administrators, adds and cancels, and refuses members", async () => {
     const someone = await insertMember(server, { name: "목록회원" });
     await sendJson(server, "POST", `/api/seminars/${seminarId}/registrations`, undefined, {

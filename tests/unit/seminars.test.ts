@@ -106,5 +106,7 @@ describe("registrationWindow", () => {
     const external = { ...base, registrationUrl: "https://example.org/apply" };
     expect(registrationWindow(external, before)).toBe("external");
     expect(registrationWindow(external, after)).toBe("closed");
+    // Closed by the office: no way in, through the external page either.
+    expect(registrationWindow({ ...external, status: "closed" }, before)).toBe("closed");
   });
 });

@@ -20,7 +20,11 @@ const enteredOnce = exists(
   sql`(select 1 from ${seminarCheckIns} where ${seminarCheckIns.registrationId} = ${r.id} and ${seminarCheckIns.direction} = 'in')`,
 );
 
-function tabCondition(tab: RegistrantTab | undefined): SQL | undefined {
+/**
+ * `started`: absent means "confirmed and never came in", which only means something once the
+ * seminar has begun; before that, nobody is absent yet.
+ */
+function tabCondition(tab: RegistrantTab | undefined, started: boolean): SQL | undefined {
   switch (tab) {
     case "confirmed":
     case "waitlisted":
@@ -29,7 +33,7 @@ function tabCondition(tab: RegistrantTab | undefined): SQL | undefined {
     case "attended":
       return and(eq(r.status, "confirmed"), enteredOnce);
     case "absent":
-      return and(eq(r.status, "confirmed"), not(enteredOnce));
+      return started ? and(eq(r.status, "confirmed"), not(enteredOnce)) : sql`false`;
     default:
       return undefined;
   }
@@ -47,8 +51,10 @@ export async function findSeminar(seminarId: string) {
   return seminar;
 }
 
+const hasStarted = (seminar: { date: Date }) => clockNow() >= seminar.date;
+
 /** Each tab's count, for the tab labels. */
-export async function registrantCounts(seminarId: string) {
+export async function registrantCounts(seminar: { id: string; date: Date }) {
   const db = await getDb();
   const [row] = await db
     .select({
@@ -61,9 +67,9 @@ export async function registrantCounts(seminarId: string) {
         ),
     })
     .from(r)
-    .where(eq(r.seminarId, seminarId));
+    .where(eq(r.seminarId, seminar.id));
   const counts = row ?? { confirmed: 0, waitlisted: 0, cancelled: 0, attended: 0 };
-  return { ...counts, absent: counts.confirmed - counts.attended };
+  return { ...counts, absent: hasStarted(seminar) ? counts.confirmed - counts.attended : 0 };
 }
 
 export type RegistrantQuery = {
@@ -82,7 +88,7 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
   const db = await getDb();
   const where = and(
     eq(r.seminarId, seminar.id),
-    tabCondition(query.status),
+    tabCondition(query.status, hasStarted(seminar)),
     searchCondition(query.q),
   );
   const pageSize = query.pageSize ?? 50;

@@ -29,10 +29,10 @@ export const seminarEndOf = (seminar: { date: Date; endDate: Date | null }) =>
 export type RegistrationWindow = "external" | "not_open" | "open" | "closed";
 
 export function registrationWindow(seminar: SeminarDates, now: Date): RegistrationWindow {
-  // A seminar that has started takes no registration, not even through its external page.
-  if (now >= seminar.date) return "closed";
+  // A seminar that has started, or that the office closed (SPEC.md: closed disables
+  // registration), takes no registration, not even through its external page.
+  if (now >= seminar.date || seminar.status !== "open") return "closed";
   if (seminar.registrationUrl) return "external";
-  if (seminar.status !== "open") return "closed";
   if (seminar.registrationOpensAt && now < seminar.registrationOpensAt) return "not_open";
   const closes = seminar.registrationClosesAt ?? seminar.date;
   if (now >= closes || now >= seminar.date) return "closed";
