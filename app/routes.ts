@@ -22,6 +22,7 @@ export default [
   route("community/:id/edit", "routes/community-edit.tsx"),
   // The members' library (approved members only; never in the page cache or the sitemap).
   route("library", "routes/library.tsx"),
+  route("admin", "routes/admin-index.ts"),
   // The administrator pages share one navigation (each page still checks the role itself).
   layout("routes/admin-layout.tsx", [
     route("admin/dashboard", "routes/admin-dashboard.tsx"),

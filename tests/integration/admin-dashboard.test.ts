@@ -171,6 +171,17 @@ describe("GET /admin/dashboard", () => {
   });
 });
 
+describe("GET /admin", () => {
+  it("sends everyone to /admin/dashboard, which decides who may see it", async () => {
+    for (const cookie of [undefined, member.cookie, admin.cookie]) {
+      const res = await server.fetch("/admin", cookie ? { headers: { cookie } } : {});
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/admin/dashboard");
+    }
+    expect((await page(server, "/admin/dashboard", member.cookie)).status).toBe(403);
+  });
+});
+
 describe("POST /admin/dashboard: only administrators", () => {
   it("answers a visitor 401 and a member 403 for every intent", async () => {
     for (const intent of INTENTS) {
