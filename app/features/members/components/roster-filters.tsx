@@ -97,7 +97,8 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
             ["lapsed", "회비 미납으로 정지"],
           ]}
         />
-        <div className="grid grid-cols-2 gap-2">
+        {/* A pair: a row of its own on a phone, one column of four from md up. */}
+        <div className="col-span-2 grid grid-cols-2 gap-3 md:col-span-1 md:gap-2">
           <Select
             name="dues"
             title="회비"
@@ -122,7 +123,8 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
             />
           </div>
         </div>
-        <div className="grid grid-cols-2 gap-2">
+        {/* A pair: a row of its own on a phone, one column of four from md up. */}
+        <div className="col-span-2 grid grid-cols-2 gap-3 md:col-span-1 md:gap-2">
           <Select
             name="sort"
             title="정렬"

@@ -17,8 +17,9 @@ export function StatusBadge({ status }: { status: MemberStatus }) {
   return <Badge tone={STATUS_TONES[status]}>{MEMBER_STATUS_LABELS[status]}</Badge>;
 }
 
+/** Nothing until the member is approved: a sign-up has no member type yet. */
 export function MemberTypeBadge({ memberType }: { memberType: MemberType | null }) {
-  if (!memberType) return <span className="text-slate-400">-</span>;
+  if (!memberType) return null;
   return (
     <Badge tone={memberType === "associate" ? "neutral" : "brand"}>
       {MEMBER_TYPE_LABELS[memberType]}

@@ -49,7 +49,10 @@ export function RegistrantTable({ rows, busy }: { rows: RegistrantRow[]; busy: b
             key={row.id}
             className="block rounded-xl border border-slate-200 bg-white p-4 align-top md:table-row md:rounded-none md:border-0 md:p-0"
           >
-            <th scope="row" className={`${cell} text-base font-bold text-slate-900 md:text-sm`}>
+            <th
+              scope="row"
+              className={`${cell} text-base font-bold whitespace-nowrap text-slate-900 md:text-sm`}
+            >
               {row.name}
             </th>
             <td className={`${cell} text-slate-700`}>
@@ -60,7 +63,7 @@ export function RegistrantTable({ rows, busy }: { rows: RegistrantRow[]; busy: b
             <td className={cell}>
               <Status row={row} />
             </td>
-            <td className={`${cell} whitespace-nowrap text-slate-600`}>
+            <td className={`${cell} text-slate-600`}>
               <span className="md:hidden">신청 </span>
               <DateTime value={row.registeredAt} />
             </td>
