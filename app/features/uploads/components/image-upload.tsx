@@ -116,10 +116,13 @@ export function ImageUpload({
         )}
         <div className="min-w-0 flex-1 text-sm text-slate-600">
           {objectPath ? (
-            <p className="flex items-center gap-1 font-medium text-emerald-800">
-              <CheckCircle2 className="size-4" aria-hidden="true" /> 업로드됨
+            <p className="font-medium text-emerald-800">
+              {/* The status on one line; the file's name under it, cut short on a phone. */}
+              <span className="inline-flex items-center gap-1 whitespace-nowrap">
+                <CheckCircle2 className="size-4" aria-hidden="true" /> 업로드됨
+              </span>
               {fileName ? (
-                <span className="truncate font-normal text-slate-600">({fileName})</span>
+                <span className="block truncate font-normal text-slate-600">{fileName}</span>
               ) : null}
             </p>
           ) : (
