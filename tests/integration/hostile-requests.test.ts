@@ -85,7 +85,24 @@ describe("malformed requests answer 4xx, never 5xx", () => {
       expectKoreanJson(answer);
     }
     // Node's parser refuses a method it does not know before the app sees it.
-    expect((await rawRequest("FOOBAR", "/")).status).toBe(400);
+    const unknown = await rawRequest("FOOBAR", "/");
+    expect(unknown.status).toBe(400);
+    expectKoreanJson(unknown);
+  });
+
+  it("a request line over 16 KB answers 431 in Korean, not a reset, while the client still sends", async () => {
+    // 64 KB of query string: Node stops parsing at 16 KB, and the answer must still arrive
+    // although most of the request is still on its way (the hostile-input suite found a reset).
+    for (let round = 0; round < 5; round++) {
+      const answer = await rawRequest(
+        "DELETE",
+        `/?page=${"a".repeat(5_000)}${"&x=1".repeat(15_000)}`,
+      );
+      expect(answer.status).toBe(431);
+      expect(answer.head).toMatch(/^connection: close/im);
+      expectKoreanJson(answer);
+    }
+    expect((await server.fetch("/healthz")).status).toBe(200);
   });
 
   it("CONNECT answers 405 instead of a dropped connection", async () => {
