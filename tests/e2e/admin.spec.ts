@@ -245,6 +245,8 @@ test.describe("tab 3: announcements", () => {
       const bold = toolbar.getByRole("button", { name: "굵게" });
       await bold.click();
       await expect(bold).toHaveAttribute("aria-pressed", "true");
+      // The toolbar leaves the focus in the text: what is typed next is bold.
+      await expect(editor).toBeFocused();
       await page.keyboard.type("Important");
       await bold.click();
       await expect(bold).toHaveAttribute("aria-pressed", "false");

@@ -419,6 +419,9 @@ function ToolButton({
       aria-pressed={pressed === undefined ? undefined : pressed}
       aria-busy={busy || undefined}
       disabled={disabled}
+      // A mouse click leaves the focus (and the caret) in the text, as in a word processor, so
+      // what is typed right after 굵게 is bold; the keyboard still reaches the button.
+      onMouseDown={(event) => event.preventDefault()}
       onClick={onClick}
       className={cn(
         "inline-flex size-10 items-center justify-center rounded-md text-slate-700 transition-colors hover:bg-slate-200",
