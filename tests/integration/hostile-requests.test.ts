@@ -85,22 +85,30 @@ describe("malformed requests answer 4xx, never 5xx", () => {
       expectKoreanJson(answer);
     }
     // Node's parser refuses a method it does not know before the app sees it.
-    const unknown = await rawRequest("FOOBAR", "/");
-    expect(unknown.status).toBe(400);
-    expectKoreanJson(unknown);
+    expect((await rawRequest("FOOBAR", "/")).status).toBe(400);
   });
 
-  it("a request line over 16 KB answers 431 in Korean, not a reset, while the client still sends", async () => {
+  it("a request line over 16 KB answers 431, not a reset, while the client still sends", async () => {
     // 64 KB of query string: Node stops parsing at 16 KB, and the answer must still arrive
     // although most of the request is still on its way (the hostile-input suite found a reset).
-    for (let round = 0; round < 5; round++) {
-      const answer = await rawRequest(
-        "DELETE",
-        `/?page=${"a".repeat(5_000)}${"&x=1".repeat(15_000)}`,
-      );
-      expect(answer.status).toBe(431);
+    const target = `/?page=${"a".repeat(5_000)}${"&x=1".repeat(15_000)}`;
+    for (const method of ["DELETE", "GET", "HEAD", "POST"]) {
+      const answer = await rawRequest(method, target);
+      expect(answer.status, method).toBe(431);
       expect(answer.head).toMatch(/^connection: close/im);
-      expectKoreanJson(answer);
+      expect(answer.body, method).toBe("");
+    }
+    // Node's own client reads it as a whole answer, for a HEAD as well (no body after it).
+    for (const method of ["HEAD", "GET"]) {
+      const status = await new Promise<number | string>((resolve) => {
+        const req = http.request(`${server.baseUrl}${target}`, { method, agent: false }, (res) => {
+          res.resume();
+          res.on("end", () => resolve(res.statusCode ?? 0));
+        });
+        req.on("error", (error) => resolve(error.message));
+        req.end();
+      });
+      expect(status, method).toBe(431);
     }
     expect((await server.fetch("/healthz")).status).toBe(200);
   });
