@@ -76,7 +76,10 @@ test("two members: a post with an image, a comment, a report and an edit, at 375
   await expect(link).toHaveAttribute("rel", "nofollow noopener ugc");
   const image = a.getByRole("img", { name: "첨부 이미지 1" });
   await expect(image).toBeVisible();
-  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible comes before decoded: wait until the picture itself has arrived.
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expectNoSidewaysScroll(a);
   const postUrl = a.url();
 
