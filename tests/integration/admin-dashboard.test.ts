@@ -177,7 +177,15 @@ describe("GET /admin", () => {
       const res = await server.fetch("/admin", cookie ? { headers: { cookie } } : {});
       expect(res.status).toBe(302);
       expect(res.headers.get("location")).toBe("/admin/dashboard");
+      if (cookie) expect(res.headers.get("cache-control")).toBe("private, no-store");
     }
+    // A form posted to the address is refused, not answered with the redirect.
+    const posted = await server.fetch("/admin", {
+      method: "POST",
+      headers: { cookie: admin.cookie },
+    });
+    expect(posted.status).toBeGreaterThanOrEqual(400);
+    expect(posted.status).toBeLessThan(500);
     expect((await page(server, "/admin/dashboard", member.cookie)).status).toBe(403);
   });
 });
