@@ -6,7 +6,7 @@ import { CategoryBadge } from "~/features/announcements/components/category-badg
 import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announcements/constants";
 import { announcementHref } from "~/features/announcements/links";
 import { listSeminars, splitByDate } from "~/features/seminars/seminars.server";
-import { HERO_IMAGE_URL } from "~/features/society/hero-image.server";
+import { HERO_DRAWING } from "~/features/society/hero-image.server";
 import { formatDate, formatDateTimeParts, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
@@ -51,7 +51,7 @@ export async function loader() {
       publishedIso: isoDate(item.createdAt),
     })),
     upcoming,
-    heroImage: HERO_IMAGE_URL,
+    heroDrawing: HERO_DRAWING,
   };
 }
 
@@ -94,7 +94,7 @@ const BENEFITS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { society } = useRootData();
   const user = useOptionalUser();
-  const { announcements, upcoming, heroImage } = loaderData;
+  const { announcements, upcoming, heroDrawing } = loaderData;
 
   return (
     <>
@@ -123,12 +123,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </div>
           </div>
           {/* Drawn for the site, in the page itself (see hero-image.server.ts). */}
-          <img
-            src={heroImage}
-            width={1200}
-            height={800}
-            alt="개원가 건물들 사이의 병원과 그 위로 오르는 성장 곡선 일러스트"
+          <div
+            role="img"
+            aria-label="개원가 건물들 사이의 병원과 그 위로 오르는 성장 곡선 일러스트"
             className="home-hero-image"
+            // The site's own drawing (assets-src/hero.svg), no user content.
+            dangerouslySetInnerHTML={{ __html: heroDrawing }}
           />
         </div>
       </section>

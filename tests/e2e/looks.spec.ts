@@ -248,14 +248,14 @@ test("the emblem is in the header, the footer and the favicon; the Open Graph im
   for (const path of ["/emblem.svg", "/emblem.png", "/og-image.png"]) {
     expect((await request.get(path)).status(), path).toBe(200);
   }
-  // The hero image: sized, in the page itself (no request), and drawn.
+  // The hero image: drawn in the page itself (no request), named, and 3:2 like the drawing.
   const hero = page.getByRole("img", { name: /성장 곡선 일러스트/ });
-  await expect(hero).toHaveAttribute("src", /^data:image\/svg\+xml,/);
-  await expect(hero).toHaveAttribute("width", "1200");
-  await expect(hero).toHaveAttribute("height", "800");
-  await expect
-    .poll(() => hero.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
-    .toBeGreaterThan(0);
+  await expect(hero.locator("svg")).toHaveAttribute("viewBox", "0 0 1200 800");
+  await expect(hero.locator("svg linearGradient#hero-sky")).toHaveCount(1);
+  await expect(hero.locator('svg rect[fill="url(#hero-sky)"]')).toHaveCount(1);
+  const box = await hero.boundingBox();
+  expect(box?.width).toBeGreaterThan(300);
+  expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 1.5)).toBeLessThan(0.02);
 });
 
 test.describe("axe on issue 15's screens", () => {
