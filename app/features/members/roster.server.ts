@@ -14,7 +14,6 @@ import {
   isNull,
   lt,
   ne,
-  or,
   type SQL,
   sql,
 } from "drizzle-orm";
@@ -25,7 +24,7 @@ import { formatDate, seoulYear } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { contains } from "~/lib/list-page.server";
+import { contains, containsText } from "~/lib/list-page.server";
 import { offsetOf, type Page } from "~/lib/paging";
 import { sumTallies } from "~/lib/tallies.server";
 import { auditLog, memberSearchText, membershipApplications, sessions, users } from "~db/schema";
@@ -133,7 +132,7 @@ const SEARCHED_COLUMNS = [
  */
 function searchCondition(q: string) {
   return q.length < 3
-    ? (or(...SEARCHED_COLUMNS.map((column) => contains(column, q))) as SQL)
+    ? (containsText(q, SEARCHED_COLUMNS) as SQL)
     : contains(memberSearchText(users), q);
 }
 
