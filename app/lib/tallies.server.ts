@@ -5,27 +5,21 @@
 // An administrator's page reads them two or three times (the navigation's badge, a tab's counts),
 // so all of them (a few dozen rows) are read at once, and on the embedded database kept until the
 // next write, as the session rows are (decision 010).
-import { getDb, writeGeneration } from "~/db.server";
+import { getDb } from "~/db.server";
 import { tallies } from "~db/schema";
+import { keptUntilWrite } from "./kept-read.server";
 
 type TallySubject = "members" | "applications" | "announcements";
 type Tally = readonly [subject: string, parts: readonly string[], value: number];
 
-let kept: { generation: number; rows: Tally[] } | undefined;
-
-async function allTallies(): Promise<Tally[]> {
-  const generation = await writeGeneration();
-  if (generation !== null && kept?.generation === generation) return kept.rows;
+const allTallies = keptUntilWrite(async (): Promise<Tally[]> => {
   const db = await getDb();
-  const rows = (await db.select({ name: tallies.name, value: tallies.value }).from(tallies)).map(
-    (row) => {
-      const [subject = "", ...parts] = row.name.split(":");
-      return [subject, parts, Number(row.value)] as const;
-    },
-  );
-  if (generation !== null) kept = { generation, rows };
-  return rows;
-}
+  const rows = await db.select({ name: tallies.name, value: tallies.value }).from(tallies);
+  return rows.map((row) => {
+    const [subject = "", ...parts] = row.name.split(":");
+    return [subject, parts, Number(row.value)] as const;
+  });
+});
 
 /** Every tally under `<subject>:`, as `[the rest of its name split on ":", value]` pairs. */
 export async function readTallies(subject: TallySubject) {

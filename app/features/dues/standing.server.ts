@@ -14,6 +14,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { seoulDate, seoulYear } from "~/lib/dates";
+import { keptUntilWrite } from "~/lib/kept-read.server";
 import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
 
 /** The grace period's default end for a year's dues: 31 March of the following year. */
@@ -55,8 +56,9 @@ export function standsOn(
   return today <= graceUntil && regularStandsIn(previous);
 }
 
-/** The settings of `years` that the office has set up, by year. */
-export async function yearSettings(years: number[]): Promise<Map<number, YearSettings>> {
+// Every year the office has set up: a handful of rows that nearly every member's page asks about
+// (the standing in the header, /mypage, a member record), kept until the next write.
+const allYearSettings = keptUntilWrite(async (): Promise<Map<number, YearSettings>> => {
   const db = await getDb();
   const rows = await db
     .select({
@@ -67,9 +69,19 @@ export async function yearSettings(years: number[]): Promise<Map<number, YearSet
       graceUntil: duesYears.graceUntil,
       bankAccount: duesYears.bankAccount,
     })
-    .from(duesYears)
-    .where(inArray(duesYears.year, years));
+    .from(duesYears);
   return new Map(rows.map((row) => [row.year, row]));
+});
+
+/** The settings of `years` that the office has set up, by year. */
+export async function yearSettings(years: number[]): Promise<Map<number, YearSettings>> {
+  const all = await allYearSettings();
+  const settings = new Map<number, YearSettings>();
+  for (const year of years) {
+    const found = all.get(year);
+    if (found) settings.set(year, found);
+  }
+  return settings;
 }
 
 /** A member's paid sum and exemption for each of `years`. */
