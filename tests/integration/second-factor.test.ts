@@ -55,6 +55,7 @@ function codeAt(secret: string, offsetSeconds = 0) {
 }
 
 type Admin = { id: string; email: string; cookie: string };
+type Sessions = { activeSessions: number; sessions: unknown[] };
 
 /** A new administrator, logged in with the password alone (not enrolled yet). */
 async function passwordOnlyAdmin(): Promise<Admin> {
@@ -244,6 +245,16 @@ describe("login with the second factor", () => {
   it("answers mfaRequired without a session; a current code completes it", async () => {
     const admin = await enrolledAdmin();
     const step = await passwordStep(admin.email);
+    // The member record: enrolled, one session (the enrolment's); a login's first step is none.
+    const record = async () =>
+      json<{ secondFactor: { enrolled: boolean; confirmedAt: string | null } } & Sessions>(
+        await get(server, `/api/admin/members/${admin.id}`, { cookie: admin.cookie }),
+      );
+    const before = await record();
+    expect(before.secondFactor.enrolled).toBe(true);
+    expect(Number.isNaN(Date.parse(before.secondFactor.confirmedAt ?? ""))).toBe(false);
+    expect(before.activeSessions).toBe(1);
+    expect(before.sessions).toHaveLength(1);
     expect((await get(server, "/api/auth/me", { cookie: step })).status).toBe(401);
     expect((await get(server, "/api/admin/members", { cookie: step })).status).toBe(401);
     expect((await get(server, "/admin/members", { cookie: step })).status).not.toBe(200);
@@ -257,6 +268,17 @@ describe("login with the second factor", () => {
     expect((await get(server, "/api/admin/members", { cookie })).status).toBe(200);
     // The step is used up with it.
     expect((await mfa(step, codeAt(admin.secret, 30))).status).toBe(401);
+    const after = await record();
+    expect(after.activeSessions).toBe(2);
+    expect(after.sessions).toHaveLength(2);
+
+    // An administrator who has started enrolment but not confirmed it has no second factor yet.
+    const other = await passwordOnlyAdmin();
+    await postJson(server, "/api/admin/mfa/setup", undefined, { cookie: other.cookie });
+    const unconfirmed = await json<{ secondFactor: { enrolled: boolean } }>(
+      await get(server, `/api/admin/members/${other.id}`, { cookie: cookie ?? "" }),
+    );
+    expect(unconfirmed.secondFactor).toEqual({ enrolled: false, confirmedAt: null });
   });
 
   it("refuses a replayed code, tolerates one step of drift, refuses two", async () => {

@@ -239,10 +239,11 @@ describe("ending sessions", () => {
     ).text();
     expect(html).toContain("로그인 보안");
     expect(html).toContain("Safari 17 · iOS 17.5");
-    const record = await json<{ sessions: SessionJson[] }>(
+    const record = await json<{ sessions: SessionJson[]; activeSessions: number }>(
       await get(server, `/api/admin/members/${member.id}`, { cookie: admin.cookie }),
     );
     expect(record.sessions).toHaveLength(3);
+    expect(record.activeSessions).toBe(3);
     const phone = record.sessions.find((s) => s.userAgent === SAFARI_IPHONE)!;
 
     const refused = await postForm(
@@ -263,6 +264,11 @@ describe("ending sessions", () => {
     expect(ended.status).toBe(302);
     expect((await me(member.phone)).status).toBe(401);
     expect((await me(member.pc)).status).toBe(200);
+    const left = await json<{ sessions: SessionJson[]; activeSessions: number }>(
+      await get(server, `/api/admin/members/${member.id}`, { cookie: admin.cookie }),
+    );
+    expect(left.sessions.map((s) => s.id)).not.toContain(phone.id);
+    expect(left.activeSessions).toBe(2);
     const entries = await server.db
       .select()
       .from(auditLog)

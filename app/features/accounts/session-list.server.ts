@@ -14,7 +14,7 @@ import { SESSION_MAX_AGE_MS } from "./session.server";
 export const SESSION_NOT_FOUND = "세션을 찾을 수 없습니다. 이미 종료되었을 수 있습니다.";
 
 /** Live sessions of an account: not expired, within the absolute limit, not a login's step. */
-const liveSessionsOf = (userId: string) => {
+const liveSessionsFilter = (userId: string) => {
   const now = Date.now();
   return and(
     eq(sessions.userId, userId),
@@ -47,11 +47,14 @@ export type ActiveSession = {
   lastSeenAt: Date;
 };
 
-/** An account's live sessions, the most recently used first; `currentSid` marks this one. */
-export async function listSessions(
+/**
+ * An account's live sessions, the most recently used first (at most 100), and how many there are
+ * in all; `currentSid` marks this one.
+ */
+export async function liveSessionsOf(
   userId: string,
   currentSid: string | null = null,
-): Promise<ActiveSession[]> {
+): Promise<{ items: ActiveSession[]; total: number }> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -61,16 +64,29 @@ export async function listSessions(
       ip: sessions.ip,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
+      // Counted before the limit, in the same statement.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(sessions)
-    .where(liveSessionsOf(userId))
+    .where(liveSessionsFilter(userId))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
     .limit(100);
-  return rows.map(({ sid, ...row }) => ({
-    ...row,
-    ...describeUserAgent(row.userAgent),
-    current: sid === currentSid,
-  }));
+  return {
+    items: rows.map(({ sid, total: _total, ...row }) => ({
+      ...row,
+      ...describeUserAgent(row.userAgent),
+      current: sid === currentSid,
+    })),
+    total: rows[0]?.total ?? 0,
+  };
+}
+
+/** An account's live sessions, the most recently used first; `currentSid` marks this one. */
+export async function listSessions(
+  userId: string,
+  currentSid: string | null = null,
+): Promise<ActiveSession[]> {
+  return (await liveSessionsOf(userId, currentSid)).items;
 }
 
 /** Ends one session of an account by its id (404 when it is not theirs or already ended). */
