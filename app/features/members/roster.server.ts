@@ -361,7 +361,8 @@ export async function findMemberRecord(id: string) {
   if (!isUuid(id)) throw new AppError("not_found", MEMBER_NOT_FOUND);
   const db = await getDb();
   // The account with its second factor in one statement: on the embedded database each statement
-  // costs a fixed part of a millisecond, and this page makes a dozen.
+  // costs a fixed part of a millisecond. The rule "enrolled once confirmed" is the one
+  // secondFactorStatus (second-factor.server.ts) applies; keep the two alike.
   const [found] = await db
     .select({ ...accountColumns, secondFactorConfirmedAt: secondFactors.confirmedAt })
     .from(users)
