@@ -1,9 +1,13 @@
 // The embedded database client reads dates and times exactly as Drizzle expects, in and out of a
 // transaction: it is given Drizzle's parsers once and leaves them out of each query (see
-// DRIZZLE_PARSERS in db/client.server.ts), which must not change a single value read.
+// DRIZZLE_PARSERS in db/client.server.ts), which must not change a single value read. Plain reads
+// run as named prepared statements (db/prepared-reads.server.ts) and answer exactly as before.
+
+import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~db/client.server";
+import { prepareReads } from "~db/prepared-reads.server";
 import { duesYears } from "~db/schema";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -61,5 +65,85 @@ describe("the embedded database client", () => {
       sql`select 7::int4 as "count", true as "yes", '{"a":1}'::jsonb as "detail"`,
     )) as unknown as { rows: Record<string, unknown>[] };
     expect(result.rows[0]).toEqual({ count: 7, yes: true, detail: { a: 1 } });
+  });
+});
+
+describe("plain reads as prepared statements", () => {
+  type Raw = { rows: Record<string, unknown>[] };
+  const prepared = async () =>
+    (
+      (await handle.db.execute(
+        sql`select statement from pg_prepared_statements where name like 'read\_%'`,
+      )) as unknown as Raw
+    ).rows.map((row) => String(row.statement));
+
+  it("answers a read prepared once and bound again exactly as the first time", async () => {
+    const read = () => handle.db.select().from(duesYears).where(eq(duesYears.year, 2031));
+    const first = await read();
+    const again = await read();
+    expect(again).toEqual(first);
+    expect(first[0]?.bankAccount).toBe("대구은행 000-00-000000 대한개원의학회");
+    expect((await prepared()).some((text) => text.includes('from "dues_years"'))).toBe(true);
+  });
+
+  it("serialises parameters by their type: null, booleans, arrays, JSON and dates", async () => {
+    const read = () =>
+      handle.db.execute(
+        sql`select ${null}::text as "none", ${true}::boolean as "yes",
+          ${sql.param([3, 1, 2])}::int4[] as "list", ${JSON.stringify({ a: "가" })}::jsonb as "detail",
+          ${"2031-03-31"}::date as "day", ${new Date("2031-01-02T03:04:05.678Z")}::timestamptz as "at"`,
+      ) as unknown as Promise<Raw>;
+    for (const result of [await read(), await read()]) {
+      expect(result.rows[0]).toEqual({
+        none: null,
+        yes: true,
+        list: [3, 1, 2],
+        detail: { a: "가" },
+        day: "2031-03-31",
+        at: "2031-01-02 03:04:05.678+00",
+      });
+    }
+  });
+
+  it("gives PostgreSQL's error for bad input, and the next read still works", async () => {
+    const bad = handle.db.execute(sql`select ${"not-a-uuid"}::uuid as "id"`);
+    await expect(bad).rejects.toMatchObject({ cause: { code: "22P02" } });
+    const good = (await handle.db.execute(sql`select ${2}::int4 + 1 as "n"`)) as unknown as Raw;
+    expect(good.rows[0]).toEqual({ n: 3 });
+  });
+
+  it("leaves text searches unprepared (their plan depends on the pattern)", async () => {
+    await handle.db.execute(
+      sql`select count(*) from dues_years where bank_account ilike ${"%대구%"}`,
+    );
+    expect((await prepared()).some((text) => text.includes("ilike"))).toBe(false);
+  });
+
+  it("keeps at most its limit of statements, closing the least recently used", async () => {
+    const client = new PGlite();
+    await client.waitReady;
+    const reads = prepareReads(client, { max: 3 });
+    for (let n = 1; n <= 5; n++) {
+      const result = await client.query<{ n: number }>(`select ${n} + $1::int4 as n`, [10]);
+      expect(result.rows[0]?.n).toBe(n + 10);
+    }
+    expect(reads.size()).toBe(3);
+    // Each statement closed is closed in the database with the next one prepared: the first two
+    // are gone, the third goes with the next prepare.
+    await client.query("select $1::int4 as n", [0]);
+    expect(reads.size()).toBe(3);
+    // (A LIKE keeps this read itself unprepared.)
+    const names = await client.query<{ statement: string }>(
+      "select statement from pg_prepared_statements where name like 'read%' order by statement",
+    );
+    expect(names.rows.map((row) => row.statement)).toEqual([
+      "select $1::int4 as n",
+      "select 3 + $1::int4 as n",
+      "select 4 + $1::int4 as n",
+      "select 5 + $1::int4 as n",
+    ]);
+    // The first statement, closed, is prepared afresh and still answers.
+    expect((await client.query<{ n: number }>("select 1 + $1::int4 as n", [1])).rows[0]?.n).toBe(2);
+    await client.close();
   });
 });

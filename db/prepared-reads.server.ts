@@ -1,0 +1,131 @@
+// Plain reads on the embedded database as named prepared statements.
+//
+// PGlite's `query` sends every statement as an unnamed one: PostgreSQL parses, analyses and plans
+// it again each time, and planning in WebAssembly is slow (it looks up each table's size on disk,
+// an `lseek` through Emscripten's file system). Measured on the 100,000-member database, the ten
+// reads of a member record took 5.0 ms this way and 1.1 ms as named statements bound again; the
+// member's own row with its joins alone went from 1.9 to 0.2 ms (docs/performance.md, "Ninth
+// session"). PostgreSQL through `pg` is not concerned: it never comes here.
+//
+// Only plain SELECTs outside a transaction take this path (the public `query` waits for any
+// transaction to end first, and this path takes the same two locks). Text searches (LIKE, ILIKE)
+// keep the unnamed path: after five runs PostgreSQL may switch a named statement to a generic
+// plan, and a plan chosen without the pattern can be far slower for the pattern it meets (a
+// trigram index scan for a one-character search, say).
+import {
+  type PGlite,
+  parse,
+  protocol,
+  type QueryOptions,
+  type Results,
+} from "@electric-sql/pglite";
+
+type Statement = { name: string; parameterTypes: number[] };
+
+const PLAIN_READ = /^\s*select\b/i;
+const TEXT_SEARCH = /\b(i?like)\b|~~|%/i;
+
+/** How many statements are kept at most; the least recently used is closed beyond it. */
+export const MAX_PREPARED_READS = 500;
+
+function join(parts: Uint8Array[]) {
+  const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/** What PGlite's own query adds to a database error, so callers see the same error. */
+function withQuery(error: unknown, query: string, params: unknown[], options: QueryOptions) {
+  if (error instanceof Error && "code" in error) {
+    Object.assign(error, { query, params, queryOptions: options });
+  }
+  return error;
+}
+
+/**
+ * Replaces `client.query` with one that runs plain reads as named statements, prepared on first
+ * use and kept per SQL text (at most `max`, least recently used closed first). Everything else,
+ * and any query with options this path does not handle, goes to PGlite's own `query`.
+ */
+export function prepareReads(client: PGlite, { max = MAX_PREPARED_READS } = {}) {
+  const { serialize } = protocol;
+  const statements = new Map<string, Statement>();
+  let closing: Uint8Array[] = [];
+  let named = 0;
+  const unnamed = client.query.bind(client);
+
+  async function run<T>(query: string, params: unknown[], options: QueryOptions) {
+    let statement = statements.get(query);
+    if (statement) {
+      // Most recently used last: the Map's order is the eviction order.
+      statements.delete(query);
+      statements.set(query, statement);
+    } else {
+      const name = `read_${++named}`;
+      // Closing a statement that is already gone is not an error, so a failed batch may repeat it.
+      const evicted = closing;
+      closing = [];
+      const { messages } = await client.execProtocol(
+        join([
+          ...evicted,
+          serialize.parse({ name, text: query }),
+          serialize.describe({ type: "S", name }),
+          serialize.sync(),
+        ]),
+        { syncToFs: false },
+      );
+      const description = messages.find((message) => message.name === "parameterDescription") as
+        | { dataTypeIDs: number[] }
+        | undefined;
+      statement = { name, parameterTypes: description?.dataTypeIDs ?? [] };
+      statements.set(query, statement);
+      if (statements.size > max) {
+        const [oldestQuery, oldest] = statements.entries().next().value as [string, Statement];
+        statements.delete(oldestQuery);
+        closing.push(serialize.close({ type: "S", name: oldest.name }));
+      }
+    }
+    const types = statement.parameterTypes;
+    const values = params.map((param, i) => {
+      if (param === null || param === undefined) return null;
+      const serializer = client.serializers[types[i] as number];
+      return serializer ? serializer(param) : String(param);
+    });
+    const { messages } = await client.execProtocol(
+      join([
+        serialize.bind({ statement: statement.name, values: values as string[] }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+  }
+
+  client.query = (async <T>(query: string, params: unknown[] = [], options: QueryOptions = {}) => {
+    const plain =
+      PLAIN_READ.test(query) &&
+      !TEXT_SEARCH.test(query) &&
+      !options.blob &&
+      !options.paramTypes &&
+      !options.serializers &&
+      !options.onNotice;
+    if (!plain) return unnamed<T>(query, params, options);
+    return client._runExclusiveTransaction(() =>
+      client._runExclusiveQuery(async () => {
+        try {
+          return await run<T>(query, params, options);
+        } catch (error) {
+          throw withQuery(error, query, params, options);
+        }
+      }),
+    );
+  }) as PGlite["query"];
+
+  return { size: () => statements.size };
+}
