@@ -11,7 +11,7 @@ export function connect(): Promise<DatabaseHandle> {
   const holder = globalThis as Holder;
   holder[key] ??= openDatabase(
     env.DATABASE_URL
-      ? { kind: "postgres", url: env.DATABASE_URL }
+      ? { kind: "postgres", url: env.DATABASE_URL, namedReads: env.DATABASE_NAMED_READS }
       : { kind: "pglite", dataDir: env.DATA_DIR },
   );
   return holder[key];

@@ -32,6 +32,8 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Off behind a connection pooler in transaction mode that cannot keep named statements.
+  DATABASE_NAMED_READS: flag(true),
   SEED_DEMO: flag(true),
   PUBLIC_URL: z
     .string()

@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { tightenDataDir } from "../app/lib/private-files.server";
-import { prepareReads } from "./prepared-reads.server";
+import { nameReadsOnPostgres, prepareReads } from "./prepared-reads.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -34,7 +34,12 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: "postgres"; url: string }
+  | {
+      kind: "postgres";
+      url: string;
+      /** Plain reads as named statements (default); off behind a pooler that cannot keep them. */
+      namedReads?: boolean;
+    }
   | { kind: "pglite"; dataDir: string }
   | { kind: "memory" };
 
@@ -86,13 +91,16 @@ function isAlive(pid: number) {
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // A connection lives an hour at most: the statements it prepared (named reads, below) end
+    // with it, so their number stays bounded however long the server runs.
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, maxLifetimeSeconds: 3600 });
     // A lost connection (restart, failover) must fail the request using it, not crash the
     // process: without listeners, pg's 'error' events are unhandled.
     const onError = (error: Error) =>
       console.error(`PostgreSQL connection error: ${error.message}`);
     pool.on("error", onError);
     pool.on("connect", (client) => client.on("error", onError));
+    if (options.namedReads !== false) nameReadsOnPostgres(pool);
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Database;
     return {
       db,

@@ -1,17 +1,19 @@
-// Plain reads on the embedded database as named prepared statements.
+// Plain reads as named prepared statements, on the embedded database and on PostgreSQL.
 //
 // PGlite's `query` sends every statement as an unnamed one: PostgreSQL parses, analyses and plans
 // it again each time, and planning in WebAssembly is slow (it looks up each table's size on disk,
 // an `lseek` through Emscripten's file system). Measured on the 100,000-member database, the ten
 // reads of a member record took 5.0 ms this way and 1.1 ms as named statements bound again; the
 // member's own row with its joins alone went from 1.9 to 0.2 ms (docs/performance.md, "Ninth
-// session"). PostgreSQL through `pg` is not concerned: it never comes here.
+// session"). On PostgreSQL the same reads are named for `pg`, which prepares each once per
+// connection: the server's CPU then goes to answering rather than planning.
 //
-// Only plain SELECTs outside a transaction take this path (the public `query` waits for any
+// Only plain SELECTs outside a transaction take this path (PGlite's public `query` waits for any
 // transaction to end first, and this path takes the same two locks). Text searches (LIKE, ILIKE)
 // keep the unnamed path: after five runs PostgreSQL may switch a named statement to a generic
 // plan, and a plan chosen without the pattern can be far slower for the pattern it meets (a
 // trigram index scan for a one-character search, say).
+import { createHash } from "node:crypto";
 import {
   type PGlite,
   parse,
@@ -19,11 +21,33 @@ import {
   type QueryOptions,
   type Results,
 } from "@electric-sql/pglite";
+import type pg from "pg";
 
 type Statement = { name: string; parameterTypes: number[] };
 
 const PLAIN_READ = /^\s*select\b/i;
-const TEXT_SEARCH = /\b(i?like)\b|~~|%/i;
+/** LIKE, ILIKE, regular expressions, SIMILAR TO, full-text matches: plans that need the pattern. */
+const TEXT_SEARCH = /\b(i?like|similar)\b|~|%|@@/i;
+/** A second statement after a semicolon: `pg` sends those unprepared, and a name would refuse them. */
+const SEVERAL_STATEMENTS = /;\s*\S/;
+
+/** A single SELECT whose plan does not depend on a search pattern. */
+export function isPlainRead(query: string) {
+  return PLAIN_READ.test(query) && !TEXT_SEARCH.test(query) && !SEVERAL_STATEMENTS.test(query);
+}
+
+/**
+ * A kept statement that cannot run any more: the schema changed under it ("cached plan must not
+ * change result type", 0A000) or it is gone (26000, after a DEALLOCATE). Both are raised before
+ * anything is executed, so preparing it afresh and running it again is safe.
+ */
+function isStale(error: unknown) {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (
+    code === "26000" ||
+    (code === "0A000" && typeof message === "string" && message.includes("cached plan"))
+  );
+}
 
 /** How many statements are kept at most; the least recently used is closed beyond it. */
 export const MAX_PREPARED_READS = 500;
@@ -59,6 +83,18 @@ export function prepareReads(client: PGlite, { max = MAX_PREPARED_READS } = {}) 
   const unnamed = client.query.bind(client);
 
   async function run<T>(query: string, params: unknown[], options: QueryOptions) {
+    try {
+      return await runOnce<T>(query, params, options);
+    } catch (error) {
+      const stale = statements.get(query);
+      if (!stale || !isStale(error)) throw error;
+      statements.delete(query);
+      closing.push(serialize.close({ type: "S", name: stale.name }));
+      return await runOnce<T>(query, params, options);
+    }
+  }
+
+  async function runOnce<T>(query: string, params: unknown[], options: QueryOptions) {
     let statement = statements.get(query);
     if (statement) {
       // Most recently used last: the Map's order is the eviction order.
@@ -109,13 +145,14 @@ export function prepareReads(client: PGlite, { max = MAX_PREPARED_READS } = {}) 
 
   client.query = (async <T>(query: string, params: unknown[] = [], options: QueryOptions = {}) => {
     const plain =
-      PLAIN_READ.test(query) &&
-      !TEXT_SEARCH.test(query) &&
+      isPlainRead(query) &&
       !options.blob &&
       !options.paramTypes &&
       !options.serializers &&
       !options.onNotice;
     if (!plain) return unnamed<T>(query, params, options);
+    // As PGlite's own query: wait until it is ready, and fail clearly once it is closed.
+    await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         try {
@@ -128,4 +165,37 @@ export function prepareReads(client: PGlite, { max = MAX_PREPARED_READS } = {}) 
   }) as PGlite["query"];
 
   return { size: () => statements.size };
+}
+
+type PgQueryConfig = { text?: unknown; name?: unknown; submit?: unknown };
+
+/**
+ * Names the plain reads sent through the pool (Drizzle's queries outside a transaction) after a
+ * hash of their text, so `pg` prepares each once per connection and binds it afterwards. A
+ * connection's statements end with it (see the pool's `maxLifetimeSeconds`). Only plain query
+ * objects are named: a `Query` or cursor (which has `submit`) would lose its prototype in a copy.
+ */
+export function nameReadsOnPostgres(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((config: unknown, ...rest: unknown[]) => {
+    const statement = config as PgQueryConfig | null;
+    if (
+      statement &&
+      typeof statement === "object" &&
+      typeof statement.text === "string" &&
+      statement.name === undefined &&
+      statement.submit === undefined &&
+      isPlainRead(statement.text)
+    ) {
+      const name = `read_${createHash("sha1").update(statement.text).digest("base64url")}`;
+      if (rest.some((arg) => typeof arg === "function"))
+        return query({ ...statement, name }, ...rest);
+      // A connection whose statement went stale (the schema changed under it) fails once and is
+      // discarded by the pool; the read itself is answered unnamed on another.
+      return (query({ ...statement, name }, ...rest) as Promise<unknown>).catch((error: unknown) =>
+        isStale(error) ? query(config, ...rest) : Promise.reject(error),
+      );
+    }
+    return query(config, ...rest);
+  }) as pg.Pool["query"];
 }

@@ -7,7 +7,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~db/client.server";
-import { prepareReads } from "~db/prepared-reads.server";
+import { isPlainRead, prepareReads } from "~db/prepared-reads.server";
 import { duesYears } from "~db/schema";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -117,6 +117,46 @@ describe("plain reads as prepared statements", () => {
       sql`select count(*) from dues_years where bank_account ilike ${"%대구%"}`,
     );
     expect((await prepared()).some((text) => text.includes("ilike"))).toBe(false);
+  });
+
+  it("prepares a statement afresh when the schema changed under it or it was deallocated", async () => {
+    const client = new PGlite();
+    await client.waitReady;
+    prepareReads(client);
+    await client.exec("create table kept (a int4); insert into kept values (7)");
+    const read = () => client.query<{ a: unknown }>("select a from kept where a is not null");
+    expect((await read()).rows).toEqual([{ a: 7 }]);
+    // Its result type changes: PostgreSQL refuses the kept plan ("cached plan must not change").
+    await client.exec("alter table kept alter column a type text");
+    expect((await read()).rows).toEqual([{ a: "7" }]);
+    await client.exec("deallocate all");
+    expect((await read()).rows).toEqual([{ a: "7" }]);
+    await client.close();
+  });
+
+  it("waits its turn behind a write sent before it, and fails clearly once closed", async () => {
+    const client = new PGlite();
+    await client.waitReady;
+    prepareReads(client);
+    await client.exec("create table turn (name text); insert into turn values ('x')");
+    const write = client.query("update turn set name = 'z'");
+    const read = client.query<{ name: string }>("select name from turn");
+    await write;
+    expect((await read).rows).toEqual([{ name: "z" }]);
+    await client.close();
+    await expect(client.query("select name from turn")).rejects.toThrow(/closed/i);
+  });
+
+  it("tells a single plain read from a search, a write and several statements", () => {
+    expect(isPlainRead('select "id" from "users" where "id" = $1')).toBe(true);
+    expect(isPlainRead("  SELECT 1;")).toBe(true);
+    expect(isPlainRead("select id from users where name ilike $1")).toBe(false);
+    expect(isPlainRead("select id from users where name ~* $1")).toBe(false);
+    expect(isPlainRead("select id from users where name similar to $1")).toBe(false);
+    expect(isPlainRead("select id from posts where body @@ to_tsquery($1)")).toBe(false);
+    expect(isPlainRead("select 1; select 2")).toBe(false);
+    expect(isPlainRead("update users set name = $1")).toBe(false);
+    expect(isPlainRead("with x as (delete from users returning id) select * from x")).toBe(false);
   });
 
   it("keeps at most its limit of statements, closing the least recently used", async () => {
