@@ -14,3 +14,28 @@ export function keptUntilWrite<T>(read: () => Promise<T>): () => Promise<T> {
     return value;
   };
 }
+
+/**
+ * The same for many reads, one per key (at most `max`, the oldest forgotten first): the caller
+ * gives the key and the read; every kept value is dropped when the write counter moves.
+ */
+export function keptPerKeyUntilWrite<T>({ max = 100 } = {}) {
+  let keptAt: number | null = null;
+  const kept = new Map<string, T>();
+  return async (key: string, read: () => Promise<T>): Promise<T> => {
+    const generation = await writeGeneration();
+    if (generation === null) return read();
+    if (generation !== keptAt) {
+      kept.clear();
+      keptAt = generation;
+    }
+    if (kept.has(key)) return kept.get(key) as T;
+    const value = await read();
+    // A newer count seen meanwhile has emptied the map: keep the value only under the one noted.
+    if (keptAt === generation) {
+      if (kept.size >= max) kept.delete(kept.keys().next().value as string);
+      kept.set(key, value);
+    }
+    return value;
+  };
+}

@@ -417,3 +417,39 @@ describe("a one- or two-character search at scale", () => {
     }
   });
 });
+
+describe("a search's count, kept between pages until the next write", () => {
+  it("shows every write on the next request, for short and long searches and the call", async () => {
+    const total = async (query: string) =>
+      mainText((await page(server, `/admin/members?${query}`, admin.cookie)).html).match(
+        /총\s*([\d,]+)\s*명/,
+      )?.[1];
+    const called = async (query: string) => {
+      const res = await server.fetch(`/api/admin/members?${query}`, {
+        headers: { Cookie: admin.cookie },
+      });
+      return ((await res.json()) as { total: number }).total;
+    };
+    const first = await insertMember(server, { name: "퀑퀑퀑일" });
+    await insertMember(server, { name: "퀑퀑퀑이" });
+    try {
+      for (const query of ["q=퀑", "q=퀑&page=2", "q=퀑퀑퀑"]) expect(await total(query)).toBe("2");
+      expect(await called("q=퀑퀑퀑")).toBe(2);
+
+      await insertMember(server, { name: "퀑퀑퀑삼" });
+      for (const query of ["q=퀑", "q=퀑&page=2", "q=퀑퀑퀑"]) expect(await total(query)).toBe("3");
+      expect(await called("q=퀑퀑퀑")).toBe(3);
+
+      expect(await total("q=퀑&status=suspended")).toBe("0");
+      await server.db
+        .update(users)
+        .set({ suspendedAt: new Date(), suspensionReason: "테스트" })
+        .where(eq(users.id, first.id));
+      expect(await total("q=퀑&status=suspended")).toBe("1");
+      expect(await total("q=퀑")).toBe("3");
+    } finally {
+      await server.db.delete(users).where(sql`${users.name} like '퀑퀑퀑%'`);
+    }
+    expect(await total("q=퀑")).toBe("0");
+  });
+});

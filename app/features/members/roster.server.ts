@@ -19,10 +19,11 @@ import {
 import { getDb } from "~/db.server";
 import { nowMs } from "~/lib/clock.server";
 import { csvCell } from "~/lib/csv";
-import { formatDate, seoulYear } from "~/lib/dates";
+import { formatDate, seoulDate, seoulYear } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { keptPerKeyUntilWrite } from "~/lib/kept-read.server";
 import { contains, containsText } from "~/lib/list-page.server";
 import { offsetOf, type Page } from "~/lib/paging";
 import { sumTallies } from "~/lib/tallies.server";
@@ -183,6 +184,22 @@ async function tallied(query: RosterQuery) {
 }
 
 /**
+ * A search's count, kept on the embedded database until the next write (decision 010): paging
+ * through "김" counts its matches once, not on every page.
+ */
+const keptSearchCounts = keptPerKeyUntilWrite<{ value: number }[]>({ max: 100 });
+
+/**
+ * What decides a search's matches: every filter, and today's date in Seoul when a filter depends
+ * on it (standing lapses after a grace date; the dues filter defaults to this year).
+ */
+function searchKey(query: RosterQuery, cap: number | undefined) {
+  const { page: _page, pageSize: _size, sort: _sort, order: _order, ...filters } = query;
+  const today = filters.standing || filters.dues ? seoulDate(new Date(nowMs())) : undefined;
+  return JSON.stringify({ ...filters, today, cap });
+}
+
+/**
  * One page of the roster, searched, filtered and sorted on the server. With `countUpTo`, a search
  * shorter than three characters counts its matches only up to that number: the trigram index
  * serves three characters or more, so an exact count of "김" reads every member (≈ 150 ms at
@@ -200,16 +217,18 @@ export async function searchMembers(
   const counted =
     !query.q && !query.joinedFrom && !query.joinedTo
       ? tallied(query)
-      : cap === undefined
-        ? db.select({ value: count() }).from(users).where(where)
-        : db.select({ value: count() }).from(
-            db
-              .select({ one: sql`1` })
-              .from(users)
-              .where(where)
-              .limit(cap + 1)
-              .as("matches"),
-          );
+      : keptSearchCounts(searchKey(query, cap), () =>
+          cap === undefined
+            ? db.select({ value: count() }).from(users).where(where)
+            : db.select({ value: count() }).from(
+                db
+                  .select({ one: sql`1` })
+                  .from(users)
+                  .where(where)
+                  .limit(cap + 1)
+                  .as("matches"),
+              ),
+        );
   const [rows, [total]] = await Promise.all([
     db
       .select(rosterColumns)
