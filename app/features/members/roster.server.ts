@@ -45,6 +45,7 @@ import {
   notifyReinstated,
   notifySuspended,
 } from "../mail/notifications.server";
+import { enrolment } from "../second-factor/second-factor.server";
 import {
   MEMBER_STATUS_LABELS,
   MEMBER_TYPE_LABELS,
@@ -380,8 +381,7 @@ export async function findMemberRecord(id: string) {
   if (!isUuid(id)) throw new AppError("not_found", MEMBER_NOT_FOUND);
   const db = await getDb();
   // The account with its second factor in one statement: on the embedded database each statement
-  // costs a fixed part of a millisecond. The rule "enrolled once confirmed" is the one
-  // secondFactorStatus (second-factor.server.ts) applies; keep the two alike.
+  // costs a fixed part of a millisecond.
   const [found] = await db
     .select({ ...accountColumns, secondFactorConfirmedAt: secondFactors.confirmedAt })
     .from(users)
@@ -421,11 +421,7 @@ export async function findMemberRecord(id: string) {
     auditEntries,
     sessions: liveSessions.items,
     authEvents,
-    // A factor counts once confirmed; one being set up is not yet a second factor.
-    secondFactor: {
-      enrolled: secondFactorConfirmedAt !== null,
-      confirmedAt: secondFactorConfirmedAt,
-    },
+    secondFactor: enrolment(secondFactorConfirmedAt),
   };
 }
 

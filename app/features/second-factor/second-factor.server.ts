@@ -78,6 +78,14 @@ async function issueRecoveryCodes(userId: string): Promise<string[]> {
   return codes;
 }
 
+/**
+ * A factor counts once it is confirmed; one still being set up is not yet a second factor. Takes
+ * `second_factors.confirmed_at` (null when there is no row), for readers that join it themselves.
+ */
+export function enrolment(confirmedAt: Date | null | undefined) {
+  return confirmedAt ? { enrolled: true, confirmedAt } : { enrolled: false, confirmedAt: null };
+}
+
 /** Whether an account has a confirmed factor, since when, and how many recovery codes are left. */
 export async function secondFactorStatus(userId: string) {
   const db = await getDb();
@@ -85,7 +93,7 @@ export async function secondFactorStatus(userId: string) {
     .select({ confirmedAt: secondFactors.confirmedAt })
     .from(secondFactors)
     .where(eq(secondFactors.userId, userId));
-  if (!factor?.confirmedAt) return { enrolled: false, confirmedAt: null, recoveryCodesLeft: 0 };
+  if (!factor?.confirmedAt) return { ...enrolment(null), recoveryCodesLeft: 0 };
   const [left] = await db
     .select({ value: sql<number>`count(*)::int` })
     .from(recoveryCodes)
