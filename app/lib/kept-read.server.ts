@@ -1,28 +1,17 @@
-// A read of a small table, kept on the embedded database until the next write (decision 010):
-// PGlite has no other writer, so what was read while the write counter stood still is still what
-// the database holds. With PostgreSQL (other instances, an operator's SQL) it reads every time.
+// Reads kept on the embedded database until the next write (decision 010): PGlite has no other
+// writer, so what was read while the write counter stood still is still what the database holds.
+// With PostgreSQL (other instances, an operator's SQL) they read every time.
 import { writeGeneration } from "~/db.server";
 
-export function keptUntilWrite<T>(read: () => Promise<T>): () => Promise<T> {
-  let kept: { generation: number; value: T } | undefined;
-  return async () => {
-    // Noted before the read: a write during it leaves the value kept under an older count.
-    const generation = await writeGeneration();
-    if (generation !== null && kept?.generation === generation) return kept.value;
-    const value = await read();
-    if (generation !== null) kept = { generation, value };
-    return value;
-  };
-}
-
 /**
- * The same for many reads, one per key (at most `max`, the oldest forgotten first): the caller
- * gives the key and the read; every kept value is dropped when the write counter moves.
+ * Many reads, one per key (at most `max`, the oldest forgotten first): the caller gives the key
+ * and the read; every kept value is dropped when the write counter moves.
  */
 export function keptPerKeyUntilWrite<T>({ max = 100 } = {}) {
   let keptAt: number | null = null;
   const kept = new Map<string, T>();
   return async (key: string, read: () => Promise<T>): Promise<T> => {
+    // Noted before the read: a write during it leaves the value kept under an older count.
     const generation = await writeGeneration();
     if (generation === null) return read();
     if (generation !== keptAt) {
@@ -38,4 +27,10 @@ export function keptPerKeyUntilWrite<T>({ max = 100 } = {}) {
     }
     return value;
   };
+}
+
+/** One read of a small table (the tallies, the dues years), kept the same way. */
+export function keptUntilWrite<T>(read: () => Promise<T>): () => Promise<T> {
+  const kept = keptPerKeyUntilWrite<T>({ max: 1 });
+  return () => kept("", read);
 }
