@@ -17,14 +17,5 @@ export function Badge({
   className,
   ...props
 }: ComponentProps<"span"> & { tone?: BadgeTone }) {
-  return (
-    <span
-      className={cn(
-        "inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
-        tones[tone],
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <span className={cn("badge", tones[tone], className)} {...props} />;
 }
