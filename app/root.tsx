@@ -24,9 +24,9 @@ import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
-// With a precedence React writes the stylesheet among the first things in <head>, before the
-// JavaScript it hoists there as modulepreloads; without one it came after all eleven, and the
-// first paint waited for a phone to download them too (docs/performance.md, seventh session).
+// With a precedence React writes the stylesheet among the first things in <head>. The page's
+// JavaScript is asked for only after the first paint (decision 012), so the stylesheet is the one
+// file a phone downloads before it draws the page.
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
 ];

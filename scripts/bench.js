@@ -305,7 +305,11 @@ async function loadTest(url, pid, headers = {}, cookies = []) {
   };
 }
 
-/** JavaScript URLs a page's HTML loads: preloads, scripts and the inline module's imports. */
+/**
+ * JavaScript URLs a page's HTML loads: module preloads and script sources, the imports of an
+ * inline module, and the list of React Router's start script (patched: it starts the JavaScript
+ * after the first paint, and preloads the modules of this list then).
+ */
 function scriptUrlsInHtml(html, base) {
   const urls = new Set();
   for (const m of html.matchAll(/<link\b[^>]*>/g)) {
@@ -322,6 +326,9 @@ function scriptUrlsInHtml(html, base) {
     )) {
       urls.add(new URL(i[1], base).href);
     }
+    // The start script's first argument: every module it preloads, the route modules included.
+    const started = m[2].match(/^\(function startJavaScript\b[\s\S]*?\}\)\((\[[^\]]*\])/);
+    for (const href of started ? JSON.parse(started[1]) : []) urls.add(new URL(href, base).href);
   }
   return urls;
 }

@@ -54,6 +54,28 @@ test.describe("every public route", () => {
     expect(problems).toEqual([]);
   });
 
+  test("the JavaScript is asked for after the first contentful paint, and then hydrates the page", async ({
+    page,
+  }) => {
+    for (const path of ["/", "/announcements", "/about"]) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+          .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(timing.paint, `${path}: first contentful paint`).toBeGreaterThan(0);
+      // The entry, the framework and the page's own module at least.
+      expect(timing.scripts.length, path).toBeGreaterThanOrEqual(3);
+      for (const script of timing.scripts) {
+        expect(script.start, `${path}: ${script.path}`).toBeGreaterThanOrEqual(timing.paint!);
+      }
+    }
+  });
+
   test("a stored page (page cache) runs under its hash policy: no violation, the page works", async ({
     page,
   }) => {
