@@ -3,6 +3,7 @@
 // the society's own address, so a newcomer sees exactly what would have been sent.
 import fs from "node:fs";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, type LoggedIn, postJson, signUp } from "../support/accounts";
 import { outboxDir, queueRowsTo, readOutbox, waitForOutboxMessagesTo } from "../support/mail";
@@ -113,5 +114,29 @@ describe("the outbox (no SMTP_URL)", () => {
     expect(row?.lastError).toBeNull();
     const [mail] = await waitForOutboxMessagesTo("waiting@example.org", 1, 5_000);
     expect(mail?.subject).toBe("한 시간 뒤에 보낼 안내");
+  });
+
+  it("queues a message due at a whole millisecond of the server's clock, as the worker's claim compares", async () => {
+    // The column's default (the database's now()) has microseconds: a claim by the worker in the
+    // same millisecond, with the clock it compares by, found the message not yet due and left it
+    // for the next poll, 15 s later (a flaky test on a fast machine showed it).
+    const { enqueueMail } = await import("~/features/mail/mail.server");
+    const before = Date.now();
+    await enqueueMail({
+      to: "same-millisecond@example.org",
+      subject: "바로 보낼 안내",
+      text: "본문",
+      html: "<p>본문</p>",
+    });
+    const result = await server.db.execute(sql`
+      select (extract(microseconds from next_attempt_at)::bigint % 1000)::int as "subMillisecond",
+        (extract(epoch from next_attempt_at) * 1000)::bigint as "dueMs"
+      from mail_queue where "to" = 'same-millisecond@example.org'`);
+    const [row] = (result as unknown as { rows: Array<{ subMillisecond: number; dueMs: string }> })
+      .rows;
+    expect(row?.subMillisecond).toBe(0);
+    expect(Number(row?.dueMs)).toBeGreaterThanOrEqual(before);
+    expect(Number(row?.dueMs)).toBeLessThanOrEqual(Date.now());
+    await waitForOutboxMessagesTo("same-millisecond@example.org", 1, 5_000);
   });
 });

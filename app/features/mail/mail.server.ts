@@ -57,11 +57,11 @@ export async function enqueueMail(
   if (list.length === 0) return;
   try {
     const db = await getDb();
-    await db
-      .insert(mailQueue)
-      .values(
-        options.notBefore ? list.map((m) => ({ ...m, nextAttemptAt: options.notBefore })) : list,
-      );
+    // Due by this process's clock, as the worker's claim (sendDue) compares: the column's default,
+    // the database's now(), has microseconds, and a claim in the same millisecond would find the
+    // message not yet due and leave it for the next poll, 15 s later.
+    const due = options.notBefore ?? new Date();
+    await db.insert(mailQueue).values(list.map((m) => ({ ...m, nextAttemptAt: due })));
     setImmediate(() => {
       processMailQueue().catch((error: unknown) =>
         logger.error({ err: error }, "Mail round failed"),
