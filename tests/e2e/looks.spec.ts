@@ -131,22 +131,34 @@ test.describe("dialogs and toasts", () => {
         .setInputFiles(writeTempFile("not-an-image.txt", "plain text"));
       const shown = toast(page, "잘못된 파일 형식");
       await expect(shown).toBeVisible();
-      const toastBox = await shown.boundingBox();
-      expect(toastBox).not.toBeNull();
-      const buttons = dialog.getByRole("button");
-      for (let i = 0; i < (await buttons.count()); i++) {
-        const button = buttons.nth(i);
-        if (!(await button.isVisible())) continue;
-        await button.scrollIntoViewIfNeeded();
-        const box = await button.boundingBox();
-        if (!box || !toastBox) continue;
-        const overlaps =
-          box.x < toastBox.x + toastBox.width &&
-          toastBox.x < box.x + box.width &&
-          box.y < toastBox.y + toastBox.height &&
-          toastBox.y < box.y + box.height;
-        expect(overlaps, `the toast covers "${await button.textContent()}"`).toBe(false);
-      }
+      // The dialog moves below the toast area once the area has been measured (a ResizeObserver,
+      // a frame after the toast appears), so the check waits for the layout to settle.
+      const coveredButtons = async () => {
+        const toastBox = await shown.boundingBox();
+        expect(toastBox, "the toast is laid out").not.toBeNull();
+        const covered: string[] = [];
+        const buttons = dialog.getByRole("button");
+        for (let i = 0; i < (await buttons.count()); i++) {
+          const button = buttons.nth(i);
+          if (!(await button.isVisible())) continue;
+          await button.scrollIntoViewIfNeeded();
+          const box = await button.boundingBox();
+          if (!box || !toastBox) continue;
+          const overlaps =
+            box.x < toastBox.x + toastBox.width &&
+            toastBox.x < box.x + box.width &&
+            box.y < toastBox.y + toastBox.height &&
+            toastBox.y < box.y + box.height;
+          if (overlaps)
+            covered.push(
+              (await button.getAttribute("aria-label")) ?? (await button.textContent()) ?? "",
+            );
+        }
+        return covered;
+      };
+      await expect
+        .poll(coveredButtons, { message: "buttons the toast covers", timeout: 3_000 })
+        .toEqual([]);
       // (Escape would close the toast first: it is the layer opened last.)
       await dialog.getByRole("button", { name: "닫기" }).click();
       await expect(dialog).toBeHidden();
