@@ -326,11 +326,27 @@ function scriptUrlsInHtml(html, base) {
     )) {
       urls.add(new URL(i[1], base).href);
     }
-    // The start script's first argument: every module it preloads, the route modules included.
-    const started = m[2].match(/^\(function startJavaScript\b[\s\S]*?\}\)\((\[[^\]]*\])/);
-    for (const href of started ? JSON.parse(started[1]) : []) urls.add(new URL(href, base).href);
+    // The start script's arguments: the modules it preloads, and the module it adds then, whose
+    // imports are the route modules and the entry.
+    const [preloads, , , code] = startScriptArguments(m[2]);
+    for (const href of preloads ?? []) urls.add(new URL(href, base).href);
+    for (const i of (code ?? "").matchAll(
+      /\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*["']([^"']+\.m?js)["']/g,
+    )) {
+      urls.add(new URL(i[1], base).href);
+    }
   }
   return urls;
+}
+
+/**
+ * The arguments of React Router's start script (patched, decision 012): preloads, integrity,
+ * crossOrigin and the module's code; [] for any other script.
+ */
+function startScriptArguments(body) {
+  if (!body.startsWith("(function startJavaScript")) return [];
+  const call = body.indexOf("})(");
+  return call < 0 ? [] : JSON.parse(`[${body.slice(call + 3, body.lastIndexOf(")"))}]`);
 }
 
 /** Static imports inside a built chunk (`import"./x.js"`, `from"./x.js"`; not `import()`). */
