@@ -255,6 +255,34 @@ test.describe("phone menu at 375 px", () => {
     await expect(nav).toBeHidden();
   });
 
+  test("a menu opened before the JavaScript arrives stays open when the page hydrates, and closes on a navigation", async ({
+    page,
+  }) => {
+    // Hold the scripts back until the menu is open: on a slow phone the JavaScript comes after the
+    // first paint (decision 012), and a visitor may tap 메뉴 first.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/about", { waitUntil: "domcontentloaded" });
+    await menuToggle(page).click();
+    expect(await mobileMenu(page).evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    release();
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "모바일 메뉴" });
+    await expect(nav).toBeVisible();
+    expect(await mobileMenu(page).evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
+    // Hydrated: a link navigates on the client, and the menu closes behind it.
+    await nav.locator("summary", { hasText: "소식" }).click();
+    await nav.getByRole("link", { name: "공지사항" }).click();
+    await expect(page).toHaveURL(/\/announcements$/);
+    await expect(nav).toBeHidden();
+  });
+
   test("a member sees their name, 마이페이지 and 로그아웃 in the menu", async ({ page }) => {
     const member = await createApprovedMember(page.request);
     await loginAs(page, member.email, member.password);

@@ -22,9 +22,12 @@ export function Header() {
   const current = findNavPlace(pathname);
   const isAdmin = user?.role === "admin";
 
-  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus. Not on
+  // the first render: a menu opened before the page's JavaScript arrived stays open.
+  const menuPath = useRef(pathname);
   useEffect(() => {
+    if (menuPath.current === pathname) return;
+    menuPath.current = pathname;
     if (phoneMenu.current) phoneMenu.current.open = false;
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && desktopMenu.current?.contains(focused)) focused.blur();
