@@ -4,11 +4,13 @@ import {
   type ApiExecutive,
   type ApiHistoryEvent,
   type ApiSeminar,
+  cspViolations,
   expectLoginLink,
   KOREAN_DATE,
   menuToggle,
   newestFirst,
   PUBLIC_PAGES,
+  recordCspViolations,
   societyName,
   waitForHydration,
 } from "./public-support";
@@ -79,13 +81,7 @@ test.describe("every public route", () => {
   test("a stored page (page cache) runs under its hash policy: no violation, the page works", async ({
     page,
   }) => {
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (event) =>
-        seen.push(`${event.violatedDirective} ${event.blockedURI}`),
-      );
-    });
+    await recordCspViolations(page);
     await page.setViewportSize({ width: 375, height: 812 });
     for (const path of ["/", "/announcements", "/activities"]) {
       // Served from the store. Other workers' tests write content meanwhile, and each write
@@ -102,9 +98,7 @@ test.describe("every public route", () => {
         .toBe("hit");
       expect(response?.headers()["content-security-policy"]).toContain("'sha256-");
       await waitForHydration(page);
-      expect(
-        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-      ).toEqual([]);
+      expect(await cspViolations(page)).toEqual([]);
     }
     // Hydrated: the menu opens and a link navigates on the client.
     await page.goto("/");
@@ -123,13 +117,7 @@ test.describe("every public route", () => {
   }) => {
     // zod probed `new Function` in the browser (for its faster object parsing); the policy forbids
     // eval, and Chrome reported it as a violation on every page with a form.
-    await page.addInitScript(() => {
-      const seen: string[] = [];
-      (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-      document.addEventListener("securitypolicyviolation", (event) =>
-        seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
-      );
-    });
+    await recordCspViolations(page);
     for (const path of ["/login", "/signup"]) {
       const response = await page.goto(path);
       expect(response?.headers()["content-security-policy"]).toContain("'nonce-");
@@ -143,10 +131,7 @@ test.describe("every public route", () => {
         .last()
         .click();
       await expect(page.getByText("올바른 이메일 주소를 입력해주세요").first()).toBeVisible();
-      expect(
-        await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations),
-        path,
-      ).toEqual([]);
+      expect(await cspViolations(page), path).toEqual([]);
     }
   });
 

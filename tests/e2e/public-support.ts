@@ -180,6 +180,22 @@ export async function expectLoginLink(link: Locator, back: string) {
   if (redirectTo !== null) expect(redirectTo, "the login link returns to this page").toBe(back);
 }
 
+/** From the next page load on, notes every Content-Security-Policy violation the page reports. */
+export async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+}
+
+/** The violations recorded on the current page (see recordCspViolations). */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
 /**
  * Waits until React has hydrated the page shell (the footer, the last part of the tree, carries
  * React's internal fiber key), then lets one frame pass so errors raised by hydration are reported.

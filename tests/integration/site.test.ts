@@ -7,7 +7,7 @@ import { count } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { announcements, executives, historyEvents, seminars } from "~db/schema";
-import { mainText, meta, tags, title } from "../support/html";
+import { mainText, meta, scriptsInHtml, tags, title } from "../support/html";
 import { startTestServer, type TestServer } from "../support/test-server";
 
 const PUBLIC_URL = "https://www.society.example";
@@ -317,9 +317,7 @@ describe("assets and compression", () => {
       ...tags(html, "link")
         .filter((l) => l.rel === "stylesheet" || l.rel === "modulepreload")
         .map((l) => l.href),
-      ...tags(html, "script").map((s) => s.src),
-      // The scripts React Router's start script asks for after the first paint.
-      ...[...html.matchAll(/"(\/assets\/[^"\\]+\.js)\\?"/g)].map((m) => m[1]),
+      ...scriptsInHtml(html),
     ].filter((href): href is string => href?.startsWith("/assets/") === true);
     expect(hrefs.some((h) => h.endsWith(".css"))).toBe(true);
     expect(hrefs.some((h) => h.endsWith(".js"))).toBe(true);

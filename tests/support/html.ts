@@ -1,5 +1,6 @@
 // Small readers for server-rendered HTML, enough for the integration tests to check titles, meta
-// tags, script nonces and visible text without a DOM.
+// tags, script nonces, the JavaScript a page loads and visible text without a DOM.
+import { expect } from "vitest";
 
 const NAMED: Record<string, string> = {
   amp: "&",
@@ -62,4 +63,52 @@ export function mainText(html: string): string {
   )
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/**
+ * The arguments of React Router's start script (patched, decision 012): preloads, integrity,
+ * crossOrigin and the module's code; [] for any other script.
+ */
+function startScriptArguments(body: string): [string[]?, unknown?, unknown?, string?] {
+  if (!body.startsWith("(function startJavaScript")) return [];
+  const call = body.indexOf("})(");
+  return call < 0 ? [] : JSON.parse(`[${body.slice(call + 3, body.lastIndexOf(")"))}]`);
+}
+
+/**
+ * JavaScript paths a page's HTML loads: module preloads and script sources, the imports of an
+ * inline module, and the list of React Router's start script (patched: it starts the JavaScript
+ * after the first paint, and preloads the modules of this list then).
+ */
+export function scriptsInHtml(html: string) {
+  const paths = new Set<string>();
+  for (const [link] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (!/\brel=["']?modulepreload/.test(link)) continue;
+    const href = link.match(/\bhref=["']([^"']+)["']/)?.[1];
+    if (href) paths.add(href);
+  }
+  for (const [, attributes = "", body = ""] of html.matchAll(
+    /<script\b([^>]*)>([\s\S]*?)<\/script>/g,
+  )) {
+    const src = attributes.match(/\bsrc=["']([^"']+)["']/)?.[1];
+    if (src) paths.add(src);
+    for (const [, path] of body.matchAll(
+      /\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*["']([^"']+\.m?js)["']/g,
+    )) {
+      if (path) paths.add(path);
+    }
+    // The start script's arguments: the modules it preloads, and the module it adds then, whose
+    // imports are the route modules and the entry. Both are counted, so the list cannot lose one.
+    const [preloads, , , code] = startScriptArguments(body);
+    for (const href of preloads ?? []) paths.add(href);
+    for (const [, path] of (code ?? "").matchAll(
+      /\bimport\s*(?:[^"'();]*?\bfrom\s*)?\(?\s*["']([^"']+\.m?js)["']/g,
+    )) {
+      if (path) {
+        expect(preloads, `${path} is imported and preloaded`).toContain(path);
+        paths.add(path);
+      }
+    }
+  }
+  return paths;
 }
