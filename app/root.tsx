@@ -64,7 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#173a76" />
         <link rel="icon" href={logoUrl ?? "/favicon.svg"} />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

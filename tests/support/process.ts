@@ -84,6 +84,8 @@ export type StartOptions = {
   /** Wait until /healthz answers 200 (the default); false returns as soon as it is spawned. */
   waitReady?: boolean;
   readyTimeoutMs?: number;
+  /** `npm run dev` instead: Vite's development server with the app's source, no build needed. */
+  dev?: boolean;
 };
 
 /** The environment of a production server or an operator script on `dataDir`. */
@@ -144,14 +146,15 @@ export async function within<T>(promise: Promise<T>, ms: number, message: string
   }
 }
 
-/** Starts `node server.js` in production mode on 127.0.0.1 and a free port. */
+/** Starts `node server.js` in production mode (or `--dev`) on 127.0.0.1 and a free port. */
 export async function startServer(options: StartOptions): Promise<ServerProcess> {
-  await waitForBuild();
+  if (!options.dev) await waitForBuild();
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.js"], {
+  const child = spawn(process.execPath, options.dev ? ["server.js", "--dev"] : ["server.js"], {
     cwd: ROOT,
     env: childEnv(options.dataDir, {
+      ...(options.dev ? { NODE_ENV: "development" } : {}),
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: baseUrl,
