@@ -2,44 +2,83 @@
 // server-rendered HTML and the hydrated page agree.
 const TIME_ZONE = "Asia/Seoul";
 
-const dateFormat = new Intl.DateTimeFormat("ko-KR", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "long",
-  day: "numeric",
-});
+// Written out by hand rather than with Intl.DateTimeFormat: a page's first use of Intl makes the
+// browser load its ICU data, 20–65 ms of main thread on a 2-core server's Chromium and four times
+// that on a slow phone (docs/performance.md), and the seminar and announcement pages format dates
+// while they hydrate. Seoul has kept UTC+9 all year since 1989 (it had summer time in 1987 and
+// 1988), so from then on its wall clock is the UTC clock moved on nine hours; earlier instants,
+// which no record of the society has, go through Intl so they stay right.
+const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+const FIXED_OFFSET_SINCE = Date.UTC(1988, 11, 31, 15); // 1989-01-01 00:00 in Seoul
+const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"];
 
-const dateTimeFormat = new Intl.DateTimeFormat("ko-KR", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  weekday: "short",
-  hour: "numeric",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
+type SeoulClock = {
+  year: number;
+  month: number;
+  day: number;
+  weekday: number;
+  hour: number;
+  minute: number;
+};
+
+let olderDates: Intl.DateTimeFormat | undefined;
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+/** The wall clock in Seoul at this instant. */
+function seoulClock(value: Date | string): SeoulClock {
+  const time = toDate(value).getTime();
+  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
+  if (time < FIXED_OFFSET_SINCE) {
+    olderDates ??= new Intl.DateTimeFormat("en-US", {
+      timeZone: TIME_ZONE,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
+    const parts = olderDates.formatToParts(time);
+    const part = (type: Intl.DateTimeFormatPartTypes) =>
+      Number(parts.find((p) => p.type === type)?.value);
+    const [year, month, day] = [part("year"), part("month"), part("day")];
+    return {
+      year,
+      month,
+      day,
+      weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+      hour: part("hour"),
+      minute: part("minute"),
+    };
+  }
+  const seoul = new Date(time + SEOUL_OFFSET_MS);
+  return {
+    year: seoul.getUTCFullYear(),
+    month: seoul.getUTCMonth() + 1,
+    day: seoul.getUTCDate(),
+    weekday: seoul.getUTCDay(),
+    hour: seoul.getUTCHours(),
+    minute: seoul.getUTCMinutes(),
+  };
+}
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
+
 /** 2026년 11월 21일 */
 export function formatDate(value: Date | string) {
-  return dateFormat.format(toDate(value));
+  const { year, month, day } = seoulClock(value);
+  return `${year}년 ${month}월 ${day}일`;
 }
 
 /** The day and the time of day apart: { day: "2026년 11월 21일 (토)", time: "오후 2:00" } */
 export function formatDateTimeParts(value: Date | string) {
-  const parts = dateTimeFormat.formatToParts(toDate(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? "";
-  // 오전/오후 by hand: some ICU builds (Node's among them) print "AM/PM" for ko-KR, which would
-  // differ from the browser's text and break hydration.
-  const hour = Number(part("hour"));
+  const { year, month, day, weekday, hour, minute } = seoulClock(value);
   const period = hour < 12 ? "오전" : "오후";
   const hour12 = hour % 12 === 0 ? 12 : hour % 12;
   return {
-    day: `${part("year")}년 ${part("month")}월 ${part("day")}일 (${part("weekday")})`,
-    time: `${period} ${hour12}:${part("minute")}`,
+    day: `${year}년 ${month}월 ${day}일 (${WEEKDAYS[weekday]})`,
+    time: `${period} ${hour12}:${twoDigits(minute)}`,
   };
 }
 
@@ -65,49 +104,25 @@ export function isoDate(value: Date | string) {
   return toDate(value).toISOString();
 }
 
-// en-GB and en-CA print the same digits in every ICU build: "14:05" and "2026-11-24".
-const clockFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
-const dayFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-});
-
 /** The time of day in Seoul on a 24-hour clock: 14:05 */
 export function formatClock(value: Date | string) {
-  return clockFormat.format(toDate(value));
+  const { hour, minute } = seoulClock(value);
+  return `${twoDigits(hour)}:${twoDigits(minute)}`;
 }
 
 /** The Seoul calendar day: 2026-11-24 */
 export function seoulDate(value: Date | string) {
-  return dayFormat.format(toDate(value));
+  const { year, month, day } = seoulClock(value);
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}`;
 }
 
 /** The Seoul calendar year: 2026 */
 export function seoulYear(value: Date | string) {
-  return Number(seoulDate(value).slice(0, 4));
+  return seoulClock(value).year;
 }
-
-const inputFormat = new Intl.DateTimeFormat("en-CA", {
-  timeZone: TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-});
 
 /** The value of a datetime-local input showing this instant in Seoul time: 2026-12-01T14:00. */
 export function toSeoulDateTimeInput(value: Date | string) {
-  const parts = inputFormat.formatToParts(toDate(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")}T${part("hour")}:${part("minute")}`;
+  const { year, month, day, hour, minute } = seoulClock(value);
+  return `${year}-${twoDigits(month)}-${twoDigits(day)}T${twoDigits(hour)}:${twoDigits(minute)}`;
 }

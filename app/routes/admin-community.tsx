@@ -19,6 +19,7 @@ import { formReply, readPostPageForm } from "~/features/community/forms.server";
 import { HIDDEN_BY_LABELS, POSTS_PER_PAGE } from "~/features/community/validation";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
+import { formatNumber } from "~/lib/numbers";
 import { pageFromUrl } from "~/lib/paging";
 import { clientIpContext } from "~/lib/request-context.server";
 import { truncate } from "~/lib/text";
@@ -78,7 +79,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         자동으로 숨겨집니다. 모든 처리는 감사 기록에 남습니다.
       </p>
       <FormError message={actionData?.message} />
-      <p className="mt-6 mb-3 text-sm text-slate-600">모두 {total.toLocaleString("ko-KR")}건</p>
+      <p className="mt-6 mb-3 text-sm text-slate-600">모두 {formatNumber(total)}건</p>
       {items.length === 0 ? (
         <EmptyState>신고되었거나 숨겨진 글이 없습니다.</EmptyState>
       ) : (

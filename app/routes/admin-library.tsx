@@ -34,6 +34,7 @@ import { formatDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { searchText } from "~/lib/list-page.server";
+import { formatNumber } from "~/lib/numbers";
 import { pageFromUrl } from "~/lib/paging";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-library";
@@ -309,7 +310,7 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
           검색
         </Button>
       </Form>
-      <p className="mt-6 mb-3 text-sm text-slate-600">모두 {total.toLocaleString("ko-KR")}건</p>
+      <p className="mt-6 mb-3 text-sm text-slate-600">모두 {formatNumber(total)}건</p>
       {items.length === 0 ? (
         <EmptyState>등록된 자료가 없습니다.</EmptyState>
       ) : (

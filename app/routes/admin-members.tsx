@@ -14,6 +14,7 @@ import { bulkApprovalSchema, rosterQueryFromUrl } from "~/features/members/valid
 import { AppError, parse } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
+import { formatNumber } from "~/lib/numbers";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-members";
 
@@ -89,12 +90,12 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" aria-live="polite">
-          총 <strong>{roster.total.toLocaleString("ko-KR")}</strong>명
+          총 <strong>{formatNumber(roster.total)}</strong>명
           {roster.totalCapped
             ? " 이상 (검색어를 세 글자 이상 입력하면 정확한 인원을 셉니다)"
             : null}
           {roster.total > 0
-            ? ` · ${roster.page.toLocaleString("ko-KR")} / ${Math.max(1, Math.ceil(roster.total / roster.pageSize)).toLocaleString("ko-KR")} 페이지`
+            ? ` · ${formatNumber(roster.page)} / ${formatNumber(Math.max(1, Math.ceil(roster.total / roster.pageSize)))} 페이지`
             : null}
         </p>
         {pendingOnPage > 0 ? (

@@ -37,6 +37,7 @@ import { flashToast } from "~/lib/flash.server";
 import { readForm } from "~/lib/forms.server";
 import { isUuid } from "~/lib/ids";
 import { searchText } from "~/lib/list-page.server";
+import { formatNumber } from "~/lib/numbers";
 import { pageFromUrl } from "~/lib/paging";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-seminar";
@@ -162,7 +163,7 @@ export default function AdminSeminar({ loaderData, actionData }: Route.Component
                 : "border-transparent text-slate-600 hover:text-slate-900",
             )}
           >
-            {REGISTRANT_TAB_LABELS[t]} {counts[t].toLocaleString("ko-KR")}
+            {REGISTRANT_TAB_LABELS[t]} {formatNumber(counts[t])}
           </Link>
         ))}
       </nav>
@@ -186,7 +187,7 @@ export default function AdminSeminar({ loaderData, actionData }: Route.Component
             </Button>
           </Form>
           <p className="text-sm text-slate-700" aria-live="polite">
-            {REGISTRANT_TAB_LABELS[tab]} {list.total.toLocaleString("ko-KR")}명
+            {REGISTRANT_TAB_LABELS[tab]} {formatNumber(list.total)}명
           </p>
           {actionData?.intent === "cancel" ? <FormError message={actionData.message} /> : null}
           {list.items.length === 0 ? (

@@ -12,6 +12,7 @@ import {
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
+import { formatNumber } from "~/lib/numbers";
 import type { Route } from "./+types/announcement-detail";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -60,7 +61,7 @@ export default function AnnouncementDetail({ loaderData }: Route.ComponentProps)
             <span className="inline-flex items-center gap-1">
               <Eye className="size-4" aria-hidden="true" />
               <span className="sr-only">조회수</span>
-              {announcement.views.toLocaleString("ko-KR")}
+              {formatNumber(announcement.views)}
             </span>
           </div>
           <h1 className="mt-3 text-2xl leading-snug font-bold text-slate-900 sm:text-3xl">

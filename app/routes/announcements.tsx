@@ -18,6 +18,7 @@ import {
 import { nowMs } from "~/lib/clock.server";
 import { MAX_SEARCH_LENGTH } from "~/lib/list-page.server";
 import { pageMeta } from "~/lib/meta";
+import { formatNumber } from "~/lib/numbers";
 import { hrefForPage, pageCount, pageFromUrl } from "~/lib/paging";
 import type { Route } from "./+types/announcements";
 
@@ -141,13 +142,13 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
           {searched ? (
             <>
               {q ? `‘${q}’ ` : ""}
-              {category ? `${category} 분류 ` : ""}검색 결과 {total.toLocaleString("ko-KR")}건 ·{" "}
+              {category ? `${category} 분류 ` : ""}검색 결과 {formatNumber(total)}건 ·{" "}
               <Link to={PATH} className="font-semibold text-brand-700 hover:underline">
                 전체 목록
               </Link>
             </>
           ) : (
-            <>전체 {total.toLocaleString("ko-KR")}건</>
+            <>전체 {formatNumber(total)}건</>
           )}
         </p>
         <div

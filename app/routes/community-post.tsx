@@ -25,6 +25,7 @@ import { BOARD_DESCRIPTION, COMMENT_MAX, HIDDEN_BY_LABELS } from "~/features/com
 import { AppError } from "~/lib/errors.server";
 import { flashToast } from "~/lib/flash.server";
 import { pageMeta } from "~/lib/meta";
+import { formatNumber } from "~/lib/numbers";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/community-post";
 
@@ -200,7 +201,7 @@ export default function CommunityPost({ loaderData, actionData }: Route.Componen
                 <span className="inline-flex items-center gap-1">
                   <Eye className="size-4" aria-hidden="true" />
                   <span className="sr-only">조회수</span>
-                  {post.views.toLocaleString("ko-KR")}
+                  {formatNumber(post.views)}
                 </span>
               </div>
               {post.hidden ? <HiddenNotice hidden={post.hidden} /> : null}

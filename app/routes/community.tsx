@@ -12,6 +12,7 @@ import { PostList } from "~/features/community/components/post-list";
 import { BOARD_DESCRIPTION, POSTS_PER_PAGE } from "~/features/community/validation";
 import { searchText } from "~/lib/list-page.server";
 import { pageMeta } from "~/lib/meta";
+import { formatNumber } from "~/lib/numbers";
 import { pageFromUrl } from "~/lib/paging";
 import type { Route } from "./+types/community";
 
@@ -76,7 +77,7 @@ export default function Community({ loaderData }: Route.ComponentProps) {
         </div>
         <p className="mt-6 mb-3 text-sm text-slate-600" aria-live="polite">
           {q ? `"${q}" 검색 결과 ` : "전체 "}
-          {total.toLocaleString("ko-KR")}건
+          {formatNumber(total)}건
         </p>
         {items.length === 0 ? (
           <EmptyState>

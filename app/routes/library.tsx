@@ -17,6 +17,7 @@ import {
 } from "~/features/library/validation";
 import { searchText } from "~/lib/list-page.server";
 import { pageMeta } from "~/lib/meta";
+import { formatNumber } from "~/lib/numbers";
 import { pageFromUrl } from "~/lib/paging";
 import type { Route } from "./+types/library";
 
@@ -96,7 +97,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         </Form>
         <p className="mt-6 mb-3 text-sm text-slate-600" aria-live="polite">
           {filtered ? "검색 결과 " : "전체 "}
-          {total.toLocaleString("ko-KR")}건
+          {formatNumber(total)}건
         </p>
         {items.length === 0 ? (
           <EmptyState>

@@ -78,6 +78,67 @@ test.describe("every public route", () => {
     }
   });
 
+  test("the pages hydrate without Intl, whose first use costs the browser its ICU data", async ({
+    page,
+    request,
+  }) => {
+    // Each Intl constructor and each toLocale… method, counted from before the page's scripts.
+    await page.addInitScript(() => {
+      const uses: string[] = [];
+      (window as unknown as { intlUses: string[] }).intlUses = uses;
+      const intl = Intl as unknown as Record<string, object>;
+      for (const name of Object.getOwnPropertyNames(Intl)) {
+        if (typeof intl[name] !== "function") continue;
+        intl[name] = new Proxy(intl[name], {
+          construct: (target, args, newTarget) => {
+            uses.push(`Intl.${name}`);
+            return Reflect.construct(target as () => object, args, newTarget);
+          },
+          apply: (target, self, args) => {
+            uses.push(`Intl.${name}`);
+            return Reflect.apply(target as () => object, self, args);
+          },
+        });
+      }
+      const methods: Array<[object, string]> = [
+        [Number.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleDateString"],
+        [Date.prototype, "toLocaleTimeString"],
+        [String.prototype, "localeCompare"],
+      ];
+      for (const [prototype, name] of methods) {
+        const original = (prototype as Record<string, (...args: unknown[]) => unknown>)[name];
+        Object.defineProperty(prototype, name, {
+          configurable: true,
+          writable: true,
+          value(this: unknown, ...args: unknown[]) {
+            uses.push(name);
+            return original!.apply(this, args);
+          },
+        });
+      }
+    });
+    const seminars = (await (await request.get("/api/seminars")).json()) as ApiSeminar[];
+    const announcements = (await (
+      await request.get("/api/announcements")
+    ).json()) as ApiAnnouncement[];
+    const paths = [
+      ...PUBLIC_PAGES.map(({ path }) => path),
+      `/activities/${seminars[0]!.id}`,
+      `/announcements/${announcements[0]!.id}`,
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await waitForHydration(page);
+      const uses = await page.evaluate(
+        () => (window as unknown as { intlUses: string[] }).intlUses,
+      );
+      // The dates and numbers are on these pages, written by app/lib/dates.ts and numbers.ts.
+      expect(uses, path).toEqual([]);
+    }
+  });
+
   test("a stored page (page cache) runs under its hash policy: no violation, the page works", async ({
     page,
   }) => {

@@ -4,7 +4,17 @@ import { describe, expect, it } from "vitest";
 
 process.env.TZ = "America/Los_Angeles";
 // Imported after the time zone is set, so formatters built at module load see it.
-const { formatDate, formatDateTime, formatDateTimeRange, isoDate } = await import("~/lib/dates");
+const {
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDateTimeParts,
+  formatDateTimeRange,
+  isoDate,
+  seoulDate,
+  seoulYear,
+  toSeoulDateTimeInput,
+} = await import("~/lib/dates");
 
 it("runs with a host time zone other than Seoul's", () => {
   expect(new Date("2026-11-21T05:00:00Z").getHours()).not.toBe(14);
@@ -71,6 +81,92 @@ describe("formatDateTime", () => {
     const date = new Date("2027-05-05T10:45:00Z");
     expect(formatDateTime(date)).toBe(formatDateTime(date.toISOString()));
     expect(formatDateTime(date)).toBe("2027년 5월 5일 (수) 오후 7:45");
+  });
+});
+
+describe("against Intl with the Asia/Seoul time zone", () => {
+  // What the formatters did with Intl.DateTimeFormat before they were written out by hand.
+  const seoul = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Seoul", hourCycle: "h23", ...options });
+  const numeric = seoul({
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    weekday: "short",
+  });
+  const koreanDate = new Intl.DateTimeFormat("ko-KR", {
+    timeZone: "Asia/Seoul",
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+  });
+  const WEEKDAYS: Record<string, string> = {
+    Sun: "일",
+    Mon: "월",
+    Tue: "화",
+    Wed: "수",
+    Thu: "목",
+    Fri: "금",
+    Sat: "토",
+  };
+  const two = (value: string) => value.padStart(2, "0");
+
+  function expectAsIntl(instant: Date) {
+    const parts = Object.fromEntries(
+      numeric.formatToParts(instant).map((part) => [part.type, part.value]),
+    ) as Record<string, string>;
+    const hour = Number(parts.hour) % 24;
+    const at = instant.toISOString();
+    expect(formatDate(instant), at).toBe(koreanDate.format(instant));
+    expect(formatDateTimeParts(instant), at).toEqual({
+      day: `${parts.year}년 ${parts.month}월 ${parts.day}일 (${WEEKDAYS[parts.weekday!]})`,
+      time: `${hour < 12 ? "오전" : "오후"} ${hour % 12 === 0 ? 12 : hour % 12}:${two(parts.minute!)}`,
+    });
+    expect(formatClock(instant), at).toBe(`${two(String(hour))}:${two(parts.minute!)}`);
+    expect(seoulDate(instant), at).toBe(`${parts.year}-${two(parts.month!)}-${two(parts.day!)}`);
+    expect(seoulYear(instant), at).toBe(Number(parts.year));
+    expect(toSeoulDateTimeInput(instant), at).toBe(
+      `${parts.year}-${two(parts.month!)}-${two(parts.day!)}T${two(String(hour))}:${two(parts.minute!)}`,
+    );
+  }
+
+  it("agrees at 5,000 instants from 1989 to 2100, and around every Seoul midnight and noon", () => {
+    let seed = 20261126;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    const from = Date.UTC(1988, 11, 31, 15);
+    const to = Date.UTC(2100, 0, 1);
+    for (let i = 0; i < 5000; i++)
+      expectAsIntl(new Date(from + Math.floor(random() * (to - from))));
+    for (const utcHour of [14, 15, 2, 3]) {
+      for (const minute of [59, 0]) {
+        expectAsIntl(new Date(Date.UTC(2026, 1, 28, utcHour, minute, 59, 999)));
+        expectAsIntl(new Date(Date.UTC(2028, 1, 29, utcHour, minute)));
+      }
+    }
+  });
+
+  it("agrees before 1989, across Seoul's summer time of 1987 and 1988", () => {
+    for (const at of [
+      "1987-05-10T14:30:00Z", // 00:30 on 11 May, the first night of summer time (UTC+10)
+      "1987-07-01T15:10:00Z",
+      "1988-05-07T15:30:00Z",
+      "1988-10-08T14:30:00Z", // the last night of summer time
+      "1988-12-31T14:59:00Z", // 23:59 on the last day before UTC+9 all year
+      "1970-01-01T00:00:00Z",
+      "1955-08-15T03:00:00Z",
+    ]) {
+      expectAsIntl(new Date(at));
+    }
+  });
+
+  it("refuses a value that is no date, as Intl did", () => {
+    expect(() => formatDate("not a date")).toThrow(RangeError);
+    expect(() => formatDateTime(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
 

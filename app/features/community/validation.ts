@@ -1,5 +1,7 @@
 // The members' board (issue 20): what a post, a comment and a report may be. Shared by the pages
 // and the JSON calls, with the Korean messages both show.
+
+import { formatNumber } from "~/lib/numbers";
 import { z } from "~/lib/zod";
 
 export const TITLE_MAX = 100;
@@ -41,7 +43,7 @@ const body = z
       .string()
       .refine((value) => value.trim().length > 0, "내용을 입력해주세요.")
       .refine((value) => Array.from(value).length <= BODY_MAX, {
-        message: `내용은 ${BODY_MAX.toLocaleString("ko-KR")}자 이하로 입력해주세요.`,
+        message: `내용은 ${formatNumber(BODY_MAX)}자 이하로 입력해주세요.`,
       }),
   );
 
@@ -77,7 +79,7 @@ export const commentSchema = z.object({
         .string()
         .refine((value) => value.trim().length > 0, "댓글 내용을 입력해주세요.")
         .refine((value) => Array.from(value).length <= COMMENT_MAX, {
-          message: `댓글은 ${COMMENT_MAX.toLocaleString("ko-KR")}자 이하로 입력해주세요.`,
+          message: `댓글은 ${formatNumber(COMMENT_MAX)}자 이하로 입력해주세요.`,
         }),
     ),
 });

@@ -1,8 +1,9 @@
 // Client-safe formatting of dues figures, shared by pages, the receipt and mails.
 import { formatDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 
 /** 120000 → "120,000원". */
-export const won = (amount: number) => `${amount.toLocaleString("ko-KR")}원`;
+export const won = (amount: number) => `${formatNumber(amount)}원`;
 
 /** A `YYYY-MM-DD` Seoul day as "2026년 3월 2일". */
 export const formatDay = (day: string) => formatDate(new Date(`${day}T12:00:00+09:00`));

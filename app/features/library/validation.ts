@@ -1,5 +1,7 @@
 // The library's (자료실, issue 19) inputs and limits, shared by the calls, the page forms and the
 // pages. Korean messages throughout.
+
+import { formatNumber } from "~/lib/numbers";
 import { z } from "~/lib/zod";
 
 export const RESOURCES_PER_PAGE = 20;
@@ -49,7 +51,7 @@ const fields = {
   description: z
     .string({ error: "설명은 글자로 입력해주세요." })
     .trim()
-    .max(DESCRIPTION_MAX, `설명은 ${DESCRIPTION_MAX.toLocaleString("ko-KR")}자 이하여야 합니다.`),
+    .max(DESCRIPTION_MAX, `설명은 ${formatNumber(DESCRIPTION_MAX)}자 이하여야 합니다.`),
   category: z
     .string({ error: "분류를 입력해주세요." })
     .trim()

@@ -1,5 +1,6 @@
 // The document types the library takes (issue 19), shared by the upload widget, the pages and the
 // server. A file's type is found in its content (document-sniff.server.ts), never in its name.
+import { formatNumber } from "~/lib/numbers";
 
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024; // 52428800
 
@@ -61,7 +62,7 @@ export function typeLabel(mime: string) {
 
 /** A size in Korean units: 512 B → "512바이트", "1.5KB", "12.3MB" (1 KB = 1,024 bytes). */
 export function formatFileSize(bytes: number) {
-  if (bytes < 1024) return `${bytes.toLocaleString("ko-KR")}바이트`;
+  if (bytes < 1024) return `${formatNumber(bytes)}바이트`;
   const units = ["KB", "MB", "GB"];
   let value = bytes / 1024;
   let unit = 0;

@@ -9,6 +9,7 @@ import { CategoryBadge } from "~/features/announcements/components/category-badg
 import { ANNOUNCEMENT_CATEGORIES, DEFAULT_CATEGORY } from "~/features/announcements/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { formatDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
 import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
@@ -58,7 +59,7 @@ export function AnnouncementsTab({ list }: { list: TabPage<AnnouncementRow> }) {
           },
           {
             header: "조회수",
-            cell: (a) => a.views.toLocaleString("ko-KR"),
+            cell: (a) => formatNumber(a.views),
             className: "whitespace-nowrap",
           },
           {

@@ -10,6 +10,7 @@ import {
   type AttendedSeminarView,
 } from "~/features/seminars/components/attended-seminars";
 import { formatDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DataTable } from "./data-table";
@@ -70,7 +71,7 @@ export function ApplicationsTab({
         ).map(([status, label, tone]) => (
           <li key={status} className={`rounded-xl p-4 ${tone}`}>
             <p className="text-sm font-medium">{label}</p>
-            <p className="mt-1 text-2xl font-bold">{counts[status].toLocaleString("ko-KR")}</p>
+            <p className="mt-1 text-2xl font-bold">{formatNumber(counts[status])}</p>
           </li>
         ))}
       </ul>

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { cn } from "~/lib/cn";
+import { formatNumber } from "~/lib/numbers";
 import type { DashboardTab } from "../dashboard.server";
 import type { TabPage } from "./types";
 
@@ -64,7 +65,7 @@ export function ListSearch({
       <p className="text-sm text-slate-600" aria-live="polite">
         {list.q ? (
           <>
-            ‘{list.q}’ 검색 결과 {list.total.toLocaleString("ko-KR")}건 ·{" "}
+            ‘{list.q}’ 검색 결과 {formatNumber(list.total)}건 ·{" "}
             <Link
               to={`/admin/dashboard?tab=${tab}`}
               preventScrollReset
@@ -74,7 +75,7 @@ export function ListSearch({
             </Link>
           </>
         ) : (
-          <>총 {list.total.toLocaleString("ko-KR")}건</>
+          <>총 {formatNumber(list.total)}건</>
         )}
       </p>
     </div>

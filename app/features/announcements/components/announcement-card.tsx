@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { formatDate, isoDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 import { useOptionalUser } from "~/lib/root-data";
 import { announcementHref } from "../links";
 import { CategoryBadge } from "./category-badge";
@@ -42,7 +43,7 @@ export function AnnouncementRow({
         ) : (
           <>
             <span className="sr-only">번호 </span>
-            {number.toLocaleString("ko-KR")}
+            {formatNumber(number)}
           </>
         )}
       </span>
@@ -83,7 +84,7 @@ export function AnnouncementRow({
             조회{" "}
           </span>
           <span className="sr-only">조회수</span>
-          {announcement.views.toLocaleString("ko-KR")}
+          {formatNumber(announcement.views)}
         </span>
       </span>
     </article>

@@ -2,6 +2,7 @@ import { ImageIcon, MessageSquare, Pin } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { formatDate, isoDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 import { HIDDEN_BY_LABELS } from "../validation";
 
 export type ListItem = {
@@ -92,7 +93,7 @@ export function PostList({ items, numberFrom }: { items: ListItem[]; numberFrom:
               </time>
               <span className="md:block md:text-right">
                 <span className="md:sr-only">조회 </span>
-                {item.views.toLocaleString("ko-KR")}
+                {formatNumber(item.views)}
               </span>
             </div>
           </li>

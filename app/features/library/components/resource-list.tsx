@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Badge } from "~/components/ui/badge";
 import { formatFileSize, typeLabel } from "~/features/uploads/document-types";
 import { formatDate, isoDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 
 export type ListedResource = {
   id: string;
@@ -68,7 +69,7 @@ export function ResourceList({
                 <p className="text-sm text-slate-600">
                   {typeLabel(item.contentType)} · {formatFileSize(item.fileSize)} ·{" "}
                   <time dateTime={isoDate(item.createdAt)}>{formatDate(item.createdAt)}</time> ·
-                  내려받기 {item.downloads.toLocaleString("ko-KR")}회
+                  내려받기 {formatNumber(item.downloads)}회
                 </p>
               </div>
             </div>

@@ -1,6 +1,7 @@
 import { Award, CalendarDays, MapPin, Mic, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDateTime, formatDateTimeRange, isoDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 
 /** A map search for the place, for a phone's map app or the browser. */
 export const mapLink = (location: string) =>
@@ -68,7 +69,7 @@ export function SeminarFacts({
         <Fact icon={<Users className={icon} aria-hidden="true" />} label="정원">
           {seminar.capacity === null
             ? "제한 없음"
-            : `${seminar.capacity.toLocaleString("ko-KR")}명 · 잔여 ${(seatsLeft ?? 0).toLocaleString("ko-KR")}석`}
+            : `${formatNumber(seminar.capacity)}명 · 잔여 ${formatNumber(seatsLeft ?? 0)}석`}
         </Fact>
       )}
     </dl>
