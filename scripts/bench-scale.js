@@ -328,7 +328,8 @@ async function main() {
     body: JSON.stringify(admin),
   });
   await readAll(login.body);
-  if (login.status !== 200) throw new Error(`the administrator's login answered ${login.status}`);
+  if (login.status !== 200)
+    throw new Error(`the administrator's login answered ${login.status}:\n${server.output()}`);
   const cookie = (login.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
   const asAdmin = { cookie };
 
