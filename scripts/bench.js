@@ -58,7 +58,7 @@ const DURATION = option("duration", 10); // seconds of measured load per URL
 const WARMUP = 2; // seconds of unmeasured load before each measured run
 // A fresh server process runs its code unoptimised until V8 has seen it often enough. With one
 // process per core each sees only its share of the warm-up, and two fresh processes measured
-// after 2 s used 10–50 % more CPU per request than one warm one (docs/performance.md, eleventh
+// after 2 s used 10–50 % more CPU per request than one warm one (docs/performance-log.md, eleventh
 // session): the second process looked like it gained little. Both PostgreSQL runs warm each URL
 // this long, so each process has served a thousand or more requests before the measured ones.
 const CLUSTER_WARMUP = 10;
@@ -135,7 +135,7 @@ const TARGETS = {
   // One process per core on PostgreSQL against one. On two cores one process keeps 1.1–1.2 of
   // them busy and PostgreSQL and autocannon about 0.3, so two processes can have ≈ 1.45× its CPU,
   // less the 0–15 % more CPU per request a saturated machine costs: measured 1.23–1.56×
-  // (docs/performance.md, eleventh session). More cores leave more to gain.
+  // (docs/performance-log.md, eleventh session). More cores leave more to gain.
   clusterGain: 1.2,
 };
 
