@@ -6,53 +6,38 @@ const TIME_ZONE = "Asia/Seoul";
 // browser load its ICU data, 20–65 ms of main thread on a 2-core server's Chromium and four times
 // that on a slow phone (docs/performance.md), and the seminar and announcement pages format dates
 // while they hydrate. Seoul has kept UTC+9 all year since 1989 (it had summer time in 1987 and
-// 1988), so from then on its wall clock is the UTC clock moved on nine hours; earlier instants,
-// which no record of the society has, go through Intl so they stay right.
+// 1988, and other offsets before), so from then on its wall clock is the UTC clock moved on nine
+// hours; for earlier instants, which no record of the society has, Intl gives the offset.
 const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 const FIXED_OFFSET_SINCE = Date.UTC(1988, 11, 31, 15); // 1989-01-01 00:00 in Seoul
 const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"];
 
-type SeoulClock = {
-  year: number;
-  month: number;
-  day: number;
-  weekday: number;
-  hour: number;
-  minute: number;
-};
-
-let olderDates: Intl.DateTimeFormat | undefined;
-
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
+let offsetFormat: Intl.DateTimeFormat | undefined;
+
+/** Seoul's offset from UTC at this instant, in milliseconds ("GMT+08:27:52" before 1908). */
+function seoulOffsetAt(time: number) {
+  if (time >= FIXED_OFFSET_SINCE) return SEOUL_OFFSET_MS;
+  offsetFormat ??= new Intl.DateTimeFormat("en-US", {
+    timeZone: TIME_ZONE,
+    timeZoneName: "longOffset",
+  });
+  const name = offsetFormat.formatToParts(time).find((p) => p.type === "timeZoneName")?.value;
+  const [, sign, hours, minutes, seconds] = /^GMT(?:([+-])(\d\d):(\d\d)(?::(\d\d))?)?$/.exec(
+    name ?? "",
+  ) ?? [undefined, "+", "09", "00", "00"];
+  const ms = ((Number(hours ?? 0) * 60 + Number(minutes ?? 0)) * 60 + Number(seconds ?? 0)) * 1000;
+  return sign === "-" ? -ms : ms;
+}
+
 /** The wall clock in Seoul at this instant. */
-function seoulClock(value: Date | string): SeoulClock {
+function seoulClock(value: Date | string) {
   const time = toDate(value).getTime();
   if (Number.isNaN(time)) throw new RangeError("Invalid time value");
-  if (time < FIXED_OFFSET_SINCE) {
-    olderDates ??= new Intl.DateTimeFormat("en-US", {
-      timeZone: TIME_ZONE,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      hourCycle: "h23",
-    });
-    const parts = olderDates.formatToParts(time);
-    const part = (type: Intl.DateTimeFormatPartTypes) =>
-      Number(parts.find((p) => p.type === type)?.value);
-    const [year, month, day] = [part("year"), part("month"), part("day")];
-    return {
-      year,
-      month,
-      day,
-      weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
-      hour: part("hour"),
-      minute: part("minute"),
-    };
-  }
-  const seoul = new Date(time + SEOUL_OFFSET_MS);
+  const seoul = new Date(time + seoulOffsetAt(time));
+  // Within hours of the last instant a Date can hold.
+  if (Number.isNaN(seoul.getTime())) throw new RangeError("Invalid time value");
   return {
     year: seoul.getUTCFullYear(),
     month: seoul.getUTCMonth() + 1,

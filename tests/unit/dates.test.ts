@@ -84,55 +84,71 @@ describe("formatDateTime", () => {
   });
 });
 
-describe("against Intl with the Asia/Seoul time zone", () => {
-  // What the formatters did with Intl.DateTimeFormat before they were written out by hand.
-  const seoul = (options: Intl.DateTimeFormatOptions) =>
-    new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Seoul", hourCycle: "h23", ...options });
-  const numeric = seoul({
-    year: "numeric",
-    month: "numeric",
-    day: "numeric",
-    hour: "numeric",
-    minute: "numeric",
-    weekday: "short",
-  });
-  const koreanDate = new Intl.DateTimeFormat("ko-KR", {
-    timeZone: "Asia/Seoul",
+describe("against the Intl formatters they replace", () => {
+  // The formatters as they were written with Intl.DateTimeFormat, in the Asia/Seoul time zone.
+  const zone = { timeZone: "Asia/Seoul" } as const;
+  const dateFormat = new Intl.DateTimeFormat("ko-KR", {
+    ...zone,
     year: "numeric",
     month: "long",
     day: "numeric",
   });
-  const WEEKDAYS: Record<string, string> = {
-    Sun: "일",
-    Mon: "월",
-    Tue: "화",
-    Wed: "수",
-    Thu: "목",
-    Fri: "금",
-    Sat: "토",
-  };
-  const two = (value: string) => value.padStart(2, "0");
+  const dateTimeFormat = new Intl.DateTimeFormat("ko-KR", {
+    ...zone,
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    weekday: "short",
+    hour: "numeric",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const clockFormat = new Intl.DateTimeFormat("en-GB", {
+    ...zone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const dayFormat = new Intl.DateTimeFormat("en-CA", {
+    ...zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  });
+  const inputFormat = new Intl.DateTimeFormat("en-CA", {
+    ...zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  const partsOf = (format: Intl.DateTimeFormat, instant: Date) =>
+    Object.fromEntries(format.formatToParts(instant).map((p) => [p.type, p.value])) as Record<
+      string,
+      string
+    >;
 
   function expectAsIntl(instant: Date) {
-    const parts = Object.fromEntries(
-      numeric.formatToParts(instant).map((part) => [part.type, part.value]),
-    ) as Record<string, string>;
-    const hour = Number(parts.hour) % 24;
     const at = instant.toISOString();
-    expect(formatDate(instant), at).toBe(koreanDate.format(instant));
+    const p = partsOf(dateTimeFormat, instant);
+    const hour = Number(p.hour);
+    expect(formatDate(instant), at).toBe(dateFormat.format(instant));
     expect(formatDateTimeParts(instant), at).toEqual({
-      day: `${parts.year}년 ${parts.month}월 ${parts.day}일 (${WEEKDAYS[parts.weekday!]})`,
-      time: `${hour < 12 ? "오전" : "오후"} ${hour % 12 === 0 ? 12 : hour % 12}:${two(parts.minute!)}`,
+      day: `${p.year}년 ${p.month}월 ${p.day}일 (${p.weekday})`,
+      time: `${hour < 12 ? "오전" : "오후"} ${hour % 12 === 0 ? 12 : hour % 12}:${p.minute}`,
     });
-    expect(formatClock(instant), at).toBe(`${two(String(hour))}:${two(parts.minute!)}`);
-    expect(seoulDate(instant), at).toBe(`${parts.year}-${two(parts.month!)}-${two(parts.day!)}`);
-    expect(seoulYear(instant), at).toBe(Number(parts.year));
+    expect(formatClock(instant), at).toBe(clockFormat.format(instant));
+    expect(seoulDate(instant), at).toBe(dayFormat.format(instant));
+    const i = partsOf(inputFormat, instant);
     expect(toSeoulDateTimeInput(instant), at).toBe(
-      `${parts.year}-${two(parts.month!)}-${two(parts.day!)}T${two(String(hour))}:${two(parts.minute!)}`,
+      `${i.year}-${i.month}-${i.day}T${i.hour}:${i.minute}`,
     );
+    expect(seoulYear(instant), at).toBe(Number(p.year));
   }
 
-  it("agrees at 5,000 instants from 1989 to 2100, and around every Seoul midnight and noon", () => {
+  it("agree at 5,000 instants from 1989 to 2100, and around every Seoul midnight and noon", () => {
     let seed = 20261126;
     const random = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -140,7 +156,7 @@ describe("against Intl with the Asia/Seoul time zone", () => {
     };
     const from = Date.UTC(1988, 11, 31, 15);
     const to = Date.UTC(2100, 0, 1);
-    for (let i = 0; i < 5000; i++)
+    for (let n = 0; n < 5000; n++)
       expectAsIntl(new Date(from + Math.floor(random() * (to - from))));
     for (const utcHour of [14, 15, 2, 3]) {
       for (const minute of [59, 0]) {
@@ -150,7 +166,7 @@ describe("against Intl with the Asia/Seoul time zone", () => {
     }
   });
 
-  it("agrees before 1989, across Seoul's summer time of 1987 and 1988", () => {
+  it("agree before 1989: summer time in 1987 and 1988, and Seoul's older offsets", () => {
     for (const at of [
       "1987-05-10T14:30:00Z", // 00:30 on 11 May, the first night of summer time (UTC+10)
       "1987-07-01T15:10:00Z",
@@ -158,13 +174,25 @@ describe("against Intl with the Asia/Seoul time zone", () => {
       "1988-10-08T14:30:00Z", // the last night of summer time
       "1988-12-31T14:59:00Z", // 23:59 on the last day before UTC+9 all year
       "1970-01-01T00:00:00Z",
-      "1955-08-15T03:00:00Z",
+      "1955-08-15T03:00:00Z", // UTC+8:30
+      "1900-01-01T00:00:00Z", // local mean time, UTC+8:27:52
     ]) {
       expectAsIntl(new Date(at));
     }
   });
 
-  it("refuses a value that is no date, as Intl did", () => {
+  it("give a year before 1000 or after 9999 whole, where the old seoulYear gave NaN or four digits", () => {
+    const early = new Date("0026-11-21T05:00:00Z");
+    expect(formatDate(early)).toBe(dateFormat.format(early));
+    expect(formatDateTimeParts(early).day).toBe(
+      `26년 11월 21일 (${partsOf(dateTimeFormat, early).weekday})`,
+    );
+    expect(seoulYear(early)).toBe(26);
+    expect(seoulYear(new Date("0999-03-02T14:59:00Z"))).toBe(999);
+    expect(seoulYear(new Date("+010000-01-01T00:00:00Z"))).toBe(10000);
+  });
+
+  it("refuse a value that is no date, as Intl did", () => {
     expect(() => formatDate("not a date")).toThrow(RangeError);
     expect(() => formatDateTime(new Date(Number.NaN))).toThrow(RangeError);
   });
