@@ -2,6 +2,11 @@ import { Link } from "react-router";
 import { useRootData } from "~/lib/root-data";
 import { Wordmark } from "./emblem";
 
+// The year in Seoul (UTC+9 all year), not in the server's or the browser's own time zone, which
+// would disagree on New Year's morning and make the page's hydration fail. Not lib/dates.ts:
+// every page loads the footer, and the home page's JavaScript has no room for it.
+const seoulYearNow = () => new Date(Date.now() + 9 * 60 * 60 * 1000).getUTCFullYear();
+
 export function Footer() {
   const { society } = useRootData();
   return (
@@ -39,7 +44,7 @@ export function Footer() {
         </nav>
       </div>
       <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
-        © {new Date().getFullYear()} {society.name}. All rights reserved.
+        © {seoulYearNow()} {society.name}. All rights reserved.
       </div>
     </footer>
   );
