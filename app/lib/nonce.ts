@@ -13,6 +13,6 @@ export const NonceProvider = NonceContext.Provider;
 const servedNonce =
   typeof document === "undefined"
     ? undefined
-    : document.querySelector<HTMLElement>("[nonce]")?.nonce || undefined;
+    : document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
 export const useNonce = () => useContext(NonceContext) ?? servedNonce;

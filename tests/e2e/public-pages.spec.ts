@@ -102,6 +102,7 @@ test.describe("every public route", () => {
       }
       const methods: Array<[object, string]> = [
         [Number.prototype, "toLocaleString"],
+        [BigInt.prototype, "toLocaleString"],
         [Date.prototype, "toLocaleString"],
         [Date.prototype, "toLocaleDateString"],
         [Date.prototype, "toLocaleTimeString"],
@@ -125,6 +126,7 @@ test.describe("every public route", () => {
     ).json()) as ApiAnnouncement[];
     const paths = [
       ...PUBLIC_PAGES.map(({ path }) => path),
+      "/forgot-password",
       `/activities/${seminars[0]!.id}`,
       `/announcements/${announcements[0]!.id}`,
     ];
