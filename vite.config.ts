@@ -3,7 +3,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 // Two chunks that every page loads anyway, instead of a dozen small ones: fewer files and one
-// compression dictionary each save ≈ 2 KB of gzip JavaScript per page (docs/performance.md).
+// compression dictionary each save ≈ 2 KB of gzip JavaScript per page (docs/performance-log.md,
+// 21 November).
 // - framework: React, React DOM and React Router;
 // - core: the small modules the root route imports (cn, the toast store, root data, Button,
 //   Skeleton, the header icons) with clsx and Vite's preload helper. Keep it to modules the root

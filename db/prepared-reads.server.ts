@@ -4,9 +4,9 @@
 // it again each time, and planning in WebAssembly is slow (it looks up each table's size on disk,
 // an `lseek` through Emscripten's file system). Measured on the 100,000-member database, the ten
 // reads of a member record took 5.0 ms this way and 1.1 ms as named statements bound again; the
-// member's own row with its joins alone went from 1.9 to 0.2 ms (docs/performance-log.md, "Ninth
-// session"). On PostgreSQL the same reads are named for `pg`, which prepares each once per
-// connection: the server's CPU then goes to answering rather than planning.
+// member's own row with its joins alone went from 1.9 to 0.2 ms (docs/performance-log.md,
+// bench:scale, "Ninth session"). On PostgreSQL the same reads are named for `pg`, which
+// prepares each once per connection: the server's CPU then goes to answering rather than planning.
 //
 // Only plain SELECTs outside a transaction take this path (PGlite's public `query` waits for any
 // transaction to end first, and this path takes the same two locks). Text searches (LIKE, ILIKE)

@@ -1,7 +1,8 @@
 // A finished render leaves nothing behind. entry.server.tsx arms a timer that aborts a render
 // stuck past the stream timeout; left pending after the page was sent, it held the whole render
 // for six seconds, and under load hundreds of them reached the old generation and stalled every
-// request in flight at each full collection (docs/performance-log.md, seventh session).
+// request in flight at each full collection (docs/performance-log.md, bench:scale, seventh
+// session).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { insertMember, type Member } from "../support/members";
 import { startTestServer, type TestServer } from "../support/test-server";
