@@ -8,7 +8,7 @@ const TIME_ZONE = "Asia/Seoul";
 // while they hydrate. Seoul has kept UTC+9 all year since 1989 (it had summer time in 1987 and
 // 1988, and other offsets before), so from then on its wall clock is the UTC clock moved on nine
 // hours; for earlier instants, which no record of the society has, Intl gives the offset.
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
+export const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 const FIXED_OFFSET_SINCE = Date.UTC(1988, 11, 31, 15); // 1989-01-01 00:00 in Seoul
 const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"];
 

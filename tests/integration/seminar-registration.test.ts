@@ -153,7 +153,24 @@ describe("registering", () => {
     const png = Buffer.from(confirmation?.attachments?.[1]?.content ?? "", "base64");
     expect(png.subarray(1, 4).toString()).toBe("PNG");
     const invitation = confirmation?.attachments?.[0];
-    expect(invitation?.content).toContain("DTSTART;TZID=Asia/Seoul:");
+    // The hall's clock time in Seoul, as a phone's calendar should show it.
+    const seoul = Object.fromEntries(
+      new Intl.DateTimeFormat("en-CA", {
+        timeZone: "Asia/Seoul",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hourCycle: "h23",
+      })
+        .formatToParts(new Date(seminar.date))
+        .map((part) => [part.type, part.value]),
+    );
+    expect(invitation?.content).toContain(
+      `DTSTART;TZID=Asia/Seoul:${seoul.year}${seoul.month}${seoul.day}T${seoul.hour}${seoul.minute}${seoul.second}`,
+    );
     expect(invitation?.content).toContain("BEGIN:VTIMEZONE");
     // As delivered (the outbox, without SMTP_URL): both files are attached to the message.
     const [delivered] = await waitForOutboxMessagesTo(first!.email);

@@ -2,6 +2,7 @@
 // adds it to their phone's calendar in one tap. Times are written in Asia/Seoul with its zone
 // definition (Korea keeps no daylight saving time), so calendars show the hall's clock time.
 import { env } from "~/env.server";
+import { SEOUL_OFFSET_MS } from "~/lib/dates";
 import { societyConfig } from "../society/config.server";
 import { seminarEndOf } from "./rules";
 
@@ -14,8 +15,6 @@ type CalendarSeminar = {
   date: Date;
   endDate: Date | null;
 };
-
-const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 /** 20261205T140000 in Seoul time. */
 const seoulLocal = (date: Date) =>
