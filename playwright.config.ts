@@ -6,7 +6,7 @@ import { defineConfig, devices } from "@playwright/test";
 // Two production servers, each on a fresh embedded database: one with the demo content, one empty
 // (SEED_DEMO=0) for the empty states. Build first (`npm run build`; `npm test` does).
 const SEEDED_PORT = Number(process.env.E2E_PORT ?? 3210);
-const EMPTY_PORT = SEEDED_PORT + 1; // tests/e2e/support.ts knows these ports too
+const EMPTY_PORT = SEEDED_PORT + 1; // tests/e2e/fixtures.ts knows these ports too
 const dataRoot = fs.mkdtempSync(path.join(os.tmpdir(), "society-e2e-"));
 
 const serverEnv = (port: number, seed: boolean) => ({
@@ -22,6 +22,8 @@ const serverEnv = (port: number, seed: boolean) => ({
   SIGNUP_UPLOADS_PER_IP_PER_HOUR: "10000",
   // The demo administrator works with the password alone; the second-factor spec enrols its own.
   ADMIN_MFA_REQUIRED: "0",
+  // Money through the test gateway, as the demo takes it (payments.spec.ts).
+  PAYMENTS_PROVIDER: "test",
 });
 
 export default defineConfig({

@@ -1,6 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 // Two chunks that every page loads anyway, instead of a dozen small ones: fewer files and one
 // compression dictionary each save ≈ 2 KB of gzip JavaScript per page (docs/performance-log.md,
@@ -24,6 +26,31 @@ const clientChunks = {
   ],
 };
 
+// The bank statement reader runs in a worker thread, started from a plain JavaScript file by its
+// URL relative to the module that starts it (app/features/dues/statement.server.ts). The bundler
+// does not follow that URL, so the server build gets a copy of the file next to whichever chunk
+// holds that module; a build where the module cannot be found fails here, not at the first upload.
+function statementWorker(): Plugin {
+  const worker = path.resolve("app/features/dues/statement-worker.mjs");
+  const starter = path.resolve("app/features/dues/statement.server.ts");
+  return {
+    name: "society:statement-worker",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    generateBundle(_options, bundle) {
+      const chunk = Object.values(bundle).find(
+        (output) => output.type === "chunk" && output.moduleIds.includes(starter),
+      );
+      if (!chunk) return this.error(`${starter} is in no chunk of the server build`);
+      this.emitFile({
+        type: "asset",
+        fileName: path.posix.join(path.posix.dirname(chunk.fileName), "statement-worker.mjs"),
+        source: fs.readFileSync(worker, "utf8"),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: clientChunks } } } },
@@ -33,5 +60,5 @@ export default defineConfig({
     ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
   },
   resolve: { tsconfigPaths: true },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), statementWorker()],
 });

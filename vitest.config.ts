@@ -1,8 +1,9 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Unit tests run against the sources; integration tests run the production build in-process over
-// real HTTP (build first: `npm run build`, which `npm test` does).
+// Unit and service tests run against the sources (service tests on an in-memory PGlite each file);
+// integration tests run the production build in-process over real HTTP (build first:
+// `npm run build`, which `npm test` does).
 const alias = {
   "~": path.resolve(import.meta.dirname, "app"),
   "~db": path.resolve(import.meta.dirname, "db"),
@@ -23,6 +24,19 @@ export default defineConfig({
           name: "unit",
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The services called from the sources on an in-memory PGlite: no build, no HTTP.
+          name: "service",
+          include: ["tests/service/**/*.test.ts"],
+          globalSetup: ["tests/service/support/database-dump.ts"],
+          setupFiles: ["tests/service/support/setup.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
       {

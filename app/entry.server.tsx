@@ -89,7 +89,7 @@ export default function handleRequest(
     // Cleared once everything is rendered. A pending timer holds `abort`, and through it the
     // whole finished render, for six seconds: under load that kept hundreds of renders alive
     // long enough to reach the old generation, and a full collection every ten seconds stalled
-    // every request in flight for about 100 ms (issue 16's p99; docs/performance.md).
+    // every request in flight for about 100 ms (bench:scale's p99; docs/performance.md).
     if (!allRendered) timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }

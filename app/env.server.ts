@@ -40,6 +40,28 @@ const schema = z.object({
     .url()
     .optional()
     .or(z.literal("").transform(() => undefined)),
+  // Other host names that reach this site (e.g. the bare domain beside www), comma-separated: every
+  // request to one is redirected to the same path on PUBLIC_URL, so pages, cookies and upload URLs
+  // share one origin (docs/operations.md).
+  HOST_ALIASES: z
+    .string()
+    .optional()
+    .transform((value) =>
+      (value ?? "")
+        .split(",")
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^[a-z0-9.-]+$/,
+            "host names only, without scheme, port or path (a.example,b.example)",
+          ),
+      ),
+    ),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   // JSON lines, or `pretty` for a person (pino-pretty; `npm run dev` sets it when unset).
   LOG_FORMAT: z
@@ -127,6 +149,16 @@ const schema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().positive().default(10),
   ),
+  // Image bytes one member may upload in 24 hours, in MB (blank: the default).
+  MEMBER_IMAGE_MB_PER_DAY: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().default(50),
+  ),
+  // New certificate and receipt PDFs one member may have drawn per hour (blank: the default).
+  PDF_DRAWS_PER_HOUR: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().positive().default(20),
+  ),
   UPLOAD_URL_TTL_SECONDS: z.coerce.number().int().min(30).max(3600).default(300),
   // The members' board: posts and comments one member may write per hour (blank: the default).
   COMMUNITY_POSTS_PER_HOUR: z.preprocess(
@@ -137,6 +169,72 @@ const schema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().positive().default(60),
   ),
+  // Online payments (docs/payments.md): unset is off (bank transfer only), `portone` is PortOne V2,
+  // `test` the test gateway (PortOne-shaped, on a loopback port; nothing is charged).
+  PAYMENTS_PROVIDER: z
+    .enum(["portone", "test"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  PORTONE_STORE_ID: z.string().optional(),
+  PORTONE_API_SECRET: z.string().optional(),
+  PORTONE_WEBHOOK_SECRET: z.string().optional(),
+  // The channel keys of the PortOne console, one per way to pay; a way without a key is not offered.
+  PORTONE_CHANNEL_KEY_CARD: z.string().optional(),
+  PORTONE_CHANNEL_KEY_TRANSFER: z.string().optional(),
+  PORTONE_CHANNEL_KEY_VIRTUAL_ACCOUNT: z.string().optional(),
+  PORTONE_CHANNEL_KEY_KAKAOPAY: z.string().optional(),
+  PORTONE_CHANNEL_KEY_NAVERPAY: z.string().optional(),
+  PORTONE_CHANNEL_KEY_TOSSPAY: z.string().optional(),
+  PORTONE_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // How long a paid seminar's seat is held for its payment (a seat offered from the waitlist: 24 h).
+  PAYMENT_HOLD_MINUTES: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(1440).default(15),
+  ),
+  // Text messages (docs/messages.md): unset writes each one as a JSON file to
+  // DATA_DIR/outbox/messages; `solapi` sends 알림톡 with SMS/LMS fallback through Solapi.
+  MESSAGING_PROVIDER: z
+    .enum(["solapi"])
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  SOLAPI_API_KEY: optionalText,
+  SOLAPI_API_SECRET: optionalText,
+  // The registered 발신번호, digits only.
+  SOLAPI_SENDER: optionalText,
+  // The KakaoTalk 채널's profile id; without it every message goes as SMS/LMS.
+  KAKAO_PFID: optionalText,
+  SOLAPI_API_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  // The approved 알림톡 template ids as JSON, by template name (docs/messages.md):
+  // {"approved":"KA01TP…", …}. A template without an id goes as SMS/LMS.
+  KAKAO_TEMPLATE_IDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return {} as Record<string, string>;
+      try {
+        const parsed: unknown = JSON.parse(v);
+        if (
+          parsed &&
+          typeof parsed === "object" &&
+          !Array.isArray(parsed) &&
+          Object.values(parsed).every((id) => typeof id === "string")
+        ) {
+          return parsed as Record<string, string>;
+        }
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: "custom", message: 'must be a JSON object {"template":"id", …}' });
+      return z.NEVER;
+    }),
 });
 
 /** Rules between variables, checked after each one is valid on its own. */
@@ -150,6 +248,20 @@ function checkCombinations(env: z.infer<typeof schema>): string[] {
       problems.push(
         "  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's default credentials",
       );
+    }
+  }
+  if (env.PAYMENTS_PROVIDER === "portone") {
+    for (const name of [
+      "PORTONE_STORE_ID",
+      "PORTONE_API_SECRET",
+      "PORTONE_WEBHOOK_SECRET",
+    ] as const) {
+      if (!env[name]) problems.push(`  ${name}: required when PAYMENTS_PROVIDER=portone`);
+    }
+  }
+  if (env.MESSAGING_PROVIDER === "solapi") {
+    for (const name of ["SOLAPI_API_KEY", "SOLAPI_API_SECRET", "SOLAPI_SENDER"] as const) {
+      if (!env[name]) problems.push(`  ${name}: required when MESSAGING_PROVIDER=solapi`);
     }
   }
   return problems;

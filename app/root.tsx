@@ -1,5 +1,5 @@
 import {
-  isRouteErrorResponse,
+  data,
   Links,
   Meta,
   Outlet,
@@ -10,15 +10,16 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { SectionNav } from "~/components/layout/section-nav";
-import { Button } from "~/components/ui/button";
-import { Toaster } from "~/components/ui/toaster";
+import { FlashStatus, Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/members/labels";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-list-skeleton";
 import { societyConfig } from "~/features/society/config.server";
+import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/society/member-labels";
+import { takeFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
 import type { Route } from "./+types/root";
@@ -31,10 +32,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
 ];
 
-export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+// The loader also spends the flash a redirect handed over (a finished form's toast): the page
+// draws it as a status message, so it is read without JavaScript too, and only on this page.
+export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  return {
+  const flash = takeFlash(request);
+  const root: RootData = {
     society: societyConfig,
+    flash: flash.toast,
     user: user
       ? {
           id: user.id,
@@ -51,6 +56,7 @@ export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
         }
       : null,
   };
+  return flash.spend ? data(root, { headers: { "Set-Cookie": flash.spend } }) : root;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -97,6 +103,7 @@ export default function App() {
       <Header />
       <SectionNav />
       <main id="main" className="flex-1">
+        <FlashStatus />
         {Skeleton ? <Skeleton /> : <Outlet />}
       </main>
       <Footer />
@@ -106,37 +113,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const response = isRouteErrorResponse(error) ? error : undefined;
-  const notFound = response?.status === 404;
-  // A refused request (a form past its limits, say) carries its own Korean message: show it, not
-  // "temporary error", so the doctor knows it was the request and not the site.
-  const refusal =
-    response && response.status < 500 && typeof response.data?.message === "string"
-      ? (response.data.message as string)
-      : undefined;
-  return (
-    <main
-      id="main"
-      className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center"
-    >
-      <h1 className="text-2xl font-bold text-slate-900">
-        {notFound
-          ? "404 Page Not Found"
-          : refusal
-            ? "요청을 처리할 수 없습니다"
-            : "일시적인 오류가 발생했습니다"}
-      </h1>
-      <p className="text-slate-600">
-        {notFound
-          ? "요청하신 페이지를 찾을 수 없습니다."
-          : refusal
-            ? `${refusal} 이전 페이지로 돌아가 다시 시도해 주세요.`
-            : "잠시 후 다시 시도해 주세요. 문제가 계속되면 학회 사무국으로 연락해 주세요."}
-      </p>
-      <Button asChild>
-        <a href="/">홈으로</a>
-      </Button>
-    </main>
-  );
+  return <ErrorPage error={useRouteError()} />;
 }

@@ -41,7 +41,8 @@ export type DatabaseOptions =
       namedReads?: boolean;
     }
   | { kind: "pglite"; dataDir: string }
-  | { kind: "memory" };
+  /** In memory, empty or loaded from a dump of a migrated database (the service tests). */
+  | { kind: "memory"; from?: Blob };
 
 /** The extensions the migrations create (PostgreSQL ships them as contrib modules). */
 export const pgliteOptions: PGliteOptions = { extensions: { pg_trgm } };
@@ -137,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     fresh = !fs.existsSync(path.join(dir, "PG_VERSION"));
     client = new PGlite(dir, pgliteOptions);
   } else {
-    client = new PGlite(pgliteOptions);
+    client = new PGlite({ ...pgliteOptions, loadDataDir: options.from });
   }
   await client.waitReady;
   prepareReads(client);

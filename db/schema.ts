@@ -4,7 +4,9 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -60,6 +62,9 @@ export const users = pgTable(
     rejectedAt: timestamp({ withTimezone: true }),
     // The optional reason an administrator gave with the rejection (the rejection mail quotes it).
     rejectionReason: text(),
+    // When the doctor, after a rejection, corrected the sign-up and asked again (once per
+    // rejection): the office's pending list shows such re-submissions first.
+    resubmittedAt: timestamp({ withTimezone: true }),
     // When the sign-up was approved (the licence-image retention clock starts here).
     approvedAt: timestamp({ withTimezone: true }),
     // Suspended by an administrator: no session, no login, until reinstated. The reason is required.
@@ -71,6 +76,11 @@ export const users = pgTable(
     lastLoginAt: timestamp({ withTimezone: true }),
     // Whether the member is mailed when someone comments on their board post (off on /mypage).
     communityCommentMail: boolean().notNull().default(true),
+    // Text messages (알림톡, SMS) at all: off stops every one, notices included; e-mail still goes.
+    messagesEnabled: boolean().notNull().default(true),
+    // 정보통신망법 제50조: when the member last agreed to advertising messages (null: not agreed).
+    // An agreement older than two years no longer counts until confirmed again.
+    marketingConsentAt: timestamp({ withTimezone: true }),
     // 개인정보 보호법 제15조: which consent text the user agreed to, and when.
     privacyConsentVersion: varchar({ length: 20 }),
     privacyConsentAt: timestamp({ withTimezone: true }),
@@ -179,7 +189,7 @@ export const announcements = pgTable(
     imageUrl: text(),
     linkUrl: text(),
     views: integer().notNull().default(0),
-    // Pinned notices head the public board (issue 15).
+    // Pinned notices head the public board.
     pinned: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -221,6 +231,13 @@ export const seminars = pgTable(
     creditBands:
       jsonb().$type<{ fromMinutes: number; toMinutes: number | null; credits: number }[]>(),
     creditBreaks: jsonb().$type<{ start: string; end: string; label: string }[]>(),
+    // 등록비 in won: `feeFull` for a member in 정회원 standing, `feeOther` for everyone else; the
+    // early amounts until `feeEarlyUntil`. No fees (null or 0) is a free seminar.
+    feeFull: integer(),
+    feeOther: integer(),
+    feeFullEarly: integer(),
+    feeOtherEarly: integer(),
+    feeEarlyUntil: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index("seminars_date_idx").on(t.date)],
@@ -274,7 +291,7 @@ export const membershipApplications = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    // One open application per user (issue 15): a rejected applicant may apply again, and the
+    // One open application per user: a rejected applicant may apply again, and the
     // earlier application stays on record; a second while one is pending or approved is refused.
     uniqueIndex("membership_applications_user_open_unique")
       .on(t.userId)
@@ -293,7 +310,7 @@ export const membershipApplications = pgTable(
 export const resourceSearchText = (t: { title: unknown; description: unknown }) =>
   sql`(${t.title} || chr(31) || coalesce(${t.description}, ''))`;
 
-// The members' library (자료실, issue 19): seminar slides, guidelines and forms. The file is a
+// The members' library (자료실): seminar slides, guidelines and forms. The file is a
 // stored object (`fileUrl` holds its `/objects/{id}` path, visibility 'library'), served only
 // through GET /api/resources/{id}/download under the item's access rule.
 export const academicResources = pgTable(
@@ -348,9 +365,11 @@ export const seminarRegistrations = pgTable(
   "seminar_registrations",
   {
     id: id(),
+    // Restrict: a registration carries the door's scans, the credits and the certificate code, so
+    // a seminar with registrations is cancelled, never deleted (the service says so with a 409).
     seminarId: uuid()
       .notNull()
-      .references(() => seminars.id, { onDelete: "cascade" }),
+      .references(() => seminars.id, { onDelete: "restrict" }),
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
@@ -359,8 +378,10 @@ export const seminarRegistrations = pgTable(
     email: text().notNull(),
     phone: text().notNull(),
     hospitalName: text(),
-    // confirmed, waitlisted or cancelled.
+    // confirmed, waitlisted, payment_pending (a paid seminar's seat held until `holdExpiresAt`)
+    // or cancelled.
     status: varchar({ length: 20 }).notNull().default("confirmed"),
+    holdExpiresAt: timestamp({ withTimezone: true }),
     // The place in line: set when the member (re-)registers; the waitlist is ordered by it.
     queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp({ withTimezone: true }),
@@ -431,6 +452,7 @@ export const seminarCredits = pgTable(
 
 // Every scan at the door, entry or exit, kept (not only the latest). A phone that was offline
 // sends its scans later with their own time and a unique scan id, so a resend is not a new scan.
+// Scan ids are unique across all seminars: one reused at another seminar is refused (409).
 export const seminarCheckIns = pgTable(
   "seminar_check_ins",
   {
@@ -458,7 +480,7 @@ export const seminarCheckIns = pgTable(
 export const communityPostSearchText = (t: { title: unknown; content: unknown }) =>
   sql`(${t.title} || chr(31) || ${t.content})`;
 
-// The members' board (회원 게시판, issue 20). A post outlives its author's account: withdrawal sets
+// The members' board (회원 게시판). A post outlives its author's account: withdrawal sets
 // authorId to null and the post keeps the name it was written under (authorName), as the privacy
 // notice says. A post deleted while it has comments stays as an empty row ("삭제된 게시물입니다")
 // so the thread stays readable; one without comments is deleted outright.
@@ -583,6 +605,30 @@ export const storedObjects = pgTable(
   (t) => [index("stored_objects_owner_idx").on(t.ownerId)],
 );
 
+/** Bytes in a `bytea` column: the pg driver answers a Buffer, PGlite a Uint8Array; both a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+// Generated PDFs (참석확인서, 납부확인서), kept so a repeated download costs no drawing: `key` names
+// the document (one per certificate or receipt), `hash` the data it was drawn from; a change of
+// that data draws it anew in place of the old. A drawing of the member's record, not the record:
+// it goes with the member.
+export const keptDocuments = pgTable(
+  "kept_documents",
+  {
+    key: text().primaryKey(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    hash: varchar({ length: 64 }).notNull(),
+    body: bytes().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("kept_documents_user_idx").on(t.userId)],
+);
+
 // Who read which announcement on which day (Asia/Seoul), so views count once per member per day.
 export const announcementReads = pgTable(
   "announcement_reads",
@@ -620,6 +666,52 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("mail_queue_due_idx").on(t.sentAt, t.nextAttemptAt)],
+);
+
+// The office's bulk text messages: what was sent to whom; each recipient's row in message_queue
+// carries its outcome (the send log).
+export const messageBatches = pgTable("message_batches", {
+  id: id(),
+  // notice (공지) or advertisement (광고)
+  kind: varchar({ length: 20 }).notNull(),
+  // The office's body as written, and the text sent (an advertisement's gets its frame).
+  body: text().notNull(),
+  text: text().notNull(),
+  filters: jsonb().$type<Record<string, unknown>>().notNull(),
+  recipients: integer().notNull(),
+  createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+  createdAt: createdAt(),
+});
+
+// Outgoing text messages (알림톡 with SMS/LMS fallback), queued like mail so that a provider
+// outage or a restart loses none.
+export const messageQueue = pgTable(
+  "message_queue",
+  {
+    id: id(),
+    // Digits only: 01012345678.
+    to: varchar({ length: 20 }).notNull(),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    batchId: uuid().references(() => messageBatches.id, { onDelete: "cascade" }),
+    // The template's key (messageTemplates), or `notice` / `advertisement` for the office's.
+    template: varchar({ length: 40 }).notNull(),
+    // alimtalk, sms or lms: the channel intended; sentChannel is the one that carried it.
+    channel: varchar({ length: 10 }).notNull(),
+    text: text().notNull(),
+    buttons: jsonb().$type<{ name: string; url: string }[]>(),
+    // queued, sent, fallback (알림톡 refused, went as SMS/LMS), failed (for good).
+    status: varchar({ length: 10 }).notNull().default("queued"),
+    sentChannel: varchar({ length: 10 }),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+    lastError: text(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("message_queue_due_idx").on(t.status, t.nextAttemptAt),
+    index("message_queue_batch_idx").on(t.batchId),
+  ],
 );
 
 // Password-reset links: only a SHA-256 hash of the token is stored; single use, one hour.
@@ -682,7 +774,7 @@ export const tallies = pgTable("tallies", {
   value: bigint({ mode: "number" }).notNull(),
 });
 
-// Annual dues (회비, issue 18). One row per year the office has set up: the fees, the due date,
+// Annual dues (회비). One row per year the office has set up: the fees, the due date,
 // the end of the grace period (until which the previous year's standing holds into the next
 // year; default 31 March of the following year) and the bank account text shown to members.
 // A year with no row asks no dues of anyone: 정회원 standing then follows the application alone.
@@ -767,9 +859,191 @@ export const duesReminders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     year: integer().notNull(),
-    // before_due (30 days before), due (on the due date), grace (14 days before the grace ends).
+    // Mails: before_due (30 days before), due (on the due date), grace (14 days before the grace
+    // ends). Text messages: text_30, text_7 (days before the due date), text_overdue (7 days after).
     kind: varchar({ length: 20 }).notNull(),
     sentAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.year, t.kind] })],
+);
+
+// A payment through the provider (PortOne, or the test gateway): the invoice the server made (the
+// amount is the server's, never the browser's), then what the provider reported, read back from its
+// API. `paymentId` is the provider's id: random, made here, used once. A paid dues invoice becomes a
+// `dues_payments` row (`duesPaymentId`); a paid seminar fee confirms its registration.
+export const payments = pgTable(
+  "payments",
+  {
+    id: id(),
+    paymentId: text().notNull(),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    memberName: text().notNull(),
+    // dues or seminar.
+    purpose: varchar({ length: 10 }).notNull(),
+    duesYear: integer(),
+    seminarId: uuid().references(() => seminars.id, { onDelete: "set null" }),
+    registrationId: uuid().references(() => seminarRegistrations.id, { onDelete: "set null" }),
+    orderName: text().notNull(),
+    amount: integer().notNull(),
+    currency: varchar({ length: 3 }).notNull().default("KRW"),
+    // portone or test.
+    provider: varchar({ length: 10 }).notNull(),
+    // pending, vbank_issued, paid, failed, cancelled, refunded or partially_refunded.
+    status: varchar({ length: 20 }).notNull().default("pending"),
+    // card, transfer, virtual_account or easy_pay (with the easy-pay provider in `easyPay`).
+    method: varchar({ length: 20 }),
+    easyPay: varchar({ length: 20 }),
+    // 현금영수증 asked for: 소득공제 (a phone number) or 지출증빙 (a 사업자등록번호).
+    cashReceiptType: varchar({ length: 10 }),
+    cashReceiptIdentifier: text(),
+    // What the provider reported: its transaction id, the 현금영수증's number, the 가상계좌.
+    transactionId: text(),
+    cashReceiptNumber: text(),
+    virtualAccount: jsonb().$type<{
+      bank: string;
+      accountNumber: string;
+      holder: string;
+      dueAt: string | null;
+    }>(),
+    receiptUrl: text(),
+    refundedAmount: integer().notNull().default(0),
+    failReason: text(),
+    // Until then the invoice can be paid; an unpaid seminar invoice releases its seat after it.
+    expiresAt: timestamp({ withTimezone: true }),
+    paidAt: timestamp({ withTimezone: true }),
+    duesPaymentId: uuid().references(() => duesPayments.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_payment_id_unique").on(t.paymentId),
+    index("payments_user_idx").on(t.userId, t.createdAt),
+    index("payments_created_idx").on(t.createdAt),
+    index("payments_registration_idx").on(t.registrationId),
+  ],
+);
+
+// Money returned through the provider's cancel call: by the member's cancellation (the full
+// amount before the deadline) or by the office, in part or in full, with a reason.
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: id(),
+    paymentRowId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    amount: integer().notNull(),
+    reason: text().notNull(),
+    // The provider's cancellation id: the same cancellation read twice is recorded once.
+    cancellationId: text(),
+    refundedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("payment_refunds_payment_idx").on(t.paymentRowId),
+    uniqueIndex("payment_refunds_cancellation_unique").on(t.cancellationId),
+  ],
+);
+
+// Webhook deliveries already handled, by their `webhook-id`: a replayed delivery changes nothing.
+export const paymentWebhooks = pgTable("payment_webhooks", {
+  webhookId: text().primaryKey(),
+  type: text().notNull(),
+  paymentId: text(),
+  receivedAt: createdAt(),
+});
+
+// The test gateway's own books (PAYMENTS_PROVIDER=test): what its PortOne-shaped loopback API
+// answers. A table rather than memory, so every instance of the site sees the same test payments.
+export const testGatewayPayments = pgTable("test_gateway_payments", {
+  paymentId: text().primaryKey(),
+  // The PortOne payment object the loopback API answers, as PortOne would send it.
+  payment: jsonb().$type<Record<string, unknown>>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Votes of the general meeting (총회): secret ballots the office cannot read (docs/votes.md).
+
+/** One option of a vote: a resolution's 찬성/반대/기권, or an election's candidate. */
+export type VoteOption = { label: string; photoUrl?: string | null; statement?: string | null };
+
+// A vote, published at once: the roll is fixed then (`rollFixedAt`). `quorum` is a number of
+// ballots (1 or more) or a share of the roll (below 1); null: none. `notifiedAt` is set once,
+// by whichever instance first sees the window open, and the members on the roll are told then.
+export const votes = pgTable(
+  "votes",
+  {
+    id: id(),
+    title: text().notNull(),
+    description: text().notNull().default(""),
+    // resolution (안건) or election (선거).
+    kind: varchar({ length: 20 }).notNull(),
+    options: jsonb().$type<VoteOption[]>().notNull(),
+    opensAt: timestamp({ withTimezone: true }).notNull(),
+    closesAt: timestamp({ withTimezone: true }).notNull(),
+    // full (정회원 standing on the day the roll is fixed) or members (every approved member).
+    electorate: varchar({ length: 20 }).notNull(),
+    quorum: doublePrecision(),
+    rollFixedAt: timestamp({ withTimezone: true }).notNull(),
+    notifiedAt: timestamp({ withTimezone: true }),
+    annulledAt: timestamp({ withTimezone: true }),
+    annulReason: text(),
+    // The notice that published the results, once published.
+    noticeId: uuid().references(() => announcements.id, { onDelete: "set null" }),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("votes_opens_idx").on(t.opensAt)],
+);
+
+// The roll (선거인 명부): who may vote, and only whether (and on which Seoul day) they did. No
+// time finer than the day, and nothing about the choice.
+export const voteRoll = pgTable(
+  "vote_roll",
+  {
+    voteId: uuid()
+      .notNull()
+      .references(() => votes.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    voted: boolean().notNull().default(false),
+    votedOn: date({ mode: "string" }),
+  },
+  (t) => [primaryKey({ columns: [t.voteId, t.userId] }), index("vote_roll_user_idx").on(t.userId)],
+);
+
+// A member's objection to the roll (their own place on it, or its absence), until the window opens.
+export const voteObjections = pgTable(
+  "vote_objections",
+  {
+    id: id(),
+    voteId: uuid()
+      .notNull()
+      .references(() => votes.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    text: text().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("vote_objections_vote_idx").on(t.voteId, t.createdAt)],
+);
+
+// The ballots: the vote, the option's index and the SHA-256 of the voter's receipt. No voter, no
+// time, and no order: the primary key is random, and every ballot cast rewrites the vote's
+// ballots in a fresh random order in the same transaction (votes.server.ts, castBallot), so
+// neither the physical order nor a row's inserting transaction tells one ballot from another.
+export const ballots = pgTable(
+  "ballots",
+  {
+    id: id(),
+    voteId: uuid()
+      .notNull()
+      .references(() => votes.id, { onDelete: "cascade" }),
+    choice: integer().notNull(),
+    receiptHash: text().notNull(),
+  },
+  (t) => [uniqueIndex("ballots_vote_receipt_unique").on(t.voteId, t.receiptHash)],
 );

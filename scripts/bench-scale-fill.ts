@@ -1,5 +1,5 @@
 // The fill of `npm run bench:scale` (scripts/bench-scale.js starts it with tsx): a database the
-// size issue 16 measures at, made with set-based SQL (INSERT … SELECT … FROM generate_series)
+// size bench:scale measures at, made with set-based SQL (INSERT … SELECT … FROM generate_series)
 // after the app's own migrations.
 //
 //   DATA_DIR=… or DATABASE_URL=…            the database to fill (it should be new and empty)
@@ -16,7 +16,7 @@
 import "~/lib/private-files.server";
 import { type SQL, sql } from "drizzle-orm";
 import { hashPassword } from "~/features/accounts/passwords.server";
-import { seedDemoContent } from "~/features/society/demo-content.server";
+import { seedDemoContent } from "~/features/demo/demo-content.server";
 import { type Database, openDatabase } from "~db/client.server";
 
 const COUNTS = {

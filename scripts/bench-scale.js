@@ -1,5 +1,5 @@
 // `npm run bench:scale`: every list the office and the public use, measured at 100,000 members
-// (issue 16, "Measured, not guessed"). Prints one table of targets and exits 1 when one is missed.
+// (docs/performance.md). Prints one table of targets and exits 1 when one is missed.
 //
 //   npm run bench:scale                         PGlite in a fresh temporary DATA_DIR
 //   DATABASE_URL=postgres://… npm run bench:scale   a fresh database on that PostgreSQL server
@@ -65,7 +65,7 @@ const DATABASE_URL = process.env.DATABASE_URL || undefined;
 // Quick looks while working: only the URLs containing this text (the export is measured anyway).
 const ONLY = args.find((a) => a.startsWith("--only="))?.slice(7);
 
-/** The targets of issue 16 (1 KB = 1000 bytes as bench.js counts, 1 MB = 1,000,000 bytes). */
+/** The lists' targets (1 KB = 1000 bytes as bench.js counts, 1 MB = 1,000,000 bytes). */
 const TARGETS = {
   fillSeconds: 120,
   pageP99Ms: 150,
@@ -314,7 +314,7 @@ async function main() {
       LOG_LEVEL: "warn",
       // Benchmarks log in as administrators with the password alone.
       ADMIN_MFA_REQUIRED: "0",
-      // The page cache off: the public pages are rendered on every request, as issue 16 measures.
+      // The page cache off: the public pages are rendered on every request, as measured here.
       PAGE_CACHE_SECONDS: "0",
       AUTH_MAX_REQUESTS_PER_IP: "100000",
     },

@@ -20,10 +20,9 @@ import http from "node:http";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
-import lighthouse from "lighthouse";
 import {
   cleanup,
   cleanups,
@@ -39,6 +38,7 @@ import {
   table,
   waitFor,
 } from "./bench-support.js";
+import { extraTool, LIGHTHOUSE as LIGHTHOUSE_TOOL } from "./extra-tools.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -397,9 +397,18 @@ async function pageJavaScript(base, pagePath) {
   };
 }
 
+/** Lighthouse, fetched into .bench-tools/ the first time (it is not a dependency: 225 MB). */
+const fromLighthouse = LIGHTHOUSE
+  ? createRequire(
+      path.join(
+        extraTool(LIGHTHOUSE_TOOL.folder, LIGHTHOUSE_TOOL.name, LIGHTHOUSE_TOOL.range),
+        "x.js",
+      ),
+    )
+  : undefined;
+
 async function launchChrome() {
   // chrome-launcher comes with lighthouse; resolve it from there rather than naming it ourselves.
-  const fromLighthouse = createRequire(fileURLToPath(import.meta.resolve("lighthouse")));
   const chromeLauncher = await import(
     pathToFileURL(fromLighthouse.resolve("chrome-launcher")).href
   );
@@ -476,6 +485,9 @@ async function lighthousePage(port, url) {
   // A run that fails to record (NO_NAVSTART and the like happen on a busy machine) is repeated,
   // at most twice per page.
   while (runs.length < LH_RUNS) {
+    const { default: lighthouse } = await import(
+      pathToFileURL(fromLighthouse.resolve("lighthouse")).href
+    );
     const result = await lighthouse(url, {
       port,
       output: "json",

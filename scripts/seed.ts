@@ -2,7 +2,7 @@
 // First, before anything opens a file: what this command creates is the user's alone.
 import "~/lib/private-files.server";
 import { connect, disconnect } from "~/db.server";
-import { seedDemoContent } from "~/features/society/demo-content.server";
+import { seedDemoContent } from "~/features/demo/demo-content.server";
 
 try {
   const handle = await connect();

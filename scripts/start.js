@@ -43,6 +43,13 @@ if (builtAt < Math.max(...sources.map(newestChange))) {
   );
 }
 
+// The embedded demo takes payments through the test gateway (nothing is charged; every page that
+// takes money says so). A site on its own database chooses for itself: docs/payments.md.
+if (fs.existsSync(path.join(root, ".env"))) process.loadEnvFile(path.join(root, ".env"));
+if (process.env.PAYMENTS_PROVIDER === undefined && !process.env.DATABASE_URL) {
+  process.env.PAYMENTS_PROVIDER = "test";
+}
+
 process.env.NODE_ENV = "production";
 process.chdir(root);
 await import("../server.js");

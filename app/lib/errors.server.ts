@@ -12,6 +12,8 @@ const STATUS = {
   too_large: 413,
   unsupported_type: 415,
   rate_limited: 429,
+  // The payment provider did not answer or refused: nothing was changed here.
+  provider_failed: 502,
 } as const;
 
 export type AppErrorCode = keyof typeof STATUS;
@@ -22,6 +24,8 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly errors?: Record<string, string>,
+    /** More of the answer's JSON body, beside `message` (e.g. the candidates of an ambiguous match). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.status = STATUS[code];
@@ -30,7 +34,11 @@ export class AppError extends Error {
 
 export function errorResponse(error: AppError, headers?: HeadersInit) {
   return Response.json(
-    error.errors ? { message: error.message, errors: error.errors } : { message: error.message },
+    {
+      ...error.details,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+    },
     { status: error.status, headers },
   );
 }
@@ -98,6 +106,32 @@ export function methodNotAllowed(allow: string) {
 /** Throws a 405 answer unless the request uses one of `allowed`. */
 export function requireMethod(request: Request, ...allowed: string[]) {
   if (!allowed.includes(request.method)) throw methodNotAllowedResponse(allowed.join(", "));
+}
+
+/**
+ * For page loaders: a service's refusal (an AppError) becomes the page's error with its status
+ * and Korean message, for the error boundary; anything else is thrown on as it is. Routes write
+ * no `catch` of their own (tests/unit/page-actions.test.ts).
+ */
+export async function asPage<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError) {
+      throw data({ message: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+/** A service's answer, or null when it refused (an AppError): an optional part of a page. */
+export async function orNullIfRefused<T>(work: Promise<T>): Promise<T | null> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof AppError) return null;
+    throw error;
+  }
 }
 
 /**

@@ -4,15 +4,18 @@
 // expands names like `email[100000000]` into arrays and re-scans repeated names, so a 30-byte body
 // could exhaust the heap and 40,000 repeated fields could block the event loop for seconds; here
 // both are a 400 in microseconds.
-import type { Submission, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { AppError } from "./errors.server";
 import { DEFAULT_BODY_LIMIT, mediaType, readBodyBytes } from "./request-body.server";
 import { z } from "./zod";
 
-/** A field a form accepts: its longest value in characters, and whether it may repeat. */
-export type FormField = { maxLength: number; multiple?: boolean };
+/**
+ * A field a form accepts: its longest value in characters, and whether it may repeat. A value
+ * past the longest is cut to one character more, so the schema's own Korean message answers it;
+ * `refuseLonger` refuses it instead (400): for a field whose schema states no maximum the reader
+ * can see, a cut value could pass the schema shortened without anyone noticing.
+ */
+export type FormField = { maxLength: number; multiple?: boolean; refuseLonger?: boolean };
 export type FormFields = Record<string, FormField>;
 
 type FormOptions = {
@@ -66,9 +69,16 @@ export async function readFormWithFile(
     if (!field || typeof value !== "string") throw refuse(400, FORM_MESSAGES.unknownField);
     if (seen.has(name) && !field.multiple) throw refuse(400, FORM_MESSAGES.repeatedField);
     seen.add(name);
-    form.append(name, value.length > field.maxLength ? value.slice(0, field.maxLength + 1) : value);
+    form.append(name, boundedValue(field, value));
   }
   return { form, file: found && found.size > 0 ? found : null };
+}
+
+/** The value as the schema will see it: cut one past the field's maximum, or refused (400). */
+function boundedValue(field: FormField, value: string) {
+  if (value.length <= field.maxLength) return value;
+  if (field.refuseLonger) throw refuse(400, FORM_MESSAGES.tooLong);
+  return value.slice(0, field.maxLength + 1);
 }
 
 /** How many values a repeatable field may carry at most (no form of ours has more options). */
@@ -86,7 +96,9 @@ export const FORM_MESSAGES = {
 
 /** A page answer for a refused form: the message as data, with the given status. */
 function refuse(status: number, message: string) {
-  // After a refused body the rest of it is unread: the connection must not be reused.
+  // After a refused body the rest of it is unread: the connection must not be reused. A page's
+  // answer does not always carry this header through; the server closes it anyway
+  // (server/app.ts, closeAfterUnreadBody).
   const headers = status === 413 ? { Connection: "close" } : undefined;
   return data({ message }, { status, headers });
 }
@@ -132,7 +144,7 @@ export async function readForm(
     if (count > (field.multiple ? MAX_REPEATS : 1)) {
       throw refuse(400, field.multiple ? FORM_MESSAGES.tooManyFields : FORM_MESSAGES.repeatedField);
     }
-    form.append(name, value.length > field.maxLength ? value.slice(0, field.maxLength + 1) : value);
+    form.append(name, boundedValue(field, value));
   }
   return form;
 }
@@ -169,6 +181,8 @@ export function mergeFormFields(...lists: FormFields[]): FormFields {
         ? {
             maxLength: Math.max(known.maxLength, field.maxLength),
             multiple: Boolean(known.multiple || field.multiple),
+            // A stated maximum anywhere wins: that schema's message answers a longer value.
+            ...(known.refuseLonger && field.refuseLonger ? { refuseLonger: true } : {}),
           }
         : field;
     }
@@ -198,65 +212,12 @@ export function formFieldsOf(
   }
   const fields: FormFields = {};
   for (const [name, field] of Object.entries(schema.shape as Record<string, z.ZodType>)) {
+    const maxLength = maxLengthOf(field);
     fields[name] = {
-      maxLength: maxLengthOf(field) ?? defaultMaxLength,
+      maxLength: maxLength ?? defaultMaxLength,
       multiple: isArraySchema(field),
+      ...(maxLength === undefined ? { refuseLonger: true } : {}),
     };
   }
   return mergeFormFields(fields, extra);
-}
-
-/**
- * Reads the form (see `readForm`) and parses it with Conform and the page's zod schema: the
- * submission to reply with, and the FormData for the fields outside the schema.
- */
-export async function readSubmission<Schema extends z.ZodType>(
-  request: Request,
-  schema: Schema,
-  options: FormOptions & { extra?: FormFields } = {},
-) {
-  const formData = await readForm(request, formFieldsOf(schema, options.extra), options);
-  const submission: Submission<z.input<Schema>, string[], z.output<Schema>> = parseWithZod<Schema>(
-    formData,
-    { schema },
-  );
-  return { formData, submission };
-}
-
-type ReplyOptions = {
-  formErrors?: string[];
-  fieldErrors?: Record<string, string[]>;
-  hideFields?: string[];
-};
-type Replyable = { reply: (options?: ReplyOptions) => SubmissionResult<string[]> };
-
-/**
- * The one bridge from a service's error to a form's answer: an AppError becomes the Conform reply
- * (its message above the form, its field messages beside their fields) with its HTTP status and
- * message; anything else is rethrown, because a bug is not a form message.
- */
-export function replyWithError(
-  submission: Replyable,
-  error: unknown,
-  options: {
-    /** Fields never sent back (passwords). */
-    hideFields?: string[];
-    /** A field that shows the error's message when the service named none (e-mail on a 409). */
-    fieldFor?: Partial<Record<number, string>>;
-  } = {},
-) {
-  if (!(error instanceof AppError)) throw error;
-  const fieldErrors: Record<string, string[]> = {};
-  for (const [name, message] of Object.entries(error.errors ?? {})) fieldErrors[name] = [message];
-  const field = options.fieldFor?.[error.status];
-  if (field) fieldErrors[field] ??= [error.message];
-  return {
-    status: error.status,
-    message: error.message,
-    result: submission.reply({
-      formErrors: [error.message],
-      fieldErrors,
-      hideFields: options.hideFields,
-    }),
-  };
 }

@@ -1,5 +1,5 @@
 // One way to page a list, on the server and in the browser: `?page=` counts from 1, `pageSize` is
-// bounded, and every list answers the same shape. Lists never load a whole table (issue 16).
+// bounded, and every list answers the same shape. Lists never load a whole table.
 // No zod here: the public board imports this module, and zod would add 5 KB to its JavaScript
 // (the calls' query schema is in page-query.ts).
 

@@ -1,7 +1,7 @@
 // Every request body the app reads goes through here: read as a stream, and never past a byte
 // limit. The limit is checked against Content-Length first and then against the bytes actually
-// received, so a chunked body of any length costs at most `maxBytes` of memory and stops being read
-// at the limit (the answer then closes the connection, so the rest is never read either).
+// received, so a chunked body of any length costs at most `maxBytes` of memory and stops being kept
+// at the limit (the answer then closes the connection, and the rest is dropped as it arrives).
 import { AppError } from "./errors.server";
 
 /** The default for JSON calls and ordinary page forms (DESIGN.md, "Hostile input"). */
@@ -11,9 +11,9 @@ export const BODY_TOO_LARGE = "요청 본문이 너무 큽니다.";
 
 /**
  * The body's bytes, or an AppError `too_large` (413) as soon as more than `maxBytes` arrive.
- * Reading stops there: the stream is released, not drained, and the 413 answer carries
- * `Connection: close` (see `api()` and the form reader), so the client's remaining bytes are
- * dropped with the connection instead of being read.
+ * Reading stops there: the stream is released, not drained. The server closes the connection of
+ * every answer whose request body was left unread (server/app.ts, closeAfterUnreadBody) and drops
+ * the client's remaining bytes meanwhile, so nothing past the limit is kept.
  */
 export async function readBodyBytes(
   request: Request,

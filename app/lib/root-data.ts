@@ -1,5 +1,27 @@
 import { useRouteLoaderData } from "react-router";
-import type { SocietyConfig } from "~/features/society/config";
+import type { FlashToast } from "./toast";
+
+// The society's contact details and links, shown by the footer, the location page and the home
+// page. The values come from features/society/config.server.ts (environment overrides) through
+// the root loader.
+export type SocietyConfig = {
+  name: string;
+  shortName: string;
+  englishName: string;
+  address: string;
+  building: string;
+  phone: string;
+  email: string;
+  /** The sister service about doctors doing marketing with AI ({host} in SPEC.md). */
+  sisterSiteUrl: string;
+  mapEmbedUrl: string;
+  publicUrl: string;
+  /**
+   * The society's own emblem (an image address, e.g. /brand/logo.svg placed in public/), drawn
+   * instead of the built-in mark; null draws the built-in mark.
+   */
+  logoUrl: string | null;
+};
 
 /** What the root loader gives every page: the society's details and the current user. */
 export type CurrentUser = {
@@ -14,7 +36,12 @@ export type CurrentUser = {
   memberTypeLabel: string | null;
 };
 
-export type RootData = { society: SocietyConfig; user: CurrentUser | null };
+export type RootData = {
+  society: SocietyConfig;
+  user: CurrentUser | null;
+  /** The toast a redirect handed to this page (a finished form's), shown once. */
+  flash: FlashToast | null;
+};
 
 export function useRootData(): RootData {
   const data = useRouteLoaderData("root") as RootData | undefined;

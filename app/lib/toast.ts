@@ -8,6 +8,9 @@ export type ToastMessage = {
   action?: { label: string; onClick: () => void };
 };
 
+/** A toast the server hands to the next page across a redirect (flash.server.ts). */
+export type FlashToast = Omit<ToastMessage, "id" | "action">;
+
 type Listener = (toast: ToastMessage | null) => void;
 
 let current: ToastMessage | null = null;

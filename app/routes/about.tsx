@@ -45,7 +45,7 @@ const CORE_VALUES = [
   },
 ];
 
-// The greeting is signed by the current president from the executives table (issue 15).
+// The greeting is signed by the current president from the executives table.
 export async function loader() {
   return { president: await findPresident() };
 }

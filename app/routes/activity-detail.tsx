@@ -1,17 +1,22 @@
 import { ArrowLeft } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
-import { getCurrentUser, requireUser } from "~/features/accounts/session.server";
+import { requireActor } from "~/features/accounts/actor.server";
+import { getCurrentUser } from "~/features/accounts/session.server";
+import { paymentsMode } from "~/features/gateway/portone.server";
+import { TestPaymentNotice } from "~/features/payments/components/test-payment-notice";
 import { RegistrationPanel } from "~/features/seminars/components/registration-panel";
 import { SeminarFacts } from "~/features/seminars/components/seminar-facts";
+import { SeminarFees } from "~/features/seminars/components/seminar-fees";
 import { loadSeminarPage } from "~/features/seminars/detail.server";
 import { cancelRegistration, register } from "~/features/seminars/registrations.server";
+import { registrationForms } from "~/features/seminars/validation";
 import { formatDate } from "~/lib/dates";
-import { AppError } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { formatNumber } from "~/lib/numbers";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
 import { truncate } from "~/lib/text";
 import type { Route } from "./+types/activity-detail";
 
@@ -27,58 +32,59 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-// Seats and the member's own registration change by the minute: never from a shared cache.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const page = await loadSeminarPage(params.id, await getCurrentUser(request));
   if (!page) throw data(null, { status: 404 });
-  return page;
+  return { ...page, testPayments: paymentsMode() === "test" };
 }
-
-const FORM_FIELDS = { intent: { maxLength: 20 }, returnTo: { maxLength: 100 } };
 
 /** Where to go after the action: back here, or to /mypage when the form came from there. */
-const returnPath = (value: FormDataEntryValue | null, here: string) =>
+const returnPath = (value: string | undefined, here: string) =>
   value === "/mypage#seminars" ? "/mypage#seminars" : here;
 
-export async function action({ request, params, url }: Route.ActionArgs) {
-  const member = await requireUser({ request, url });
-  const form = await readForm(request, FORM_FIELDS);
-  const intent = form.get("intent");
-  try {
-    let toast: { title: string; description?: string };
-    if (intent === "register") {
-      const answer = await register(params.id, member);
-      toast =
-        answer.status === "waitlisted"
-          ? {
-              title: "대기자로 등록되었습니다",
-              description: `대기 순번은 ${answer.waitlistPosition}번입니다.`,
-            }
-          : {
-              title: "신청이 확정되었습니다",
-              description: "확인 메일과 일정 파일을 보내드렸습니다.",
-            };
-    } else if (intent === "cancel") {
-      await cancelRegistration(params.id, member.id);
-      toast = { title: "신청을 취소했습니다" };
-    } else {
-      throw new AppError("invalid", "요청을 처리할 수 없습니다.");
-    }
-    return redirect(returnPath(form.get("returnTo"), `/activities/${params.id}`), {
-      headers: { "Set-Cookie": flashToast(toast) },
-    });
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data({ error: error.message }, { status: error.status });
-    }
-    throw error;
-  }
-}
+export const action = pageAction({
+  guard: (args) => requireActor(args, "member"),
+  intents: {
+    register: {
+      schema: registrationForms.register,
+      run: async ({ returnTo }, { user }, { params }) => {
+        const answer = await register(params.id!, user);
+        // A paid seminar: the seat is held while the member pays, on the checkout.
+        if (answer.status === "payment_pending" && answer.paymentId) {
+          return done(
+            {
+              title: "좌석을 잡아 두었습니다. 결제해주세요",
+              description: `등록비 ${formatNumber(answer.amount)}원을 결제하면 신청이 확정됩니다.`,
+            },
+            `/mypage/payments/${encodeURIComponent(answer.paymentId)}`,
+          );
+        }
+        const toast =
+          answer.status === "waitlisted"
+            ? {
+                title: "대기자로 등록되었습니다",
+                description: `대기 순번은 ${answer.waitlistPosition}번입니다.`,
+              }
+            : {
+                title: "신청이 확정되었습니다",
+                description: "확인 메일과 일정 파일을 보내드렸습니다.",
+              };
+        return done(toast, returnPath(returnTo, `/activities/${params.id}`));
+      },
+    },
+    cancel: {
+      schema: registrationForms.cancel,
+      run: async ({ returnTo }, { user }, { params }) => {
+        await cancelRegistration(params.id!, user.id);
+        return done("신청을 취소했습니다", returnPath(returnTo, `/activities/${params.id}`));
+      },
+    },
+  },
+});
 
-export default function ActivityDetail({ loaderData, actionData }: Route.ComponentProps) {
+export default function ActivityDetail({ loaderData }: Route.ComponentProps) {
   const { seminar } = loaderData;
+  const refusal = useRefusal();
   return (
     <Section className="max-w-5xl">
       <Link
@@ -91,7 +97,9 @@ export default function ActivityDetail({ loaderData, actionData }: Route.Compone
         <article>
           <header className="border-b border-slate-200 pb-6">
             <div className="flex flex-wrap gap-2">
-              {loaderData.ended ? (
+              {loaderData.window === "cancelled" ? (
+                <Badge tone="red">취소</Badge>
+              ) : loaderData.ended ? (
                 <Badge>종료</Badge>
               ) : loaderData.started ? (
                 <Badge tone="brand">진행 중</Badge>
@@ -114,9 +122,26 @@ export default function ActivityDetail({ loaderData, actionData }: Route.Compone
           <p className="mt-8 text-[15px] leading-8 whitespace-pre-line text-slate-700">
             {seminar.description}
           </p>
+          {/* On a phone the box comes after the description: this bar sticks to the bottom of
+              the screen while the member reads, and comes to rest just above the box
+              (app.css, .seminar-apply-bar), so it never covers it. */}
+          {loaderData.window === "open" && !loaderData.mine && !loaderData.started ? (
+            <a href="#registration" className="seminar-apply-bar">
+              {loaderData.seatsLeft === 0 ? "대기 신청하기" : "참가 신청하기"}
+            </a>
+          ) : null}
         </article>
-        <aside className="lg:pt-2">
-          <RegistrationPanel {...loaderData} error={actionData?.error} />
+        <aside className="grid content-start gap-4 lg:pt-2">
+          {loaderData.fees && loaderData.testPayments ? <TestPaymentNotice /> : null}
+          <RegistrationPanel {...loaderData} fee={loaderData.fee} error={refusal?.message} />
+          {loaderData.fees ? (
+            <SeminarFees
+              fees={loaderData.fees}
+              fee={loaderData.fee}
+              signedIn={loaderData.signedIn}
+              fullStanding={loaderData.fullStanding}
+            />
+          ) : null}
         </aside>
       </div>
     </Section>

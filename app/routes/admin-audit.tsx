@@ -1,14 +1,13 @@
-import { Form, Link, useRouteError, useSearchParams } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { SelectField } from "~/components/ui/textarea-field";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
-import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
+import { requireActor } from "~/features/accounts/actor.server";
 import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel } from "~/features/audit/actions";
 import { auditActors, listAudit } from "~/features/audit/audit.server";
+import { ExportPurposeForm } from "~/features/audit/components/export-purpose-form";
 import { isUuid } from "~/lib/ids";
 import { displayIp } from "~/lib/ip";
 import type { Route } from "./+types/admin-audit";
@@ -21,10 +20,9 @@ export const meta: Route.MetaFunction = () => [
 /** Far past any real log (50 a page), and small enough that the OFFSET stays a safe integer. */
 const MAX_PAGE = 1_000_000;
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireActor(args, "admin");
+  const { url } = args;
   const actor = url.searchParams.get("actor") ?? "";
   const action = url.searchParams.get("action") ?? "";
   // Clamped: a huge or malformed page number would otherwise reach the database as an OFFSET
@@ -163,8 +161,3 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
 }
 
 /** A guard's refusal shows the access-denied card; anything else goes to the root's boundary. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
-  throw error;
-}

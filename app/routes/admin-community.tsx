@@ -1,12 +1,12 @@
-import { Form, Link, redirect, useRouteError } from "react-router";
+import { Form, Link } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { DateTime } from "~/components/ui/date-time";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormError } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
+import { requireActor } from "~/features/accounts/actor.server";
 import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import {
   deleteItem,
   hideItem,
@@ -15,13 +15,11 @@ import {
 } from "~/features/community/community.server";
 import { InlineAction, ReasonField } from "~/features/community/components/inline-form";
 import { PlainText } from "~/features/community/components/plain-text";
-import { formReply, readPostPageForm } from "~/features/community/forms.server";
-import { HIDDEN_BY_LABELS, POSTS_PER_PAGE } from "~/features/community/validation";
-import { AppError } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
+import { HIDDEN_BY_LABELS, moderationForms, POSTS_PER_PAGE } from "~/features/community/validation";
 import { formatNumber } from "~/lib/numbers";
+import { done, pageAction } from "~/lib/page-action.server";
 import { pageFromUrl } from "~/lib/paging";
-import { clientIpContext } from "~/lib/request-context.server";
+import { useRefusal } from "~/lib/refusal";
 import { truncate } from "~/lib/text";
 import type { Route } from "./+types/admin-community";
 
@@ -29,8 +27,6 @@ export const meta: Route.MetaFunction = () => [
   { title: "게시판 관리 | 관리자" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 // Reported and hidden posts and comments, newest first (20 a page, `?page=`).
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -40,37 +36,43 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 const DONE = { hide: "숨김 처리했습니다.", restore: "다시 게시했습니다.", delete: "삭제했습니다." };
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readPostPageForm(request);
-  const audit = { actor: { id: admin.id, email: admin.email }, ip: context.get(clientIpContext) };
-  let done: string;
-  try {
-    if (form.intent === "hide") {
-      const input = form.hide();
-      if (input.reply) return input.reply;
-      await hideItem(form.kind, form.id, input.value.reason, audit);
-      done = DONE.hide;
-    } else if (form.intent === "restore") {
-      await restoreItem(form.kind, form.id, audit);
-      done = DONE.restore;
-    } else if (form.intent === "deletePost" || form.intent === "deleteComment") {
-      await deleteItem(admin, form.kind, form.id, audit);
-      done = DONE.delete;
-    } else {
-      throw new AppError("invalid", "요청을 처리할 수 없습니다.");
-    }
-  } catch (error) {
-    if (error instanceof AppError) return formReply(error);
-    throw error;
-  }
-  return redirect(`/admin/community${url.search}`, {
-    headers: { "Set-Cookie": flashToast({ title: done }) },
-  });
-}
+export const action = pageAction({
+  guard: (args) => requireActor(args, "admin"),
+  intents: {
+    hide: {
+      schema: moderationForms.hide,
+      run: async ({ kind, id, reason }, actor) => {
+        await hideItem(actor, kind, id, reason);
+        return done(DONE.hide);
+      },
+    },
+    restore: {
+      schema: moderationForms.restore,
+      run: async ({ kind, id }, actor) => {
+        await restoreItem(actor, kind, id);
+        return done(DONE.restore);
+      },
+    },
+    deletePost: {
+      schema: moderationForms.deletePost,
+      run: async ({ id }, actor) => {
+        await deleteItem(actor, "posts", id);
+        return done(DONE.delete);
+      },
+    },
+    deleteComment: {
+      schema: moderationForms.deleteComment,
+      run: async ({ id }, actor) => {
+        await deleteItem(actor, "comments", id);
+        return done(DONE.delete);
+      },
+    },
+  },
+});
 
-export default function AdminCommunity({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminCommunity({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageSize } = loaderData;
+  const refusal = useRefusal();
   return (
     <Section>
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">게시판 관리</h1>
@@ -78,7 +80,7 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
         신고되었거나 숨겨진 회원 게시판의 글입니다. 신고 {3}건이 쌓이면 관리자가 결정할 때까지
         자동으로 숨겨집니다. 모든 처리는 감사 기록에 남습니다.
       </p>
-      <FormError message={actionData?.message} />
+      <FormError message={refusal?.message} />
       <p className="mt-6 mb-3 text-sm text-slate-600">모두 {formatNumber(total)}건</p>
       {items.length === 0 ? (
         <EmptyState>신고되었거나 숨겨진 글이 없습니다.</EmptyState>
@@ -179,10 +181,4 @@ export default function AdminCommunity({ loaderData, actionData }: Route.Compone
       />
     </Section>
   );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
-  throw error;
 }

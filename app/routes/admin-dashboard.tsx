@@ -1,6 +1,5 @@
 import { Tabs } from "radix-ui";
 import {
-  data,
   isRouteErrorResponse,
   Link,
   useNavigation,
@@ -10,23 +9,28 @@ import {
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
+import { isAccessRefusal } from "~/features/admin/components/access-denied";
 import { AnnouncementsTab } from "~/features/admin/components/announcements-tab";
 import { ApplicationsTab } from "~/features/admin/components/applications-tab";
 import { ExecutivesTab } from "~/features/admin/components/executives-tab";
 import { HistoryTab } from "~/features/admin/components/history-tab";
+import { OfficeSummary } from "~/features/admin/components/office-summary";
 import { PendingMembersTab } from "~/features/admin/components/pending-members-tab";
 import { SeminarsTab } from "~/features/admin/components/seminars-tab";
 import {
   DASHBOARD_FORM,
+  DASHBOARD_INTENTS,
   type DashboardTab,
+  dashboardInput,
   loadDashboard,
-  runDashboardAction,
 } from "~/features/admin/dashboard.server";
+import { failureTitle } from "~/features/admin/dashboard-intents";
+import { officeSummary } from "~/features/admin/summary.server";
 import { cn } from "~/lib/cn";
-import { readForm } from "~/lib/forms.server";
-import { clientIpContext } from "~/lib/request-context.server";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-dashboard";
 
 export const meta: Route.MetaFunction = () => [
@@ -34,25 +38,38 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 // Every load and every action checks the role itself: administrators only. A refusal (401, 403)
-// renders the ErrorBoundary's access-denied card. The URL says what to load: `?tab=` and, for
+// renders the admin layout's access-denied card. The URL says what to load: `?tab=` and, for
 // the paged tabs, `?q=` and `?page=` (see dashboardQuery); only the active tab's list is read.
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return loadDashboard(url.searchParams);
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, "admin");
+  const [dashboard, summary] = await Promise.all([
+    loadDashboard(args.url.searchParams),
+    officeSummary(actor),
+  ]);
+  return { ...dashboard, summary };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const form = await readForm(request, DASHBOARD_FORM.fields, DASHBOARD_FORM.options);
-  const { status, result } = await runDashboardAction(form, {
-    actor: { id: user.id, email: user.email },
-    ip: context.get(clientIpContext),
-  });
-  return data(result, { status });
-}
+// Each intent checks its form with the matching /api call's schema, in the call's order, on the
+// strings as sent (an emptied field is "", as the calls read it): the page action holds the form
+// to the dashboard's fields and hands it over whole.
+const anyDashboardForm = z.object({});
+
+export const action = pageAction<SessionActor, Record<string, typeof anyDashboardForm>>({
+  guard: (args) => requireActor(args, "admin"),
+  extra: DASHBOARD_FORM.fields,
+  maxBytes: DASHBOARD_FORM.options.maxBytes,
+  intents: Object.fromEntries(
+    Object.entries(DASHBOARD_INTENTS).map(([intent, work]) => [
+      intent,
+      {
+        schema: anyDashboardForm,
+        run: async (_: object, actor: SessionActor, { form }: { form: FormData }) =>
+          done(await work(dashboardInput(form), actor)),
+      },
+    ]),
+  ),
+});
 
 // The six tabs of SPEC.md, in order (the values are DASHBOARD_TABS).
 const TABS = [
@@ -64,7 +81,8 @@ const TABS = [
   { value: "history", label: "연혁" },
 ] as const satisfies ReadonlyArray<{ value: DashboardTab; label: string }>;
 
-export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const refusal = useRefusal();
   const [, setSearchParams] = useSearchParams();
   const navigation = useNavigation();
   const { tab } = loaderData;
@@ -84,17 +102,13 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           <Link to="/admin/audit">감사 기록 · 내보내기</Link>
         </Button>
       </div>
-      {/* An action posted as a page (no JavaScript) answers here; with JavaScript a toast does. */}
-      {actionData ? (
-        <p
-          role="status"
-          className={cn(
-            "mt-4 rounded-lg px-4 py-3 text-[15px]",
-            actionData.ok ? "bg-emerald-50 text-emerald-900" : "bg-rose-50 text-rose-900",
-          )}
-        >
-          <strong className="font-semibold">{actionData.toast.title}</strong>
-          {actionData.toast.description ? ` · ${actionData.toast.description}` : null}
+      <OfficeSummary summary={loaderData.summary} />
+      {/* A refused form posted as a page (no JavaScript) answers here; with JavaScript a toast
+          does, and a success comes back here with the server's toast. */}
+      {refusal ? (
+        <p role="status" className="mt-4 rounded-lg bg-rose-50 px-4 py-3 text-[15px] text-rose-900">
+          <strong className="font-semibold">{failureTitle(refusal.intent)}</strong>
+          {` · ${refusal.message}`}
         </p>
       ) : null}
       {/* Switching tabs keeps only `?tab=`: the search and page belong to the tab left behind.
@@ -179,7 +193,8 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
+  // Refused access is the admin layout's to show (its one access-denied card).
+  if (isAccessRefusal(error)) throw error;
   const message = isRouteErrorResponse(error)
     ? `${error.status} ${error.statusText}`
     : error instanceof Error

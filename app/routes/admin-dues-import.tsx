@@ -1,20 +1,24 @@
 import { ChevronLeft } from "lucide-react";
-import { data, Form, Link, redirect, useRouteError } from "react-router";
+import { Form, Link } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { requireActor } from "~/features/accounts/actor.server";
 import { formatDay, won } from "~/features/dues/format";
-import { confirmImport, importPreview, type MatchStatus } from "~/features/dues/import.server";
+import {
+  confirmImport,
+  findDepositors,
+  importPreview,
+  type MatchStatus,
+} from "~/features/dues/import.server";
 import { pickField } from "~/features/dues/validation";
-import { AppError } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
+import { AppError, asPage, orNotFound } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { clientIpContext } from "~/lib/request-context.server";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-dues-import";
 
 export const meta: Route.MetaFunction = () => [
@@ -22,62 +26,55 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  try {
-    return await importPreview(params.id);
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) {
-      throw data({ message: error.message }, { status: 404 });
-    }
-    throw error;
-  }
+// `?row=N&find=…` looks up members for one deposit that matched nobody (by name, phone or the
+// depositor name); the office picks one there and confirms with the others.
+export async function loader(args: Route.LoaderArgs) {
+  const actor = await requireActor(args, "admin");
+  const preview = await orNotFound(importPreview(actor, args.params.id));
+  const find = (args.url.searchParams.get("find") ?? "").trim().slice(0, 50);
+  const row = Number(args.url.searchParams.get("row"));
+  const search =
+    find && Number.isInteger(row) && preview.rows.some((r) => r.index === row)
+      ? { row, find, members: await findDepositors(actor, find) }
+      : null;
+  return { ...preview, search };
 }
 
 // The confirmation form: `m{index}` carries the member chosen for that deposit (checked or
 // selected); only those rows are recorded.
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const audit = { actor: { id: admin.id, email: admin.email }, ip: context.get(clientIpContext) };
-  try {
-    const preview = await importPreview(params.id);
-    const fields = Object.fromEntries(
-      preview.rows.map((row) => [pickField(row.index), { maxLength: 40 }]),
-    );
-    const form = await readForm(
-      request,
-      { ...fields, intent: { maxLength: 20 } },
-      {
-        maxBytes: Math.max(64 * 1024, preview.rows.length * 64),
+export const action = pageAction({
+  guard: async (args) => {
+    const actor = await requireActor(args, "admin");
+    return { actor, preview: await asPage(importPreview(actor, args.params.id ?? "")) };
+  },
+  extra: ({ preview }) =>
+    Object.fromEntries(preview.rows.map((row) => [pickField(row.index), { maxLength: 40 }])),
+  maxBytes: ({ preview }) => Math.max(64 * 1024, preview.rows.length * 64),
+  intents: {
+    confirm: {
+      schema: z.object({ intent: z.string().max(20).optional() }),
+      run: async (_, { actor, preview }, { params, form }) => {
+        const picks = preview.rows.flatMap((row) => {
+          const value = form.get(pickField(row.index));
+          return typeof value === "string" && isUuid(value)
+            ? [{ index: row.index, userId: value }]
+            : [];
+        });
+        if (picks.length === 0) {
+          throw new AppError("invalid", "기록할 거래를 하나 이상 선택해주세요.");
+        }
+        const { recorded, skipped } = await confirmImport(actor, params.id!, picks);
+        return done(
+          {
+            title: "거래내역 기록 완료",
+            description: `${recorded}건을 납부로 기록했습니다.${skipped ? ` 이미 기록된 ${skipped}건은 건너뛰었습니다.` : ""}`,
+          },
+          `/admin/dues?year=${preview.year}`,
+        );
       },
-    );
-    const picks = preview.rows.flatMap((row) => {
-      const value = form.get(pickField(row.index));
-      return typeof value === "string" && isUuid(value)
-        ? [{ index: row.index, userId: value }]
-        : [];
-    });
-    if (picks.length === 0) {
-      return data({ message: "기록할 거래를 하나 이상 선택해주세요." }, { status: 400 });
-    }
-    const { recorded, skipped } = await confirmImport(params.id, picks, audit);
-    return redirect(`/admin/dues?year=${preview.year}`, {
-      headers: {
-        "Set-Cookie": flashToast({
-          title: "거래내역 기록 완료",
-          description: `${recorded}건을 납부로 기록했습니다.${skipped ? ` 이미 기록된 ${skipped}건은 건너뛰었습니다.` : ""}`,
-        }),
-      },
-    });
-  } catch (error) {
-    if (error instanceof AppError) {
-      return data({ message: error.message }, { status: error.status });
-    }
-    throw error;
-  }
-}
+    },
+  },
+});
 
 const STATUS: Record<MatchStatus, { label: string; tone: BadgeTone }> = {
   match: { label: "일치", tone: "green" },
@@ -88,8 +85,9 @@ const STATUS: Record<MatchStatus, { label: string; tone: BadgeTone }> = {
   unmatched: { label: "일치하는 회원 없음", tone: "red" },
 };
 
-export default function AdminDuesImport({ loaderData, actionData }: Route.ComponentProps) {
-  const { year, fileName, rows, counts } = loaderData;
+export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
+  const { year, fileName, rows, counts, search } = loaderData;
+  const refusal = useRefusal();
   return (
     <Section className="max-w-4xl">
       <Link
@@ -172,10 +170,12 @@ export default function AdminDuesImport({ loaderData, actionData }: Route.Compon
                     </div>
                   ) : null}
                   {row.status === "unmatched" ? (
-                    <p className="text-sm text-slate-600">
-                      같은 이름의 회원이 없습니다. 누구의 입금인지 확인되면 회원 기록에서 직접
-                      기록해주세요.
-                    </p>
+                    <DepositorPicker
+                      row={row.index}
+                      field={field}
+                      depositor={row.depositor}
+                      search={search?.row === row.index ? search : null}
+                    />
                   ) : null}
                 </Card>
               </li>
@@ -183,18 +183,86 @@ export default function AdminDuesImport({ loaderData, actionData }: Route.Compon
           })}
         </ul>
         <div className="mt-5 grid gap-3">
-          <FormError message={actionData?.message} />
+          <FormError message={refusal?.message} />
           <Button type="submit" size="lg">
             선택한 거래를 납부로 기록
           </Button>
         </div>
       </Form>
+      {/* The pickers' search forms, outside the confirmation form (forms do not nest): each
+          row's field and button name theirs with the `form` attribute. */}
+      {rows
+        .filter((row) => row.status === "unmatched")
+        .map((row) => (
+          <form key={row.index} id={`find-${row.index}`} method="get" hidden>
+            <input type="hidden" name="row" value={row.index} />
+          </form>
+        ))}
     </Section>
   );
 }
 
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
-  throw error;
+/**
+ * A deposit that matched nobody: search the members by name, phone or depositor name and pick
+ * one; the pick is recorded with the other confirmed rows.
+ */
+function DepositorPicker({
+  row,
+  field,
+  depositor,
+  search,
+}: {
+  row: number;
+  field: string;
+  depositor: string;
+  search: { find: string; members: Awaited<ReturnType<typeof findDepositors>> } | null;
+}) {
+  return (
+    <div className="grid gap-2">
+      <p className="text-sm text-slate-600">
+        같은 이름의 회원이 없습니다. 이름, 휴대전화 번호, 입금자명으로 찾아 고르세요.
+      </p>
+      <div className="flex gap-2">
+        <label htmlFor={`find-input-${row}`} className="sr-only">
+          {depositor || "입금"} 회원 찾기
+        </label>
+        <input
+          id={`find-input-${row}`}
+          name="find"
+          form={`find-${row}`}
+          type="search"
+          defaultValue={search?.find ?? depositor}
+          maxLength={50}
+          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-[15px]"
+        />
+        <Button type="submit" variant="secondary" form={`find-${row}`}>
+          회원 찾기
+        </Button>
+      </div>
+      {search ? (
+        search.members.length === 0 ? (
+          <p className="text-sm text-rose-700">‘{search.find}’에 맞는 회원이 없습니다.</p>
+        ) : (
+          <fieldset className="grid gap-1">
+            <legend className="text-sm font-semibold text-slate-800">누구의 입금인가요?</legend>
+            <label className="flex min-h-11 items-center gap-2 text-[15px]">
+              <input type="radio" name={field} value="" defaultChecked className="size-4" />
+              기록하지 않음
+            </label>
+            {search.members.map((m) => (
+              <label key={m.id} className="flex min-h-11 items-center gap-2 text-[15px]">
+                <input type="radio" name={field} value={m.id} className="size-4" />
+                <span>
+                  <span className="font-semibold">{m.name}</span>
+                  <span className="text-sm text-slate-600">
+                    {` · 휴대전화 끝 ${m.phoneTail} · ${m.email}${m.hospitalName ? ` · ${m.hospitalName}` : ""}`}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )
+      ) : null}
+    </div>
+  );
 }

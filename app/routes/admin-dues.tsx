@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useRouteError } from "react-router";
+import { Form, Link, redirect } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -7,42 +7,52 @@ import { Field, FormError } from "~/components/ui/field";
 import { FileField } from "~/components/ui/file-field";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { requireActor } from "~/features/accounts/actor.server";
 import { VoidPaymentForm } from "~/features/dues/components/void-payment-form";
 import {
   currentDuesYear,
   duesFigures,
+  exemptMember,
+  findMemberByKey,
   getDuesYear,
   listDuesYears,
   paymentsOfYear,
+  recordPayment,
+  setDuesYear,
   todaySeoul,
+  voidPayment,
 } from "~/features/dues/dues.server";
 import { formatDay, won } from "~/features/dues/format";
-import { runDuesForm } from "~/features/dues/forms.server";
-import { createImport } from "~/features/dues/import.server";
-import { defaultGraceUntil } from "~/features/dues/standing.server";
-import { readStatementUpload } from "~/features/dues/upload.server";
 import {
+  importStatementFile,
+  STATEMENT_FORM_BYTES,
+  safeReturnTo,
+} from "~/features/dues/forms.server";
+import { defaultGraceUntil } from "~/features/dues/standing.server";
+import {
+  DUES_FORM_FIELDS,
+  duesPageForms,
+  duesYearSchema,
+  exemptionSchema,
   MAX_DUES_YEAR,
   MIN_DUES_YEAR,
   PAYMENT_METHODS,
   PAYMENTS_PAGE_SIZE,
+  paymentSchema,
+  voidSchema,
   yearSchema,
 } from "~/features/dues/validation";
-import { AppError } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
+import { parse } from "~/lib/errors.server";
+import { isUuid } from "~/lib/ids";
+import { done, pageAction } from "~/lib/page-action.server";
 import { pageFromUrl } from "~/lib/paging";
-import { mediaType } from "~/lib/request-body.server";
-import { clientIpContext } from "~/lib/request-context.server";
+import { useRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/admin-dues";
 
 export const meta: Route.MetaFunction = () => [
   { title: "회비 관리 | 관리자" },
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 function yearFrom(url: URL) {
   const parsed = yearSchema.safeParse(url.searchParams.get("year") ?? "");
@@ -51,8 +61,9 @@ function yearFrom(url: URL) {
 
 // Each year's settings and figures, the year's payments (50 a page), and the forms: set up the
 // year, record a payment, exempt a member, import a bank statement.
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireActor(args, "admin");
+  const { url } = args;
   const year = yearFrom(url);
   const [years, settings, payments] = await Promise.all([
     listDuesYears(),
@@ -86,58 +97,147 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const audit = { actor: { id: admin.id, email: admin.email }, ip: context.get(clientIpContext) };
-  if (mediaType(request) === "multipart/form-data") {
-    try {
-      const upload = await readStatementUpload(request);
-      const year = yearSchema.parse(upload.year ?? yearFrom(url));
-      const created = await createImport(year, upload.fileName, upload.bytes, audit);
-      return redirect(`/admin/dues/imports/${created.id}`);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      return data(
-        { intent: "import", message: error.message },
-        { status: error.status, headers: error.status === 413 ? { Connection: "close" } : {} },
-      );
-    }
-  }
-  const outcome = await runDuesForm(request, audit);
-  if ("error" in outcome && outcome.error) {
-    if (outcome.returnTo) {
-      return redirect(outcome.returnTo, {
-        headers: {
-          "Set-Cookie": flashToast({
-            title: "처리 실패",
-            description: outcome.error.message,
-            variant: "destructive",
-          }),
-        },
-      });
-    }
-    return data(
-      { intent: outcome.intent, message: outcome.error.message },
-      { status: outcome.error.status },
-    );
-  }
-  const done = outcome as { year: number; returnTo: string | null; message: string };
-  return redirect(done.returnTo ?? `/admin/dues?year=${done.year}`, {
-    headers: { "Set-Cookie": flashToast({ title: "처리 완료", description: done.message }) },
-  });
+/** A payment's or exemption's member: the record's id, or found by e-mail or licence number. */
+async function memberOf(input: { userId: string; member: string }) {
+  return input.userId && isUuid(input.userId) ? input.userId : findMemberByKey(input.member);
 }
+
+/** Back to the member record the form came from, or to the year's page. */
+const finished = (message: string, year: number, returnTo: string) =>
+  done(
+    { title: "처리 완료", description: message },
+    safeReturnTo(returnTo) ?? `/admin/dues?year=${year}`,
+  );
+
+// Each form names its intent and calls the same service as the matching JSON call.
+// Every form of the page, the bank statement's too: it alone carries a file (multipart).
+export const action = pageAction({
+  guard: (args) => requireActor(args, "admin"),
+  extra: DUES_FORM_FIELDS,
+  file: { name: "file", maxBytes: STATEMENT_FORM_BYTES },
+  // The statement form came without an intent before it was a page action; it still may.
+  defaultIntent: "import",
+  refusedBackTo: { title: "처리 실패", path: (form) => safeReturnTo(form.get("returnTo")) },
+  intents: {
+    year: {
+      schema: duesPageForms.year,
+      run: async ({ returnTo, ...input }, actor) => {
+        const year = parse(yearSchema, input.year);
+        await setDuesYear(actor, year, parse(duesYearSchema, input));
+        return finished(`${year}년 회비 설정을 저장했습니다.`, year, returnTo);
+      },
+    },
+    pay: {
+      schema: duesPageForms.pay,
+      run: async ({ returnTo, ...input }, actor) => {
+        const year = parse(yearSchema, input.year);
+        const userId = await memberOf(input);
+        await recordPayment(actor, parse(paymentSchema, { ...input, userId, year }));
+        return finished("납부를 기록했습니다.", year, returnTo);
+      },
+    },
+    exempt: {
+      schema: duesPageForms.exempt,
+      run: async ({ returnTo, ...input }, actor) => {
+        const year = parse(yearSchema, input.year);
+        const userId = await memberOf(input);
+        const exemption = parse(exemptionSchema, { userId, reason: input.reason });
+        await exemptMember(actor, year, exemption.userId, exemption.reason);
+        return finished(`${year}년 회비를 면제했습니다.`, year, returnTo);
+      },
+    },
+    import: {
+      schema: duesPageForms.import,
+      run: async ({ year }, actor, { file }) =>
+        redirect(`/admin/dues/imports/${await importStatementFile(actor, year, file)}`),
+    },
+    void: {
+      schema: duesPageForms.void,
+      run: async ({ returnTo, ...input }, actor) => {
+        const year = parse(yearSchema, input.year);
+        const { reason } = parse(voidSchema, { reason: input.reason });
+        await voidPayment(actor, input.paymentId, reason);
+        return finished("납부 기록을 취소했습니다.", year, returnTo);
+      },
+    },
+  },
+});
 
 const METHOD_OPTIONS = PAYMENT_METHODS.map((m) => ({ value: m, label: m }));
 
-export default function AdminDues({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminDues({ loaderData }: Route.ComponentProps) {
   const { year, years, settings, figures, defaults, today, payments } = loaderData;
-  const failed = (intent: string) =>
-    actionData && "intent" in actionData && actionData.intent === intent
-      ? actionData.message
-      : undefined;
+  const refusal = useRefusal();
+  const failed = (intent: string) => (refusal?.intent === intent ? refusal.message : undefined);
   const otherYears = [...new Set([year + 1, year, ...years.map((y) => y.year)])]
     .filter((y) => y >= MIN_DUES_YEAR && y <= MAX_DUES_YEAR)
     .sort((a, b) => b - a);
+  // The year's settings: first in its column until the year is set up, since nothing else on
+  // the page works before; then last, as it is rarely changed.
+  const setupCard = (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-lg font-bold text-slate-900">{year}년 회비 설정</h2>
+      {settings ? null : (
+        <p className="mt-1 text-sm text-slate-700">
+          먼저 이 해의 회비를 설정해주세요. 설정해야 납부 기록, 거래내역 가져오기, 면제를 쓸 수
+          있습니다.
+        </p>
+      )}
+      <Form method="post" className="mt-4 grid gap-3">
+        <input type="hidden" name="intent" value="year" />
+        <input type="hidden" name="year" value={year} />
+        <div className="grid grid-cols-2 gap-3">
+          <Field
+            id="year-regular"
+            name="regularFee"
+            label="정회원 연회비(원)"
+            placeholder="예: 200,000 또는 20만"
+            required
+            defaultValue={defaults.regularFee}
+          />
+          <Field
+            id="year-lifetime"
+            name="lifetimeFee"
+            label="평생회비(원)"
+            placeholder="예: 2,000,000 또는 200만"
+            required
+            defaultValue={defaults.lifetimeFee}
+          />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Field
+            id="year-due"
+            name="dueDate"
+            type="date"
+            label="납부 기한"
+            required
+            defaultValue={defaults.dueDate}
+          />
+          <Field
+            id="year-grace"
+            name="graceUntil"
+            type="date"
+            label="유예기간 종료일"
+            defaultValue={defaults.graceUntil}
+          />
+        </div>
+        <Field
+          id="year-bank"
+          name="bankAccount"
+          label="입금 계좌 (은행 계좌번호 예금주)"
+          required
+          placeholder="대구은행 123-45-678901 대한개원의AI마케팅학회"
+          defaultValue={defaults.bankAccount}
+        />
+        <p className="text-sm text-slate-600">
+          유예기간 동안에는 지난해 정회원 자격이 유지됩니다(기본: 다음 해 3월 31일).
+        </p>
+        <FormError message={failed("year")} />
+        <Button type="submit">설정 저장</Button>
+      </Form>
+    </Card>
+  );
+
   return (
     <Section>
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">회비 관리</h1>
@@ -165,6 +265,7 @@ export default function AdminDues({ loaderData, actionData }: Route.ComponentPro
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
         <div className="grid content-start gap-6">
+          {settings ? null : setupCard}
           <Card className="p-5 sm:p-6">
             <h2 className="text-lg font-bold text-slate-900">{year}년 현황</h2>
             {figures && settings ? (
@@ -252,6 +353,7 @@ export default function AdminDues({ loaderData, actionData }: Route.ComponentPro
               className="mt-4 grid gap-3"
               reloadDocument
             >
+              <input type="hidden" name="intent" value="import" />
               <input type="hidden" name="year" value={year} />
               <FileField
                 id="statement-file"
@@ -264,6 +366,7 @@ export default function AdminDues({ loaderData, actionData }: Route.ComponentPro
               <Button type="submit" disabled={!settings}>
                 거래내역 확인
               </Button>
+              {settings ? null : <NotSetUp year={year} />}
             </Form>
           </Card>
 
@@ -284,7 +387,7 @@ export default function AdminDues({ loaderData, actionData }: Route.ComponentPro
                   id="pay-amount"
                   name="amount"
                   label="금액(원)"
-                  inputMode="numeric"
+                  placeholder="예: 200,000 또는 20만"
                   required
                   defaultValue={settings?.regularFee ?? ""}
                 />
@@ -309,6 +412,7 @@ export default function AdminDues({ loaderData, actionData }: Route.ComponentPro
               <Button type="submit" disabled={!settings}>
                 {year}년 납부 기록
               </Button>
+              {settings ? null : <NotSetUp year={year} />}
             </Form>
           </Card>
 
@@ -329,67 +433,26 @@ export default function AdminDues({ loaderData, actionData }: Route.ComponentPro
               <Button type="submit" variant="secondary" disabled={!settings}>
                 {year}년 회비 면제
               </Button>
+              {settings ? null : <NotSetUp year={year} />}
             </Form>
           </Card>
 
-          <Card className="p-5 sm:p-6">
-            <h2 className="text-lg font-bold text-slate-900">{year}년 회비 설정</h2>
-            <Form method="post" className="mt-4 grid gap-3">
-              <input type="hidden" name="intent" value="year" />
-              <input type="hidden" name="year" value={year} />
-              <div className="grid grid-cols-2 gap-3">
-                <Field
-                  id="year-regular"
-                  name="regularFee"
-                  label="정회원 연회비(원)"
-                  inputMode="numeric"
-                  required
-                  defaultValue={defaults.regularFee}
-                />
-                <Field
-                  id="year-lifetime"
-                  name="lifetimeFee"
-                  label="평생회비(원)"
-                  inputMode="numeric"
-                  required
-                  defaultValue={defaults.lifetimeFee}
-                />
-              </div>
-              <div className="grid grid-cols-2 gap-3">
-                <Field
-                  id="year-due"
-                  name="dueDate"
-                  type="date"
-                  label="납부 기한"
-                  required
-                  defaultValue={defaults.dueDate}
-                />
-                <Field
-                  id="year-grace"
-                  name="graceUntil"
-                  type="date"
-                  label="유예기간 종료일"
-                  defaultValue={defaults.graceUntil}
-                />
-              </div>
-              <Field
-                id="year-bank"
-                name="bankAccount"
-                label="입금 계좌 (은행 계좌번호 예금주)"
-                required
-                placeholder="대구은행 123-45-678901 대한개원의AI마케팅학회"
-                defaultValue={defaults.bankAccount}
-              />
-              <p className="text-sm text-slate-600">
-                유예기간 동안에는 지난해 정회원 자격이 유지됩니다(기본: 다음 해 3월 31일).
-              </p>
-              <FormError message={failed("year")} />
-              <Button type="submit">설정 저장</Button>
-            </Form>
-          </Card>
+          {settings ? setupCard : null}
         </div>
       </div>
     </Section>
+  );
+}
+
+/** Why a button is greyed out: the year has no settings yet. */
+function NotSetUp({ year }: { year: number }) {
+  return (
+    <p className="text-sm text-slate-600">
+      {year}년 회비를 먼저 설정하면 쓸 수 있습니다.{" "}
+      <a href="#year-regular" className="font-semibold text-brand-700 underline">
+        회비 설정으로
+      </a>
+    </p>
   );
 }
 
@@ -412,10 +475,4 @@ function Figure({
       <dd className={`mt-1 text-lg font-bold break-all ${color}`}>{value}</dd>
     </div>
   );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
-  throw error;
 }

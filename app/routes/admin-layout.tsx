@@ -1,7 +1,10 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteError } from "react-router";
+import { ErrorPage } from "~/components/layout/error-page";
 import { countPendingMembers } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
+import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import { AdminNav } from "~/features/admin/components/admin-nav";
+import { countWaitingReports } from "~/features/community/community.server";
 import type { Route } from "./+types/admin-layout";
 
 // The administrator pages' frame: the navigation for administrators, nothing for anyone else.
@@ -9,17 +12,31 @@ import type { Route } from "./+types/admin-layout";
 // decides whether to draw the navigation, so it never refuses.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (user?.role !== "admin") return { pendingMembers: null };
-  return { pendingMembers: await countPendingMembers() };
+  if (user?.role !== "admin") return { pendingMembers: null, waitingReports: 0 };
+  const [pendingMembers, waitingReports] = await Promise.all([
+    countPendingMembers(),
+    countWaitingReports(),
+  ]);
+  return { pendingMembers, waitingReports };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       {loaderData.pendingMembers === null ? null : (
-        <AdminNav pendingMembers={loaderData.pendingMembers} />
+        <AdminNav
+          pendingMembers={loaderData.pendingMembers}
+          waitingReports={loaderData.waitingReports}
+        />
       )}
       <Outlet />
     </>
   );
+}
+
+/** The administrator area's one boundary: a guard's 401 or 403 is the access-denied card. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isAccessRefusal(error)) return <AccessDenied />;
+  return <ErrorPage error={error} />;
 }

@@ -1,17 +1,15 @@
-import { Search } from "lucide-react";
-import { Form, Link, redirect, useNavigation, useRouteError } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, FormError, inputClass, Label } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { requireActor } from "~/features/accounts/actor.server";
 import { InlineAction } from "~/features/community/components/inline-form";
 import { libraryReader } from "~/features/library/access.server";
 import { DocumentUpload } from "~/features/library/components/document-upload";
+import { LibrarySearch } from "~/features/library/components/library-search";
 import { ResourceList } from "~/features/library/components/resource-list";
-import { libraryFormReply, readLibraryForm } from "~/features/library/forms.server";
 import {
   createResource,
   deleteResource,
@@ -27,16 +25,17 @@ import {
   CATEGORY_MAX,
   DESCRIPTION_MAX,
   RESOURCES_PER_PAGE,
+  resourceForms,
   SUGGESTED_CATEGORIES,
   TITLE_MAX,
 } from "~/features/library/validation";
 import { formatDate } from "~/lib/dates";
-import { AppError } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
+import { orNullIfRefused } from "~/lib/errors.server";
 import { searchText } from "~/lib/list-page.server";
 import { formatNumber } from "~/lib/numbers";
+import { done, pageAction } from "~/lib/page-action.server";
 import { pageFromUrl } from "~/lib/paging";
-import { clientIpContext } from "~/lib/request-context.server";
+import { type Refusal, submittedValue, useRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/admin-library";
 
 export const meta: Route.MetaFunction = () => [
@@ -44,13 +43,12 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 // The library's items, newest first (`?q=&category=&page=`), the form to add one, and with
 // `?edit={id}` the form to change one (details, or a new file).
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const reader = await libraryReader(admin);
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireActor(args, "admin");
+  const { url } = args;
+  const reader = await libraryReader(user);
   const q = searchText(url.searchParams.get("q"));
   const category = (url.searchParams.get("category") ?? "").trim().slice(0, CATEGORY_MAX);
   const editId = url.searchParams.get("edit");
@@ -63,7 +61,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     }),
     libraryCategories(),
     seminarChoices(),
-    editId ? getResource(editId, reader).catch(() => null) : Promise.resolve(null),
+    editId ? orNullIfRefused(getResource(editId, reader)) : Promise.resolve(null),
   ]);
   return { ...list, q, category, categories, seminars, editing };
 }
@@ -74,34 +72,36 @@ const DONE = {
   delete: "자료를 삭제했습니다.",
 };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readLibraryForm(request);
-  const audit = { actor: { id: admin.id, email: admin.email }, ip: context.get(clientIpContext) };
-  let done: string;
-  try {
-    if (form.intent === "create") {
-      const input = form.create();
-      if (input.reply) return input.reply;
-      await createResource(admin, input.value, audit);
-      done = DONE.create;
-    } else if (form.intent === "update") {
-      const input = form.update();
-      if (input.reply) return input.reply;
-      await updateResource(form.id, input.value, audit);
-      done = DONE.update;
-    } else if (form.intent === "delete") {
-      await deleteResource(form.id, audit);
-      done = DONE.delete;
-    } else {
-      throw new AppError("invalid", "요청을 처리할 수 없습니다.");
-    }
-  } catch (error) {
-    if (error instanceof AppError) return libraryFormReply(error, form.values);
-    throw error;
-  }
-  return redirect("/admin/library", { headers: { "Set-Cookie": flashToast({ title: done }) } });
-}
+const LIST = "/admin/library";
+
+export const action = pageAction({
+  guard: (args) => requireActor(args, "admin"),
+  intents: {
+    create: {
+      schema: resourceForms.create,
+      run: async (input, actor) => {
+        await createResource(actor, input);
+        return done(DONE.create, LIST);
+      },
+    },
+    update: {
+      schema: resourceForms.update,
+      run: async ({ id, objectPath, fileName, ...details }, actor) => {
+        // The file's name goes with a newly uploaded file, never alone.
+        const patch = objectPath ? { ...details, objectPath, fileName } : details;
+        await updateResource(actor, id, patch);
+        return done(DONE.update, LIST);
+      },
+    },
+    delete: {
+      schema: resourceForms.delete,
+      run: async ({ id }, actor) => {
+        await deleteResource(actor, id);
+        return done(DONE.delete, LIST);
+      },
+    },
+  },
+});
 
 type Editing = Route.ComponentProps["loaderData"]["editing"];
 
@@ -110,19 +110,24 @@ function ResourceForm({
   formRound,
   categories,
   seminars,
-  reply,
+  refusal,
 }: {
   editing: Editing;
   formRound: string;
   categories: string[];
   seminars: { id: string; title: string; date: Date | string }[];
-  reply: Route.ComponentProps["actionData"];
+  refusal: Refusal | null;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const values = reply && "values" in reply ? reply.values : undefined;
-  const errors = (reply && "errors" in reply ? reply.errors : undefined) ?? {};
-  const value = (name: string, fallback: string) => values?.[name] ?? fallback;
+  const fieldErrors = refusal?.fieldErrors ?? {};
+  const errors = Object.fromEntries(
+    Object.entries(fieldErrors).map(([name, messages]) => [name, messages[0]]),
+  ) as Record<string, string | undefined>;
+  // After a refused save the form shows what was typed; a refused delete typed nothing here.
+  const typed = refusal && refusal.intent !== "delete" ? refusal : null;
+  const value = (name: string, fallback: string) =>
+    typed ? (submittedValue(typed, name) ?? "") : fallback;
   const suggestions = [...new Set([...SUGGESTED_CATEGORIES, ...categories])];
   return (
     <Form
@@ -137,13 +142,7 @@ function ResourceForm({
         {editing ? `자료 수정: ${editing.title}` : "새 자료 등록"}
       </h2>
       {/* A field's message shows at the field; the form's own only when no field has one. */}
-      <FormError
-        message={
-          reply && "message" in reply && Object.keys(errors).length === 0
-            ? reply.message
-            : undefined
-        }
-      />
+      <FormError message={Object.keys(fieldErrors).length === 0 ? refusal?.message : undefined} />
       <input type="hidden" name="intent" value={editing ? "update" : "create"} />
       {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
       <div className="grid gap-1.5">
@@ -255,7 +254,8 @@ function ResourceForm({
   );
 }
 
-export default function AdminLibrary({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminLibrary({ loaderData }: Route.ComponentProps) {
+  const refusal = useRefusal();
   const { items, total, page, pageSize, q, category, categories, seminars, editing } = loaderData;
   const searchParams = new URLSearchParams();
   if (q) searchParams.set("q", q);
@@ -273,43 +273,18 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
           formRound={`${total}-${items[0]?.id ?? ""}-${items[0]?.updatedAt ?? ""}`}
           categories={categories}
           seminars={seminars}
-          reply={actionData}
+          refusal={refusal}
         />
       </div>
-      <Form method="get" role="search" className="mt-8 grid gap-2 sm:flex sm:max-w-2xl">
-        <label htmlFor="admin-library-category" className="sr-only">
-          분류로 찾기
-        </label>
-        <select
-          id="admin-library-category"
-          name="category"
-          defaultValue={category}
-          className={`${inputClass} sm:w-44`}
-        >
-          <option value="">전체 분류</option>
-          {categories.map((name) => (
-            <option key={name} value={name}>
-              {name}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="admin-library-q" className="sr-only">
-          제목·설명 검색
-        </label>
-        <input
-          id="admin-library-q"
-          name="q"
-          type="search"
-          defaultValue={q}
-          maxLength={100}
-          placeholder="제목·설명 검색"
-          className={inputClass}
+      <div className="mt-8">
+        <LibrarySearch
+          idPrefix="admin-library"
+          category={category}
+          q={q}
+          categories={categories}
+          categoryLabel="분류로 찾기"
         />
-        <Button type="submit" variant="secondary" className="shrink-0">
-          <Search className="size-4" aria-hidden="true" />
-          검색
-        </Button>
-      </Form>
+      </div>
       <p className="mt-6 mb-3 text-sm text-slate-600">모두 {formatNumber(total)}건</p>
       {items.length === 0 ? (
         <EmptyState>등록된 자료가 없습니다.</EmptyState>
@@ -343,10 +318,4 @@ export default function AdminLibrary({ loaderData, actionData }: Route.Component
       />
     </Section>
   );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
-  throw error;
 }

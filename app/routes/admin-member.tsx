@@ -1,18 +1,10 @@
 import { ChevronLeft } from "lucide-react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useNavigation,
-  useRouteError,
-} from "react-router";
+import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
 import { MemberDues } from "~/features/dues/components/member-dues";
 import { memberDuesRecord } from "~/features/dues/dues.server";
 import { remindersOf } from "~/features/dues/reminders.server";
@@ -21,16 +13,20 @@ import { MemberFieldsForm } from "~/features/members/components/member-fields-fo
 import { MemberHistory } from "~/features/members/components/member-history";
 import { MemberSignIn } from "~/features/members/components/member-sign-in";
 import { MemberTypeBadge, StatusBadge } from "~/features/members/components/standing-badges";
-import { MEMBER_RECORD_FORM, runMemberRecordAction } from "~/features/members/record.server";
+import {
+  MEMBER_RECORD_FORM,
+  MEMBER_RECORD_INTENTS,
+  runMemberRecordAction,
+} from "~/features/members/record.server";
 import { findMemberRecord } from "~/features/members/roster.server";
 import { AttendedSeminars } from "~/features/seminars/components/attended-seminars";
 import { MemberSeminars } from "~/features/seminars/components/member-seminars";
 import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { registrationsOf } from "~/features/seminars/registrations.server";
-import { AppError } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
-import { clientIpContext } from "~/lib/request-context.server";
+import { orNotFound } from "~/lib/errors.server";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-member";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -38,66 +34,58 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  try {
-    const member = await findMemberRecord(params.id);
-    const [registrations, credits, dues, reminders] = await Promise.all([
-      registrationsOf(member.id),
-      attendedSeminarsOf(member.id),
-      memberDuesRecord({
-        id: member.id,
-        memberType: member.memberType ?? "associate",
-        isApproved: member.status === "approved",
-        suspendedAt: member.suspendedAt,
-      }),
-      remindersOf(member.id),
-    ]);
-    return {
-      member,
-      self: admin.id === params.id,
-      registrations,
-      credits,
-      dues: { ...dues, reminders },
-    };
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) {
-      throw data({ message: error.message }, { status: 404 });
-    }
-    throw error;
-  }
+export async function loader(args: Route.LoaderArgs) {
+  const { user: admin } = await requireActor(args, "admin");
+  const member = await orNotFound(findMemberRecord(args.params.id));
+  const [registrations, credits, dues, reminders] = await Promise.all([
+    registrationsOf(member.id),
+    attendedSeminarsOf(member.id),
+    memberDuesRecord({
+      id: member.id,
+      memberType: member.memberType ?? "associate",
+      isApproved: member.status === "approved",
+      suspendedAt: member.suspendedAt,
+    }),
+    remindersOf(member.id),
+  ]);
+  return {
+    member,
+    self: admin.id === args.params.id,
+    registrations,
+    credits,
+    dues: { ...dues, reminders },
+  };
 }
 
-// Each form names its intent; success comes back to this record with a toast (POST, redirect,
-// GET), a refusal stays on the page with its Korean message and the fields as typed.
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const form = await readForm(request, MEMBER_RECORD_FORM);
-  try {
-    const { message } = await runMemberRecordAction(params.id, form, {
-      actor: { id: admin.id, email: admin.email },
-      ip: context.get(clientIpContext),
-    });
-    return redirect(`/admin/members/${params.id}`, {
-      headers: { "Set-Cookie": flashToast({ title: "처리 완료", description: message }) },
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data(
-      {
-        intent: String(form.get("intent") ?? ""),
-        message: error.message,
-        errors: error.errors ?? {},
-      },
-      { status: error.status },
-    );
-  }
-}
+// Each form names its intent, and reads its fields with the member schemas (record.server.ts);
+// success comes back to this record with a toast, a refusal stays on the page with its Korean
+// message beside the form that was sent.
+const recordForm = z.object({});
+const recordIntent = {
+  schema: recordForm,
+  run: async (
+    _input: object,
+    actor: SessionActor,
+    { params, form }: { params: { id?: string }; form: FormData },
+  ) => {
+    const intent = String(form.get("intent") ?? "");
+    const { message } = await runMemberRecordAction(actor, intent, params.id!, form);
+    return done({ title: "처리 완료", description: message }, `/admin/members/${params.id}`);
+  },
+};
 
-export default function AdminMember({ loaderData, actionData }: Route.ComponentProps) {
+export const action = pageAction<SessionActor, Record<string, typeof recordForm>>({
+  guard: (args) => requireActor(args, "admin"),
+  extra: MEMBER_RECORD_FORM,
+  intents: Object.fromEntries(MEMBER_RECORD_INTENTS.map((name) => [name, recordIntent])),
+});
+
+export default function AdminMember({ loaderData }: Route.ComponentProps) {
   const { member, self, credits } = loaderData;
+  const refusal = useRefusal();
+  const errors = Object.fromEntries(
+    Object.entries(refusal?.fieldErrors ?? {}).map(([name, messages]) => [name, messages[0] ?? ""]),
+  );
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   return (
@@ -116,10 +104,20 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           <span className="text-sm font-semibold text-violet-700">관리자</span>
         ) : null}
       </div>
-      <p className="mt-1 break-all text-slate-600">{member.email}</p>
-      {actionData?.message ? (
+      <p className="mt-1 flex flex-wrap gap-x-3 break-all text-slate-600">
+        <span>{member.email}</span>
+        {/[0-9]/.test(member.phone) ? (
+          <a
+            href={`tel:${member.phone.replace(/[^0-9+]/g, "")}`}
+            className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-4 sm:min-h-0"
+          >
+            {member.phone} 전화 걸기
+          </a>
+        ) : null}
+      </p>
+      {refusal ? (
         <div className="mt-4">
-          <FormError message={actionData.message} />
+          <FormError message={refusal.message} />
         </div>
       ) : null}
 
@@ -129,7 +127,7 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
             <h2 className="text-lg font-bold text-slate-900">회원 정보</h2>
             <MemberFieldsForm
               member={member}
-              errors={actionData?.intent === "update" ? actionData.errors : {}}
+              errors={refusal?.intent === "update" ? errors : {}}
               busy={busy}
             />
           </Card>
@@ -146,8 +144,8 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
           member={member}
           self={self}
           busy={busy}
-          errors={actionData?.errors ?? {}}
-          failedIntent={actionData?.intent}
+          errors={errors}
+          failedIntent={refusal?.intent ?? undefined}
         />
       </div>
     </Section>
@@ -156,7 +154,6 @@ export default function AdminMember({ loaderData, actionData }: Route.ComponentP
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Section className="max-w-xl">
@@ -169,5 +166,6 @@ export function ErrorBoundary() {
       </Section>
     );
   }
+  // Refused access and other errors: the administrator area's boundary (admin-layout.tsx).
   throw error;
 }

@@ -1,21 +1,18 @@
-import { data, Form, redirect, useNavigation, useRouteError, useSearchParams } from "react-router";
+import { Form, useNavigation, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FormError } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
-import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
+import { requireActor } from "~/features/accounts/actor.server";
+import { ExportPurposeForm } from "~/features/audit/components/export-purpose-form";
 import { RosterFilters } from "~/features/members/components/roster-filters";
 import { RosterTable } from "~/features/members/components/roster-table";
 import { approveMembers, searchMembers } from "~/features/members/roster.server";
 import { bulkApprovalSchema, rosterQueryFromUrl } from "~/features/members/validation";
-import { AppError, parse } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
 import { formatNumber } from "~/lib/numbers";
-import { clientIpContext } from "~/lib/request-context.server";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/admin-members";
 
 export const meta: Route.MetaFunction = () => [
@@ -23,10 +20,9 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-export async function loader({ request, url }: Route.LoaderArgs) {
-  await requireAdmin(request);
+export async function loader(args: Route.LoaderArgs) {
+  await requireActor(args, "admin");
+  const { url } = args;
   const query = rosterQueryFromUrl(url.searchParams);
   return { query, roster: await searchMembers(query, { countUpTo: SHORT_SEARCH_COUNT }) };
 }
@@ -34,37 +30,27 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 /** How far a one- or two-character search counts (see searchMembers). */
 const SHORT_SEARCH_COUNT = 1000;
 
-const BULK_FORM = { ids: { maxLength: 36, multiple: true }, intent: { maxLength: 20 } };
-
 // Bulk approval of the pending sign-ups ticked on this page; each is audited and mailed as a
 // single approval is. Back to the same list afterwards (POST, redirect, GET).
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const form = await readForm(request, BULK_FORM);
-  try {
-    const { ids } = parse(bulkApprovalSchema, { ids: form.getAll("ids") });
-    const { approved } = await approveMembers(ids, {
-      actor: { id: user.id, email: user.email },
-      ip: context.get(clientIpContext),
-    });
-    return redirect(url.pathname + url.search, {
-      headers: {
-        "Set-Cookie": flashToast({
-          title: "승인 완료",
-          description: `${approved}명의 가입을 승인했습니다.`,
-        }),
+export const action = pageAction({
+  guard: (args) => requireActor(args, "admin"),
+  // The button names its intent, though approval is the page's only one.
+  extra: { intent: { maxLength: 20 } },
+  intents: {
+    approve: {
+      schema: bulkApprovalSchema,
+      run: async ({ ids }, actor) => {
+        const { approved } = await approveMembers(actor, ids);
+        return done({ title: "승인 완료", description: `${approved}명의 가입을 승인했습니다.` });
       },
-    });
-  } catch (error) {
-    if (error instanceof AppError)
-      return data({ message: error.message }, { status: error.status });
-    throw error;
-  }
-}
+    },
+  },
+});
 
 const BULK_FORM_ID = "bulk-approval";
 
-export default function AdminMembers({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminMembers({ loaderData }: Route.ComponentProps) {
+  const refusal = useRefusal();
   const { query, roster } = loaderData;
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
@@ -107,9 +93,9 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
           </Form>
         ) : null}
       </div>
-      {actionData?.message ? (
+      {refusal ? (
         <div className="mt-3">
-          <FormError message={actionData.message} />
+          <FormError message={refusal.message} />
         </div>
       ) : null}
 
@@ -130,10 +116,4 @@ export default function AdminMembers({ loaderData, actionData }: Route.Component
       />
     </Section>
   );
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
-  throw error;
 }

@@ -1,15 +1,16 @@
-import { data, useRouteError } from "react-router";
-import { requireSecondFactorHolder } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
 import { SecuritySettings } from "~/features/second-factor/components/security-settings";
 import {
-  runSecurityAction,
-  SECURITY_FORM,
+  finishEnrolment,
+  newRecoveryCodes,
+  type SecurityOutcome,
   securityPageData,
+  startEnrolment,
+  turnOffSecondFactor,
 } from "~/features/second-factor/security-page.server";
-import { AppError } from "~/lib/errors.server";
-import { readForm } from "~/lib/forms.server";
-import { clientIpContext } from "~/lib/request-context.server";
+import { securityForms } from "~/features/second-factor/validation";
+import { pageAction, shown } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/admin-security";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,35 +18,42 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 // The administrator's second factor: enrolment (also for a password-only session, which reaches
 // no other administrator page), recovery codes and turning it off.
-export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireSecondFactorHolder(request);
+export async function loader(args: Route.LoaderArgs) {
+  const { user } = await requireActor(args, "enrolling");
   return securityPageData(user);
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireSecondFactorHolder(request);
-  const form = await readForm(request, SECURITY_FORM);
-  try {
-    return await runSecurityAction(request, user, form, context.get(clientIpContext));
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data(
-      { intent: String(form.get("intent") ?? ""), message: error.message, failed: true as const },
-      { status: error.status },
-    );
-  }
-}
+// Each form's outcome stays on the page: the recovery codes are shown once, never redirected.
+export const action = pageAction<SessionActor, typeof securityForms, SecurityOutcome>({
+  guard: (args) => requireActor(args, "enrolling"),
+  hideFields: ["password", "code"],
+  intents: {
+    setup: {
+      schema: securityForms.setup,
+      run: async (_, actor) => shown(await startEnrolment(actor)),
+    },
+    confirm: {
+      schema: securityForms.confirm,
+      run: async ({ code }, actor, { request }) =>
+        shown(await finishEnrolment(actor, code, request)),
+    },
+    "recovery-codes": {
+      schema: securityForms["recovery-codes"],
+      run: async ({ password }, actor, { request }) =>
+        shown(await newRecoveryCodes(actor, password, request)),
+    },
+    disable: {
+      schema: securityForms.disable,
+      run: async ({ password }, actor, { request }) =>
+        shown(await turnOffSecondFactor(actor, password, request)),
+    },
+  },
+});
 
 export default function AdminSecurity({ loaderData, actionData }: Route.ComponentProps) {
-  return <SecuritySettings data={loaderData} outcome={actionData} />;
-}
-
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
-  throw error;
+  const refusal = useRefusal();
+  const outcome = actionData && "shown" in actionData ? actionData.shown : undefined;
+  return <SecuritySettings data={loaderData} outcome={outcome} refusal={refusal} />;
 }

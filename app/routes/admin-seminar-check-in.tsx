@@ -12,8 +12,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 // The door staff's screen (administrators and check-in staff). Outside the administrator layout:
 // check-in staff see this and nothing else of it.
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,23 +1,22 @@
-import { adminContext } from "~/features/admin/admin-api.server";
-import { readExportPurpose } from "~/features/admin/export-purpose.server";
+import { requireActor } from "~/features/accounts/actor.server";
+import { readExportPurpose } from "~/features/audit/export-purpose.server";
 import { exportCreditsCsv } from "~/features/seminars/credits.server";
 import { api } from "~/lib/errors.server";
-import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-seminar-credits-csv";
 
 // GET /admin/seminars/{id}/credits.csv: the credit sheet in the KMA report's shape (name, licence
 // number, hospital, entry, exit, minutes, credits); administrators only, audited with the stated
 // purpose (`?purpose=`) and the row count, like every export of personal data.
-export const loader = api(async ({ request, params, context, url }: Route.LoaderArgs) => {
-  const audit = await adminContext(request, context.get(clientIpContext));
+export const loader = api(async (args: Route.LoaderArgs) => {
+  const { params, url } = args;
+  const actor = await requireActor(args, "admin");
   const purpose = readExportPurpose(url);
-  const { csv } = await exportCreditsCsv(params.id, audit, purpose);
+  const { csv } = await exportCreditsCsv(params.id, actor, purpose);
   const date = new Date().toISOString().slice(0, 10);
   return new Response(csv, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="seminar-credits-${date}.csv"`,
-      "Cache-Control": "private, no-store",
     },
   });
 });

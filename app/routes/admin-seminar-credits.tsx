@@ -1,31 +1,22 @@
 import { ChevronLeft } from "lucide-react";
-import {
-  data,
-  isRouteErrorResponse,
-  Link,
-  redirect,
-  useNavigation,
-  useRouteError,
-} from "react-router";
+import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
 import { FormError } from "~/components/ui/field";
-import { requireAdmin } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import { requireActor } from "~/features/accounts/actor.server";
 import { CreditSheet } from "~/features/seminars/components/credit-sheet";
-import { creditCorrectionSchema, creditSendSchema } from "~/features/seminars/credit-validation";
+import { creditSheetForms } from "~/features/seminars/credit-validation";
 import {
   correctCredits,
   creditSheetOf,
   lockCreditSheet,
   sendCreditSheet,
 } from "~/features/seminars/credits.server";
-import { AppError, orNotFound, parse } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
-import { readForm } from "~/lib/forms.server";
-import { clientIpContext } from "~/lib/request-context.server";
+import { orNotFound } from "~/lib/errors.server";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/admin-seminar-credits";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -35,22 +26,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-export async function loader({ request, params }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return { sheet: await orNotFound(creditSheetOf(params.id)) };
+export async function loader(args: Route.LoaderArgs) {
+  await requireActor(args, "admin");
+  return { sheet: await orNotFound(creditSheetOf(args.params.id)) };
 }
-
-const FORM = {
-  intent: { maxLength: 20 },
-  registrationId: { maxLength: 100 },
-  entryAt: { maxLength: 40 },
-  exitAt: { maxLength: 40 },
-  credits: { maxLength: 10 },
-  reason: { maxLength: 500 },
-  objectionDays: { maxLength: 10 },
-};
 
 const DONE = {
   correct: "정정했습니다.",
@@ -58,45 +37,41 @@ const DONE = {
   lock: "평점을 확정하고 참석자에게 알렸습니다.",
 } as const;
 
+const finished = (intent: keyof typeof DONE) =>
+  done({ title: "처리 완료", description: DONE[intent] });
+
 // Each form names its intent (correct, send, lock); success comes back here with a toast, a
 // refusal stays on the page with its Korean message.
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request);
-  const audit = { actor: { id: admin.id, email: admin.email }, ip: context.get(clientIpContext) };
-  const form = await readForm(request, FORM);
-  const intent = String(form.get("intent") ?? "");
-  const fields = Object.fromEntries(form);
-  try {
-    if (intent === "correct") {
-      const { intent: _i, registrationId, objectionDays: _d, ...rest } = fields;
-      await correctCredits(
-        params.id,
-        String(registrationId ?? ""),
-        parse(creditCorrectionSchema, rest),
-        audit,
-      );
-    } else if (intent === "send") {
-      await sendCreditSheet(
-        params.id,
-        parse(creditSendSchema, { objectionDays: fields.objectionDays }),
-        audit,
-      );
-    } else if (intent === "lock") {
-      await lockCreditSheet(params.id, audit);
-    } else {
-      throw new AppError("invalid", "알 수 없는 요청입니다.");
-    }
-    return redirect(`/admin/seminars/${params.id}/credits`, {
-      headers: { "Set-Cookie": flashToast({ title: "처리 완료", description: DONE[intent] }) },
-    });
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return data({ intent, message: error.message }, { status: error.status });
-  }
-}
+export const action = pageAction({
+  guard: (args) => requireActor(args, "admin"),
+  intents: {
+    correct: {
+      schema: creditSheetForms.correct,
+      run: async ({ registrationId, ...correction }, actor, { params }) => {
+        await correctCredits(params.id!, registrationId, correction, actor);
+        return finished("correct");
+      },
+    },
+    send: {
+      schema: creditSheetForms.send,
+      run: async (options, actor, { params }) => {
+        await sendCreditSheet(params.id!, options, actor);
+        return finished("send");
+      },
+    },
+    lock: {
+      schema: creditSheetForms.lock,
+      run: async (options, actor, { params }) => {
+        await lockCreditSheet(params.id!, options, actor);
+        return finished("lock");
+      },
+    },
+  },
+});
 
-export default function AdminSeminarCredits({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminSeminarCredits({ loaderData }: Route.ComponentProps) {
   const { sheet } = loaderData;
+  const refusal = useRefusal();
   const navigation = useNavigation();
   return (
     <Section>
@@ -110,9 +85,9 @@ export default function AdminSeminarCredits({ loaderData, actionData }: Route.Co
       <p className="mt-1 text-slate-600">
         {sheet.seminar.title} · <DateTime value={sheet.seminar.date} />
       </p>
-      {actionData?.message ? (
+      {refusal ? (
         <div className="mt-4">
-          <FormError message={actionData.message} />
+          <FormError message={refusal.message} />
         </div>
       ) : null}
       <div className="mt-6">
@@ -124,7 +99,6 @@ export default function AdminSeminarCredits({ loaderData, actionData }: Route.Co
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Section className="max-w-xl">

@@ -1,5 +1,6 @@
-import { ArrowLeft, ExternalLink, Eye, Lock } from "lucide-react";
-import { data, Link, useLocation } from "react-router";
+import { ArrowLeft, ExternalLink, Eye } from "lucide-react";
+import { data, Link } from "react-router";
+import { MembersOnlyNotice } from "~/components/layout/members-only-notice";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -26,9 +27,6 @@ export const meta: Route.MetaFunction = (args) => {
     type: "article",
   });
 };
-
-// Members' content must not sit in shared caches.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const headline = await findAnnouncementHeadline(params.id);
@@ -96,27 +94,14 @@ export default function AnnouncementDetail({ loaderData }: Route.ComponentProps)
 }
 
 function LoginRequired() {
-  const location = useLocation();
   return (
-    <Section className="max-w-2xl">
-      <Card className="p-8 text-center sm:p-10">
-        <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-          <Lock aria-hidden="true" />
-        </span>
-        <h1 className="mt-5 text-xl font-bold text-slate-900">로그인이 필요합니다</h1>
-        <p className="mt-2 text-slate-600">
-          공지사항 전문은 승인된 회원으로 로그인한 뒤 열람할 수 있습니다.
-        </p>
-        <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button asChild>
-            <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`}>로그인</Link>
-          </Button>
-          <Button asChild variant="secondary">
-            <Link to="/announcements">목록으로</Link>
-          </Button>
-        </div>
-      </Card>
-    </Section>
+    <MembersOnlyNotice
+      heading="로그인이 필요합니다"
+      headingLevel="h1"
+      other={{ to: "/announcements", label: "목록으로" }}
+    >
+      공지사항 전문은 승인된 회원으로 로그인한 뒤 열람할 수 있습니다.
+    </MembersOnlyNotice>
   );
 }
 

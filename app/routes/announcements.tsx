@@ -53,7 +53,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 // `?page=N` (20 a page, newest first), `?q=` (title and body) and `?category=`. A bad page value
 // shows the first page; a page past the last one is a 404, so neither crawlers nor the page cache
-// keep pages that do not exist. Pinned notices head the plain list (issue 15); a notice is marked 새 글 for
+// keep pages that do not exist. Pinned notices head the plain list; a notice is marked 새 글 for
 // a week (decided here, so the server's and the browser's render agree).
 export async function loader({ url }: Route.LoaderArgs) {
   const page = pageFromUrl(url.searchParams);

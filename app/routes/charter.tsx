@@ -1,8 +1,5 @@
-import { Lock } from "lucide-react";
-import { Link } from "react-router";
+import { MembersOnlyNotice } from "~/components/layout/members-only-notice";
 import { PageHeader, Section } from "~/components/layout/page-header";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { readCharter } from "~/features/society/charter.server";
 import { pageMeta } from "~/lib/meta";
@@ -14,8 +11,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: "학회 정관은 승인된 회원만 열람할 수 있습니다.",
     path: "/charter",
   });
-
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 // The service decides who reads the charter (readCharter); anyone else gets the locked card.
 export async function loader({ request }: Route.LoaderArgs) {
@@ -91,23 +86,9 @@ function Locked() {
   return (
     <>
       <PageHeader eyebrow="CHARTER" title="학회 정관" />
-      <Section className="max-w-2xl">
-        <Card className="p-8 text-center sm:p-10">
-          <span className="mx-auto grid size-14 place-items-center rounded-full bg-brand-50 text-brand-700">
-            <Lock aria-hidden="true" />
-          </span>
-          <h2 className="mt-5 text-xl font-bold text-slate-900">회원 전용 콘텐츠입니다</h2>
-          <p className="mt-2 text-slate-600">학회 정관은 승인된 회원만 열람할 수 있습니다.</p>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Button asChild>
-              <Link to="/login?redirectTo=%2Fcharter">로그인</Link>
-            </Button>
-            <Button asChild variant="secondary">
-              <Link to="/signup">회원가입</Link>
-            </Button>
-          </div>
-        </Card>
-      </Section>
+      <MembersOnlyNotice heading="회원 전용 콘텐츠입니다">
+        학회 정관은 승인된 회원만 열람할 수 있습니다.
+      </MembersOnlyNotice>
     </>
   );
 }

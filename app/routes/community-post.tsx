@@ -1,12 +1,11 @@
 import { ArrowLeft, Eye, Pin } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { FormError } from "~/components/ui/field";
-import type { SessionUser } from "~/features/accounts/session.server";
-import { boardMemberOrNull, requireBoardMember } from "~/features/community/access.server";
+import { boardMemberOrNull, requireBoardActor } from "~/features/community/access.server";
 import {
   createComment,
   deleteComment,
@@ -20,13 +19,20 @@ import {
 import { InlineAction, ReasonField } from "~/features/community/components/inline-form";
 import { BoardLocked } from "~/features/community/components/locked-notice";
 import { PlainText } from "~/features/community/components/plain-text";
-import { formReply, readPostPageForm } from "~/features/community/forms.server";
-import { BOARD_DESCRIPTION, COMMENT_MAX, HIDDEN_BY_LABELS } from "~/features/community/validation";
-import { AppError } from "~/lib/errors.server";
-import { flashToast } from "~/lib/flash.server";
+import {
+  BOARD_DESCRIPTION,
+  COMMENT_MAX,
+  commentSchema,
+  HIDDEN_BY_LABELS,
+  moderationForms,
+  reportSchema,
+} from "~/features/community/validation";
+import { asPage } from "~/lib/errors.server";
 import { pageMeta } from "~/lib/meta";
 import { formatNumber } from "~/lib/numbers";
-import { clientIpContext } from "~/lib/request-context.server";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal } from "~/lib/refusal";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/community-post";
 
 // Never the post's title in the head: a link shared outside the board previews as the board.
@@ -39,18 +45,11 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const reader = await boardMemberOrNull(request);
   if (!reader) return { locked: true as const };
-  try {
-    const post = await readPost(reader, params.id, { countView: true });
-    return { locked: false as const, post, isAdmin: reader.role === "admin" };
-  } catch (error) {
-    if (error instanceof AppError) throw data({ message: error.message }, { status: error.status });
-    throw error;
-  }
+  const post = await asPage(readPost(reader, params.id, { countView: true }));
+  return { locked: false as const, post, isAdmin: reader.role === "admin" };
 }
 
 const MESSAGES = {
@@ -64,81 +63,83 @@ const MESSAGES = {
   unpin: "게시물 고정을 해제했습니다.",
 } as const;
 
-async function perform(
-  reader: SessionUser,
-  postId: string,
-  form: Awaited<ReturnType<typeof readPostPageForm>>,
-  ip: string | undefined,
-) {
-  const audit = { actor: { id: reader.id, email: reader.email }, ip };
-  const adminOnly = () => {
-    if (reader.role !== "admin") throw new AppError("forbidden", "관리자만 이용할 수 있습니다.");
-  };
-  switch (form.intent) {
-    case "comment": {
-      const input = form.comment();
-      if (input.reply) return input.reply;
-      await createComment(reader, postId, input.value.body);
-      return null;
-    }
-    case "deletePost":
-      await deletePost(reader, postId, audit);
-      return redirect("/community", {
-        headers: { "Set-Cookie": flashToast({ title: MESSAGES.deletePost }) },
-      });
-    case "deleteComment":
-      await deleteComment(reader, form.id, audit);
-      return null;
-    case "report": {
-      const input = form.report();
-      if (input.reply) return input.reply;
-      await reportItem(
-        reader,
-        form.kind,
-        form.kind === "posts" ? postId : form.id,
-        input.value.reason,
-      );
-      return null;
-    }
-    case "hide": {
-      adminOnly();
-      const input = form.hide();
-      if (input.reply) return input.reply;
-      await hideItem(
-        form.kind,
-        form.kind === "posts" ? postId : form.id,
-        input.value.reason,
-        audit,
-      );
-      return null;
-    }
-    case "restore":
-      adminOnly();
-      await restoreItem(form.kind, form.kind === "posts" ? postId : form.id, audit);
-      return null;
-    case "pin":
-    case "unpin":
-      adminOnly();
-      await pinPost(postId, form.intent === "pin", audit);
-      return null;
-  }
-}
+const postPageForms = {
+  ...moderationForms,
+  comment: commentSchema,
+  report: z.object({
+    kind: moderationForms.restore.shape.kind,
+    id: z.string().max(40).default(""),
+    ...reportSchema.shape,
+  }),
+  pin: z.object({}),
+  unpin: z.object({}),
+};
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const reader = await requireBoardMember(request);
-  const form = await readPostPageForm(request);
-  try {
-    const answer = await perform(reader, params.id, form, context.get(clientIpContext));
-    if (answer) return answer;
-  } catch (error) {
-    if (error instanceof AppError) return formReply(error);
-    throw error;
-  }
-  // Back to the post (a fresh GET), so a reload does not send the form again.
-  return redirect(`/community/${params.id}`, {
-    headers: { "Set-Cookie": flashToast({ title: MESSAGES[form.intent] }) },
-  });
-}
+// One action for every form on a post's page, switched on `intent`; the services decide who may
+// do what (moderation is for administrators). Back to the post afterwards (a fresh GET).
+export const action = pageAction({
+  guard: requireBoardActor,
+  // The comment's limit is counted in characters by its schema; in UTF-16 units an emoji is two.
+  extra: { body: { maxLength: COMMENT_MAX * 2 } },
+  intents: {
+    comment: {
+      schema: postPageForms.comment,
+      run: async ({ body }, actor, { params }) => {
+        await createComment(actor.user, params.id!, body);
+        return done(MESSAGES.comment);
+      },
+    },
+    deletePost: {
+      schema: postPageForms.deletePost,
+      run: async (_, actor, { params }) => {
+        await deletePost(actor.user, params.id!, actor.audit);
+        return done(MESSAGES.deletePost, "/community");
+      },
+    },
+    deleteComment: {
+      schema: postPageForms.deleteComment,
+      run: async ({ id }, actor) => {
+        await deleteComment(actor.user, id, actor.audit);
+        return done(MESSAGES.deleteComment);
+      },
+    },
+    report: {
+      schema: postPageForms.report,
+      run: async ({ kind, id, reason }, actor, { params }) => {
+        await reportItem(actor.user, kind, kind === "posts" ? params.id! : id, reason);
+        return done(MESSAGES.report);
+      },
+    },
+    hide: {
+      schema: postPageForms.hide,
+      run: async ({ kind, id, reason }, actor, { params }) => {
+        await hideItem(actor, kind, kind === "posts" ? params.id! : id, reason);
+        return done(MESSAGES.hide);
+      },
+    },
+    restore: {
+      schema: postPageForms.restore,
+      run: async ({ kind, id }, actor, { params }) => {
+        await restoreItem(actor, kind, kind === "posts" ? params.id! : id);
+        return done(MESSAGES.restore);
+      },
+    },
+    pin: {
+      schema: postPageForms.pin,
+      run: async (_, actor, { params }) => {
+        await pinPost(actor, params.id!, true);
+        return done(MESSAGES.pin);
+      },
+    },
+    unpin: {
+      schema: postPageForms.unpin,
+      run: async (_, actor, { params }) => {
+        await pinPost(actor, params.id!, false);
+        return done(MESSAGES.unpin);
+      },
+    },
+  },
+});
 
 function HiddenNotice({ hidden }: { hidden: { by: string; reason: string | null } }) {
   return (
@@ -150,13 +151,13 @@ function HiddenNotice({ hidden }: { hidden: { by: string; reason: string | null 
   );
 }
 
-export default function CommunityPost({ loaderData, actionData }: Route.ComponentProps) {
+export default function CommunityPost({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const replyMessage = useRefusal()?.message;
   if (loaderData.locked) return <BoardLocked />;
   const { post, isAdmin } = loaderData;
   const commenting =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "comment";
-  const replyMessage = actionData && "message" in actionData ? actionData.message : undefined;
   return (
     <Section className="max-w-3xl">
       <Link

@@ -26,8 +26,6 @@ export const meta: Route.MetaFunction = (args) => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 // `?q=&page=` (20 a page, pinned notices first). A visitor gets the locked notice and nothing
 // from the board.
 export async function loader({ request, url }: Route.LoaderArgs) {

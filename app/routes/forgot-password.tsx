@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MailCheck } from "lucide-react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -9,8 +9,9 @@ import { Field, FormError } from "~/components/ui/field";
 import { requestPasswordReset } from "~/features/accounts/password-reset.server";
 import { forgotPasswordSchema } from "~/features/accounts/validation";
 import { fieldProps } from "~/lib/forms";
-import { readSubmission, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { pageAction, shown } from "~/lib/page-action.server";
+import { bodyMessage, useRefusal } from "~/lib/refusal";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -21,26 +22,27 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/forgot-password",
   });
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { submission } = await readSubmission(request, forgotPasswordSchema);
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), sent: false }, { status: 400 });
-  }
-  try {
-    await requestPasswordReset(submission.value.email, context.get(clientIpContext));
-  } catch (error) {
-    const failed = replyWithError(submission, error);
-    return data({ result: failed.result, sent: false }, { status: failed.status });
-  }
-  // The same answer whether or not the account exists.
-  return { result: submission.reply({ resetForm: true }), sent: true };
-}
+// The same answer whether or not the account exists, on the page itself.
+export const action = pageAction<null, { ask: typeof forgotPasswordSchema }, { sent: true }>({
+  guard: async () => null,
+  intents: {
+    ask: {
+      schema: forgotPasswordSchema,
+      run: async ({ email }, _, { context }) => {
+        await requestPasswordReset(email, context.get(clientIpContext));
+        return shown({ sent: true as const });
+      },
+    },
+  },
+});
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const refusal = useRefusal();
+  const sent = Boolean(actionData && "shown" in actionData);
   const [form, fields] = useForm({
     id: "forgot-password",
-    lastResult: actionData?.result,
+    lastResult: refusal?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
     shouldValidate: "onSubmit",
   });
@@ -48,7 +50,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <Section className="max-w-md">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">비밀번호 찾기</h1>
-        {actionData?.sent ? (
+        {sent ? (
           <div className="mt-4 grid gap-3 text-[15px] text-slate-700" role="status">
             <MailCheck className="size-10 text-emerald-600" aria-hidden="true" />
             <p>
@@ -69,7 +71,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             required
             autoComplete="email"
           />
-          <FormError message={form.errors?.[0]} />
+          <FormError message={form.errors?.[0] ?? bodyMessage(refusal)} />
           <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
             {navigation.state === "submitting" ? "보내는 중..." : "재설정 링크 받기"}
           </Button>

@@ -20,7 +20,7 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/",
   });
 
-/** Upcoming seminars on the home page (issue 15). */
+/** Upcoming seminars on the home page. */
 const HOME_SEMINAR_COUNT = 3;
 
 // Dates are written out here, on the server: the home page's JavaScript then carries no date
@@ -30,8 +30,10 @@ export async function loader() {
     listAnnouncements({ limit: HOME_ANNOUNCEMENT_COUNT }),
     listSeminars(),
   ]);
+  // 다가오는 세미나: not yet begun (a seminar under way is on /activities, marked 진행 중).
   const upcoming = splitByDate(seminars)
-    .upcoming.slice(0, HOME_SEMINAR_COUNT)
+    .upcoming.filter((s) => s.phase === "upcoming")
+    .slice(0, HOME_SEMINAR_COUNT)
     .map(({ id, title, date, location }) => {
       const [, month, day] = /(\d+월)\s*(\d+)일/.exec(formatDate(date)) ?? [];
       return {
@@ -55,7 +57,7 @@ export async function loader() {
   };
 }
 
-/** What members do most, one tap from the home page (issue 15). */
+/** What members do most, one tap from the home page. */
 const QUICK_LINKS = [
   { to: "/signup", label: "회원가입" },
   { to: "/activities", label: "세미나 신청" },

@@ -1,12 +1,9 @@
-import { Search } from "lucide-react";
-import { Form } from "react-router";
 import { PageHeader, Section } from "~/components/layout/page-header";
-import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
-import { inputClass } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { libraryReader } from "~/features/library/access.server";
+import { LibrarySearch } from "~/features/library/components/library-search";
 import { LibraryLocked } from "~/features/library/components/locked-notice";
 import { ResourceList } from "~/features/library/components/resource-list";
 import { libraryCategories, listResources } from "~/features/library/library.server";
@@ -26,8 +23,6 @@ export const meta: Route.MetaFunction = (args) => [
   ...pageMeta(args, { title: "자료실", description: LIBRARY_DESCRIPTION, path: "/library" }),
   { name: "robots", content: "noindex" },
 ];
-
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 // `?q=&category=&page=` (20 a page, newest first). A visitor gets the locked notice and nothing
 // from the library: no title, no file name.
@@ -57,44 +52,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
         {LIBRARY_DESCRIPTION}
       </PageHeader>
       <Section>
-        <Form
-          method="get"
-          role="search"
-          className="grid gap-2 sm:flex sm:max-w-2xl sm:items-center"
-        >
-          <label htmlFor="library-category" className="sr-only">
-            분류
-          </label>
-          <select
-            id="library-category"
-            name="category"
-            defaultValue={category}
-            className={`${inputClass} sm:w-44`}
-          >
-            <option value="">전체 분류</option>
-            {categories.map((name) => (
-              <option key={name} value={name}>
-                {name}
-              </option>
-            ))}
-          </select>
-          <label htmlFor="library-q" className="sr-only">
-            제목·설명 검색
-          </label>
-          <input
-            id="library-q"
-            name="q"
-            type="search"
-            defaultValue={q}
-            maxLength={100}
-            placeholder="제목·설명 검색"
-            className={inputClass}
-          />
-          <Button type="submit" variant="secondary" className="shrink-0">
-            <Search className="size-4" aria-hidden="true" />
-            검색
-          </Button>
-        </Form>
+        <LibrarySearch idPrefix="library" category={category} q={q} categories={categories} />
         <p className="mt-6 mb-3 text-sm text-slate-600" aria-live="polite">
           {filtered ? "검색 결과 " : "전체 "}
           {formatNumber(total)}건

@@ -1,31 +1,41 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
-import { LOGIN_FAILED, PENDING_APPROVAL } from "~/features/accounts/accounts.server";
-import { clientOf } from "~/features/accounts/auth-events.server";
+import { LOGIN_FAILED } from "~/features/accounts/accounts.server";
+import {
+  applicantOf,
+  clearApplicantCookie,
+  requireApplicant,
+  resubmitSignup,
+} from "~/features/accounts/applicant.server";
+import { ApplicantStatusPage } from "~/features/accounts/components/applicant-status";
 import {
   endSecondFactorStep,
   getCurrentUser,
   SECOND_FACTOR_PAGE,
   secondFactorStepOf,
 } from "~/features/accounts/session.server";
-import { loginSchema, safeRedirect } from "~/features/accounts/validation";
+import {
+  applicantImageFormSchema,
+  loginSchema,
+  PENDING_APPROVAL,
+  safeRedirect,
+} from "~/features/accounts/validation";
 import { REVIEW_DAYS } from "~/features/membership/validation";
 import { SecondFactorStep } from "~/features/second-factor/components/second-factor-step";
 import { finishLogin, startLogin } from "~/features/second-factor/login.server";
-import { secondFactorLoginSchema } from "~/features/second-factor/validation";
-import { flashToast } from "~/lib/flash.server";
+import { loginForms } from "~/features/second-factor/validation";
+import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
+import { imageSentWithForm } from "~/features/uploads/uploads.server";
 import { fieldProps } from "~/lib/forms";
-import { formFieldsOf, readForm, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { done, pageAction } from "~/lib/page-action.server";
+import { bodyMessage, type Refusal, useRefusal, useRefusalToast } from "~/lib/refusal";
 import { clientIpContext } from "~/lib/request-context.server";
-import { toast } from "~/lib/toast";
-import { z } from "~/lib/zod";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -41,126 +51,151 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     const target = url.searchParams.get("redirectTo");
     throw redirect(safeRedirect(target, user.role === "admin" ? "/admin/dashboard" : "/"));
   }
-  // After a right password, an account with a second factor is asked for its code here.
-  return { secondFactor: Boolean(await secondFactorStepOf(request)) };
+  // After a right password, an account with a second factor is asked for its code here; a sign-up
+  // that waits or was rejected sees its status page (decision 022).
+  const applicant = await applicantOf(request);
+  return {
+    secondFactor: Boolean(await secondFactorStepOf(request)),
+    applicant: applicant
+      ? {
+          status: applicant.status,
+          name: applicant.name,
+          reason: applicant.status === "rejected" ? applicant.reason : null,
+          createdAt: applicant.createdAt,
+          resubmittedAt: applicant.resubmittedAt,
+          canReapply: applicant.canReapply,
+          reviewDays: REVIEW_DAYS,
+        }
+      : null,
+  };
 }
 
-const LOGIN_FORM = formFieldsOf(z.union([loginSchema, secondFactorLoginSchema]), {
-  redirectTo: { maxLength: 2000 },
-});
+// The licence image of the status page sent with the form when JavaScript is off.
+const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
+
+/** The status page's new licence image: while pending, or after a rejection with a new request. */
+async function resubmitFromPage(
+  reapply: boolean,
+  input: { licenseImageUrl: string; licenseImage?: File | undefined },
+  { request, context }: Pick<Route.ActionArgs, "request" | "context">,
+) {
+  const applicant = await requireApplicant(request);
+  const ip = context.get(clientIpContext);
+  const licenseImageUrl = await imageSentWithForm(
+    input.licenseImageUrl,
+    input.licenseImage ?? null,
+    { field: "licenseImageUrl", uploader: null, ip },
+  );
+  await resubmitSignup(applicant, { licenseImageUrl, reapply }, ip);
+  return done(
+    reapply
+      ? { title: "재신청 완료", description: "다시 신청했습니다. 사무국이 먼저 검토합니다." }
+      : { title: "제출 완료", description: "새 면허 이미지를 제출했습니다." },
+    "/login",
+  );
+}
 
 /** Where a completed login goes: the page asked for, or the administrator's or member's home. */
-const destination = (formData: FormData, role: string) =>
-  safeRedirect(formData.get("redirectTo"), role === "admin" ? "/admin/dashboard" : "/");
+const destination = (form: FormData, role: string) =>
+  safeRedirect(form.get("redirectTo"), role === "admin" ? "/admin/dashboard" : "/");
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await readForm(request, LOGIN_FORM);
-  if (formData.has("intent")) return secondFactorAction(request, formData, context);
-  const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["password"] }), toast: null },
-      { status: 400 },
-    );
+const welcome = (name: string) => ({ title: "로그인 성공", description: `${name}님, 환영합니다.` });
+
+const RETRY_LATER = "잠시 후 다시 시도해주세요";
+
+/** A refused login's toast: '승인 대기 중' (SPEC.md §5) is news, not an error. */
+function refusalToast(refusal: Refusal) {
+  if (refusal.intent === "second-factor") {
+    const title = refusal.status === 429 ? RETRY_LATER : "인증 실패";
+    return { title, description: refusal.message, variant: "destructive" as const };
   }
-  try {
-    const outcome = await startLogin({
-      ...submission.value,
-      ip: context.get(clientIpContext),
-      cookie: request.headers.get("Cookie"),
-      userAgent: request.headers.get("User-Agent"),
-    });
-    const headers = new Headers();
-    for (const cookie of outcome.cookies) headers.append("Set-Cookie", cookie);
-    if (outcome.kind === "second-factor") {
-      // The same page asks for the code; the redirect target rides along in the address.
-      const target = formData.get("redirectTo");
-      const query =
-        typeof target === "string" && target ? `?redirectTo=${encodeURIComponent(target)}` : "";
-      return redirect(`/login${query}`, { headers });
-    }
-    const { user } = outcome;
-    headers.append(
-      "Set-Cookie",
-      flashToast({ title: "로그인 성공", description: `${user.name}님, 환영합니다.` }),
-    );
-    if (outcome.enrolmentRequired) return redirect(SECOND_FACTOR_PAGE, { headers });
-    return redirect(destination(formData, user.role), { headers });
-  } catch (error) {
-    const failed = replyWithError(submission, error, { hideFields: ["password"] });
-    const pending = failed.message === PENDING_APPROVAL;
-    const title = pending
-      ? "승인 대기 중"
-      : failed.status === 429
-        ? "잠시 후 다시 시도해주세요"
-        : "로그인 실패";
-    return data(
-      {
-        result: failed.result,
-        toast: {
-          title,
-          description: failed.message || LOGIN_FAILED,
-          variant: pending ? ("default" as const) : ("destructive" as const),
-        },
-      },
-      { status: failed.status },
-    );
+  if (refusal.intent === "applicant-image" || refusal.intent === "applicant-reapply") {
+    return { title: "제출 실패", description: refusal.message, variant: "destructive" as const };
   }
+  const pending = refusal.message === PENDING_APPROVAL;
+  const title = pending ? "승인 대기 중" : refusal.status === 429 ? RETRY_LATER : "로그인 실패";
+  return {
+    title,
+    description: refusal.message || LOGIN_FAILED,
+    variant: pending ? ("default" as const) : ("destructive" as const),
+  };
 }
 
-/** The second step: the code (or a recovery code), or starting over with the password. */
-async function secondFactorAction(
-  request: Request,
-  formData: FormData,
-  context: Route.ActionArgs["context"],
-) {
-  const submission = parseWithZod(formData, { schema: secondFactorLoginSchema });
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["code"] }), toast: null },
-      { status: 400 },
-    );
-  }
-  if (submission.value.intent === "restart") {
-    await endSecondFactorStep(request);
-    return redirect("/login");
-  }
-  try {
-    const { user, cookie } = await finishLogin(
-      request,
-      submission.value.code,
-      clientOf(request, context.get(clientIpContext)),
-    );
-    const headers = new Headers();
-    headers.append("Set-Cookie", cookie);
-    headers.append(
-      "Set-Cookie",
-      flashToast({ title: "로그인 성공", description: `${user.name}님, 환영합니다.` }),
-    );
-    return redirect(destination(formData, user.role), { headers });
-  } catch (error) {
-    const failed = replyWithError(submission, error, { hideFields: ["code"] });
-    return data(
-      {
-        result: failed.result,
-        toast: {
-          title: failed.status === 429 ? "잠시 후 다시 시도해주세요" : "인증 실패",
-          description: failed.message,
-          variant: "destructive" as const,
-        },
+// The password, then (for an account with a second factor) the code on the same page; the form's
+// redirect target rides along to the end.
+export const action = pageAction({
+  guard: async () => null,
+  defaultIntent: "password",
+  extra: { redirectTo: { maxLength: 2000 } },
+  file: LICENCE_FILE,
+  hideFields: ["password", "code", LICENCE_FILE.name],
+  toast: refusalToast,
+  intents: {
+    password: {
+      schema: loginForms.password,
+      run: async (input, _, { request, context, form }) => {
+        const outcome = await startLogin(input, request, context.get(clientIpContext));
+        // A sign-up that waits or was rejected: no session, its status page on this address.
+        if (outcome.kind === "applicant") {
+          const title = outcome.status === "pending" ? "승인 대기 중" : "회원가입 반려";
+          return done({ title, description: outcome.message }, "/login", outcome.headers);
+        }
+        const { user, headers } = outcome;
+        if (outcome.kind === "second-factor") {
+          // The same page asks for the code; the redirect target rides along in the address.
+          const target = form.get("redirectTo");
+          const query =
+            typeof target === "string" && target ? `?redirectTo=${encodeURIComponent(target)}` : "";
+          return redirect(`/login${query}`, { headers });
+        }
+        const target = outcome.enrolmentRequired
+          ? SECOND_FACTOR_PAGE
+          : destination(form, user.role);
+        return done(welcome(user.name), target, headers);
       },
-      { status: failed.status },
-    );
-  }
-}
+    },
+    "second-factor": {
+      schema: loginForms["second-factor"],
+      run: async ({ code }, _, { request, context, form }) => {
+        const { user, headers } = await finishLogin(request, context.get(clientIpContext), code);
+        return done(welcome(user.name), destination(form, user.role), headers);
+      },
+    },
+    "applicant-image": {
+      schema: applicantImageFormSchema,
+      run: (input, _, args) => resubmitFromPage(false, input, args),
+    },
+    "applicant-reapply": {
+      schema: applicantImageFormSchema,
+      run: (input, _, args) => resubmitFromPage(true, input, args),
+    },
+    "applicant-leave": {
+      schema: loginForms.restart,
+      run: async () =>
+        redirect("/login", { headers: { "Set-Cookie": await clearApplicantCookie() } }),
+    },
+    restart: {
+      schema: loginForms.restart,
+      run: async (_, __, { request }) => {
+        await endSecondFactorStep(request);
+        return redirect("/login");
+      },
+    },
+  },
+});
 
-export default function Login({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.secondFactor) return <SecondFactorStep actionData={actionData} />;
-  return <PasswordStep actionData={actionData} />;
+export default function Login({ loaderData }: Route.ComponentProps) {
+  const refusal = useRefusal();
+  useRefusalToast(refusal);
+  if (loaderData.secondFactor) return <SecondFactorStep refusal={refusal} />;
+  if (loaderData.applicant) {
+    return <ApplicantStatusPage applicant={loaderData.applicant} refusal={refusal} />;
+  }
+  return <PasswordStep refusal={refusal} />;
 }
 
 /**
- * Where a sign-up ends (issue 15): a note that stays on the page (and on reload), not only the
+ * Where a sign-up ends: a note that stays on the page (and on reload), not only the
  * toast, saying what was received, what happens next and that a mail will follow.
  */
 function SignupReceived() {
@@ -179,26 +214,26 @@ function SignupReceived() {
           승인되면 가입하신 이메일로 안내 메일을 보내 드립니다. 그 뒤 이 화면에서 로그인하실 수
           있습니다.
         </li>
+        <li>
+          기다리시는 동안에도 이 화면에서 로그인하시면 신청 상태를 확인하고, 면허증 이미지를 새로
+          올리실 수 있습니다.
+        </li>
       </ol>
     </section>
   );
 }
 
-function PasswordStep({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+function PasswordStep({ refusal }: { refusal: Refusal | null }) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const pending = navigation.state === "submitting" && navigation.formAction === "/login";
   const [form, fields] = useForm({
     id: "login",
-    lastResult: actionData?.result,
+    lastResult: refusal?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-
-  useEffect(() => {
-    if (actionData?.toast) toast(actionData.toast);
-  }, [actionData]);
 
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
@@ -222,7 +257,7 @@ function PasswordStep({ actionData }: { actionData: Route.ComponentProps["action
             required
             autoComplete="current-password"
           />
-          <FormError id={form.errorId} message={form.errors?.[0]} />
+          <FormError id={form.errorId} message={form.errors?.[0] ?? bodyMessage(refusal)} />
           <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
             {pending ? "로그인 중..." : "로그인"}
           </Button>

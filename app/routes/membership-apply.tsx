@@ -2,11 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2, LogIn } from "lucide-react";
 import { useEffect } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
+import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   applyForFullMembership,
@@ -22,11 +23,11 @@ import { AttendedSeminars } from "~/features/seminars/components/attended-semina
 import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
-import { storeImageSentWithForm } from "~/features/uploads/uploads.server";
+import { imageSentWithForm } from "~/features/uploads/uploads.server";
 import { fieldProps } from "~/lib/forms";
-import { formFieldsOf, readFormWithFile, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
-import { clientIpContext } from "~/lib/request-context.server";
+import { pageAction, shown } from "~/lib/page-action.server";
+import { bodyMessage, useRefusal, useRefusalToast } from "~/lib/refusal";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/membership-apply";
 
@@ -36,8 +37,6 @@ export const meta: Route.MetaFunction = (args) =>
     description: "승인된 회원은 정회원 가입을 신청할 수 있습니다.",
     path: "/membership/apply",
   });
-
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 /** SPEC.md §9: the visitor is sent to log in after about a second. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
@@ -57,7 +56,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       }
     : null;
   // A pending or approved application is the page; after a rejection the status card stands
-  // above a new form (issue 15), filled in from the rejected application.
+  // above a new form, filled in from the rejected application.
   if (application && application.status !== "rejected") {
     return { state: "applied" as const, attended, application: latest! };
   }
@@ -78,52 +77,40 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-/** The application's fields, and the licence image sent with the form when JavaScript is off. */
-const APPLICATION_FIELDS = formFieldsOf(applicationSchema);
+// The licence image sent with the form when JavaScript is off; with it, the browser uploads first.
 const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = await getCurrentUser(request);
-  if (!user) {
-    return data(
-      {
-        result: null,
-        submitted: false,
-        error: "회원 가입 신청을 위해서는 먼저 로그인해야 합니다.",
+// A finished application stays on the page: the completion screen, not the status card.
+export const action = pageAction<
+  SessionActor,
+  { apply: typeof applicationSchema },
+  { submitted: true }
+>({
+  guard: (args) => requireActor(args, "member"),
+  file: LICENCE_FILE,
+  toast: (refusal) => ({
+    title: "신청 실패",
+    description: refusal.message,
+    variant: "destructive",
+  }),
+  intents: {
+    apply: {
+      schema: applicationSchema,
+      run: async (input, { user, audit }, { file }) => {
+        const licenseImageUrl = await imageSentWithForm(input.licenseImageUrl ?? "", file, {
+          field: "licenseImageUrl",
+          uploader: user,
+          ip: audit.ip ?? undefined,
+        });
+        await applyForFullMembership(user, {
+          ...input,
+          licenseImageUrl: licenseImageUrl || undefined,
+        });
+        return shown({ submitted: true as const });
       },
-      { status: 401 },
-    );
-  }
-  const { form, file } = await readFormWithFile(request, APPLICATION_FIELDS, LICENCE_FILE);
-  const imageError = await storeImageSentWithForm(form, file, {
-    field: "licenseImageUrl",
-    uploader: user,
-    ip: context.get(clientIpContext),
-  });
-  const submission = parseWithZod(form, { schema: applicationSchema });
-  if (submission.status !== "success" || imageError) {
-    return data(
-      {
-        result: submission.reply(
-          imageError ? { fieldErrors: { licenseImageUrl: [imageError.message] } } : undefined,
-        ),
-        submitted: false,
-        error: imageError?.message ?? null,
-      },
-      { status: imageError?.status ?? 400 },
-    );
-  }
-  try {
-    await applyForFullMembership(user, submission.value);
-    return { result: submission.reply(), submitted: true, error: null };
-  } catch (error) {
-    const failed = replyWithError(submission, error);
-    return data(
-      { result: failed.result, submitted: false, error: failed.message },
-      { status: failed.status },
-    );
-  }
-}
+    },
+  },
+});
 
 export default function MembershipApply({ loaderData, actionData }: Route.ComponentProps) {
   return (
@@ -134,7 +121,7 @@ export default function MembershipApply({ loaderData, actionData }: Route.Compon
           : "정회원 가입 신청서를 작성해주세요."}
       </PageHeader>
       <Section className="max-w-2xl">
-        {actionData?.submitted ? (
+        {actionData && "shown" in actionData ? (
           <Completed />
         ) : loaderData.state === "visitor" ? (
           <LoginRequired />
@@ -149,11 +136,7 @@ export default function MembershipApply({ loaderData, actionData }: Route.Compon
               <ApplicationStatusCard application={loaderData.application} />
             ) : null}
             <SeminarAttendance attended={loaderData.attended} />
-            <ApplicationForm
-              account={loaderData.account}
-              actionData={actionData}
-              again={loaderData.application !== null}
-            />
+            <ApplicationForm account={loaderData.account} again={loaderData.application !== null} />
           </div>
         )}
       </Section>
@@ -187,7 +170,6 @@ function LoginRequired() {
     toast({
       title: "로그인 필요",
       description: "회원 가입 신청을 위해서는 먼저 로그인해야 합니다.",
-      variant: "destructive",
     });
     const timer = setTimeout(() => {
       window.location.assign("/api/login?redirectTo=%2Fmembership%2Fapply");
@@ -236,17 +218,18 @@ type FormProps = {
     department: string;
     address: string;
   };
-  actionData: Route.ComponentProps["actionData"];
   /** A new application after a rejected one. */
   again: boolean;
 };
 
-function ApplicationForm({ account, actionData, again }: FormProps) {
+function ApplicationForm({ account, again }: FormProps) {
   const navigation = useNavigation();
+  const refusal = useRefusal();
+  useRefusalToast(refusal);
   const pending = navigation.state === "submitting";
   const [form, fields] = useForm<ApplicationInput>({
     id: "membership-application",
-    lastResult: actionData?.result,
+    lastResult: refusal?.result,
     defaultValue: {
       phone: account.phone,
       licenseNumber: account.licenseNumber,
@@ -258,12 +241,6 @@ function ApplicationForm({ account, actionData, again }: FormProps) {
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-
-  useEffect(() => {
-    if (actionData?.error) {
-      toast({ title: "신청 실패", description: actionData.error, variant: "destructive" });
-    }
-  }, [actionData]);
 
   return (
     <Card className="p-6 sm:p-8">
@@ -291,7 +268,7 @@ function ApplicationForm({ account, actionData, again }: FormProps) {
           fileFieldName="licenseImage"
           errors={fields.licenseImageUrl.errors}
         />
-        <FormError message={form.errors?.[0]} />
+        <FormError message={form.errors?.[0] ?? bodyMessage(refusal)} />
         <div className="mt-2 flex justify-end gap-2">
           <Button asChild variant="secondary">
             <Link to="/membership">취소</Link>

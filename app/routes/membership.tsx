@@ -2,8 +2,11 @@ import { CheckCircle2, Mail, Phone } from "lucide-react";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Card } from "~/components/ui/card";
 import { getCurrentUser } from "~/features/accounts/session.server";
+import { DuesGuide } from "~/features/dues/components/dues-guide";
+import { currentDuesYear, getDuesYear } from "~/features/dues/dues.server";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplyButton } from "~/features/membership/components/apply-button";
+import { waysToPayOnline } from "~/features/payments/ways.server";
 import { pageMeta } from "~/lib/meta";
 import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/membership";
@@ -36,21 +39,38 @@ const STEPS = [
   { title: "온라인 회원가입", body: "준회원으로 가입한 뒤 관리자 승인을 기다립니다." },
   { title: "정회원 가입 신청", body: "승인 후 정회원 가입 신청서를 작성합니다." },
   { title: "오프라인 세미나 참석", body: "학회가 여는 오프라인 세미나에 1회 참석합니다." },
-  { title: "연회비 납부", body: "신청 후 문자로 안내되는 계좌로 연회비를 납부합니다." },
-  { title: "정회원 승인", body: "입금이 확인되면 정회원 승인 문자를 보내 드립니다." },
+  {
+    title: "연회비 납부",
+    body: "마이페이지에서 온라인으로 납부하거나 아래 학회 계좌로 입금합니다.",
+  },
+  { title: "정회원 승인", body: "납부가 확인되면 정회원 승인 문자를 보내 드립니다." },
 ];
 
-// The reader's own standing (issue 15): a full member is not asked whether they paid, and an
-// applicant sees where their application stands. Visitors get null (the page cache's version).
+// This year's fee, the ways to pay it and the account (dues_years moves the page cache's content
+// version on, migration 0025). The reader's own standing: a full member is not asked whether they
+// paid, and an applicant sees where their application stands. Visitors get null (the page
+// cache's version).
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
-  if (!user) return { application: null };
+  const year = currentDuesYear();
+  const [user, settings] = await Promise.all([getCurrentUser(request), getDuesYear(year)]);
+  const dues = settings
+    ? {
+        year,
+        regularFee: settings.regularFee,
+        bankAccount: settings.bankAccount,
+        dueDate: settings.dueDate,
+      }
+    : null;
+  const money = { dues, online: waysToPayOnline() };
+  if (!user) return { application: null, ...money };
   const latest = await findApplicationOf(user.id);
-  return { application: latest ? { status: latest.status } : null };
+  return { application: latest ? { status: latest.status } : null, ...money };
 }
 
 export default function Membership({ loaderData }: Route.ComponentProps) {
   const { society } = useRootData();
+  const { dues, online } = loaderData;
+  const guide = dues ? <DuesGuide dues={dues} online={online} compact /> : null;
   return (
     <>
       <PageHeader eyebrow="MEMBERSHIP" title="정회원 안내">
@@ -88,7 +108,9 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
           </Card>
         </div>
 
-        <h2 className="mt-14 text-2xl font-bold text-slate-900">가입 절차</h2>
+        <h2 id="join" className="mt-14 scroll-mt-24 text-2xl font-bold text-slate-900">
+          가입 절차
+        </h2>
         <ol className="mt-6 grid gap-4 md:grid-cols-5">
           {STEPS.map((step, index) => (
             <li
@@ -103,6 +125,31 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ol>
+
+        <section aria-labelledby="membership-dues-title" className="mt-14">
+          <Card className="p-6 sm:p-8">
+            <h2 id="membership-dues-title" className="text-xl font-bold text-slate-900">
+              연회비와 납부 방법
+            </h2>
+            {dues ? (
+              <>
+                <p className="mt-2 text-[15px] text-slate-600">
+                  정회원 가입을 신청하기 전에 연회비를 납부해 주세요.
+                  {online?.length
+                    ? " 로그인 후 마이페이지의 회비에서 온라인으로 납부하거나, 학회 계좌로 입금하시면 됩니다."
+                    : " 학회 계좌로 입금하시면 사무국이 확인합니다."}
+                </p>
+                <div className="mt-4 max-w-xl">
+                  <DuesGuide dues={dues} online={online} />
+                </div>
+              </>
+            ) : (
+              <p className="mt-2 text-[15px] text-slate-600">
+                올해 연회비가 아직 정해지지 않았습니다. 금액과 계좌는 학회 사무국으로 문의해 주세요.
+              </p>
+            )}
+          </Card>
+        </section>
 
         <div className="mt-14 grid gap-6 lg:grid-cols-[1fr_auto] lg:items-center">
           <Card tone="muted" className="p-6 sm:p-8">
@@ -126,7 +173,10 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             </p>
           </Card>
           <div className="flex justify-center">
-            <ApplyButton applicationStatus={loaderData.application?.status ?? null} />
+            <ApplyButton
+              applicationStatus={loaderData.application?.status ?? null}
+              feeGuide={guide}
+            />
           </div>
         </div>
       </Section>

@@ -13,8 +13,6 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const user = await requireUser({ request, url });
   const ticket = await findTicket(params.id, user.id);

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useLocation, useNavigation } from "react-router";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
 import { Field, FormError } from "~/components/ui/field";
+import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
 import { MySessions } from "~/features/accounts/components/my-sessions";
 import {
   changeMyPassword,
@@ -15,15 +15,12 @@ import {
   updateMyProfile,
   withdraw,
 } from "~/features/accounts/my-account.server";
+import { endMyOtherSessions, endMySession } from "~/features/accounts/my-sessions.server";
 import { MYPAGE_SECTIONS, type MypageSectionId } from "~/features/accounts/mypage-sections";
-import {
-  clearSessionCookie,
-  currentSessionId,
-  requireUser,
-} from "~/features/accounts/session.server";
+import { clearSessionCookie, currentSessionId } from "~/features/accounts/session.server";
 import { listSessions } from "~/features/accounts/session-list.server";
 import {
-  myPageSchema,
+  mySessionForms,
   passwordChangeSchema,
   profileSchema,
   withdrawalSchema,
@@ -31,19 +28,30 @@ import {
 import { commentMailSetting } from "~/features/community/community.server";
 import { CommentMailSetting } from "~/features/community/components/comment-mail-setting";
 import { MyDues } from "~/features/dues/components/my-dues";
-import { myDues } from "~/features/dues/dues.server";
+import { depositorNameOf, getDuesYear, myDues } from "~/features/dues/dues.server";
+import { paymentsMode } from "~/features/gateway/portone.server";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
+import { MessagePreferencesCard } from "~/features/messages/components/message-preferences";
+import { getMessagePreferences } from "~/features/messages/preferences.server";
+import { DuesOnlineForm } from "~/features/payments/components/dues-online-form";
+import { MyPayments } from "~/features/payments/components/my-payments";
+import { myPayments, payDuesOnline } from "~/features/payments/payments.server";
+import { duesPayFormSchema } from "~/features/payments/validation";
+import { waysToPayOnline } from "~/features/payments/ways.server";
 import { MyCredits } from "~/features/seminars/components/my-credits";
 import { MySeminars } from "~/features/seminars/components/my-seminars";
-import { myCredits } from "~/features/seminars/credits.server";
+import {
+  creditObjectionFormSchema,
+  OBJECTION_RECEIVED,
+} from "~/features/seminars/credit-validation";
+import { myCredits, objectToCredits } from "~/features/seminars/credits.server";
 import { registrationsOf } from "~/features/seminars/registrations.server";
+import { now as clockNow } from "~/lib/clock.server";
 import { formatDate } from "~/lib/dates";
-import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readSubmission, replyWithError } from "~/lib/forms.server";
-import { clientIpContext } from "~/lib/request-context.server";
-import { toast } from "~/lib/toast";
+import { done, pageAction } from "~/lib/page-action.server";
+import { useRefusal, useRefusalToast } from "~/lib/refusal";
 import type { Route } from "./+types/mypage";
 
 export const meta: Route.MetaFunction = () => [
@@ -51,11 +59,10 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
-
-export async function loader({ request, url }: Route.LoaderArgs) {
-  const user = await requireUser({ request, url });
-  const [account, application, registrations, sessions, credits, commentMail, dues] =
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { user } = await requireActor(args, "member");
+  const [account, application, registrations, sessions, credits, commentMail, dues, payments] =
     await Promise.all([
       getMyAccount(user.id),
       findApplicationOf(user.id),
@@ -64,14 +71,21 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       myCredits(user.id),
       commentMailSetting(user.id),
       myDues(user),
+      myPayments(user.id).then((list) => list.items),
     ]);
   if (!account) throw redirect("/login");
   return {
     account,
     dues,
+    associate: await associateDues(user, dues),
+    payments,
+    paymentsMode: paymentsMode(),
+    online: waysToPayOnline(),
+    now: clockNow().toISOString(),
     memberType: user.memberType,
     credits,
     commentMail,
+    messagePreferences: await getMessagePreferences(user.id),
     application: application
       ? {
           status: application.status,
@@ -84,63 +98,128 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context, url }: Route.ActionArgs) {
-  const user = await requireUser({ request, url });
-  const { submission } = await readSubmission(request, myPageSchema);
-  const intent = String(submission.payload.intent ?? "");
-  const hide = ["currentPassword", "password", "confirmPassword"];
-  if (submission.status !== "success") {
-    return data(
-      { intent, result: submission.reply({ hideFields: hide }), toast: null },
-      { status: 400 },
-    );
-  }
-  const input = submission.value;
-  try {
-    // The current-password checks count against the login limit of this account and client.
-    const client = { ip: context.get(clientIpContext), cookie: request.headers.get("Cookie") };
-    if (input.intent === "withdraw") {
-      await withdraw(user.id, input.password, client);
-      const headers = new Headers();
-      headers.append("Set-Cookie", await clearSessionCookie());
-      headers.append(
-        "Set-Cookie",
-        flashToast({ title: "회원 탈퇴 완료", description: "그동안 이용해 주셔서 감사합니다." }),
-      );
-      return redirect("/", { headers });
-    }
-    if (input.intent === "password") {
-      await changeMyPassword(user.id, input, await currentSessionId(request), client);
-      return {
-        intent,
-        result: submission.reply({ resetForm: true }),
-        toast: {
-          title: "비밀번호 변경 완료",
-          description: "다른 기기의 로그인은 모두 종료되었습니다.",
-        },
-      };
-    }
-    const { intent: _intent, ...profile } = input;
-    await updateMyProfile(user.id, profile);
-    return { intent, result: submission.reply(), toast: { title: "회원 정보 수정 완료" } };
-  } catch (error) {
-    const failed = replyWithError(submission, error, { hideFields: hide });
-    return data(
-      {
-        intent,
-        result: failed.result,
-        toast: { title: "처리 실패", description: failed.message, variant: "destructive" as const },
-      },
-      { status: failed.status },
-    );
-  }
+/**
+ * A 준회원's dues: this year's fee (paid with the full-membership application), what was paid
+ * toward it, and the depositor name for a transfer. Null for everyone else or an unset year.
+ */
+async function associateDues(
+  user: { memberType: string; name: string; phone: string },
+  dues: Awaited<ReturnType<typeof myDues>>,
+) {
+  if (user.memberType !== "associate") return null;
+  const settings = await getDuesYear(dues.year);
+  if (!settings) return null;
+  const paid = dues.payments
+    .filter((payment) => payment.year === dues.year)
+    .reduce((sum, payment) => sum + payment.amount, 0);
+  return {
+    fee: {
+      year: dues.year,
+      regularFee: settings.regularFee,
+      bankAccount: settings.bankAccount,
+      dueDate: settings.dueDate,
+    },
+    paid,
+    depositorName: depositorNameOf(user),
+  };
 }
 
-export default function MyPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account, application, registrations, sessions, credits, commentMail, dues } = loaderData;
-  useEffect(() => {
-    if (actionData?.toast) toast(actionData.toast);
-  }, [actionData]);
+/** Refused by a service (a wrong current password, a session already ended): the toast. */
+const FAILED = "처리 실패";
+
+// Every form of /mypage: the profile, the password, withdrawal, the session list and a credit
+// objection. The current-password checks count against the login limit of this account and
+// client.
+export const action = pageAction({
+  guard: (args) => requireActor(args, "member"),
+  hideFields: ["currentPassword", "password", "confirmPassword"],
+  toast: (refusal) => ({ title: FAILED, description: refusal.message, variant: "destructive" }),
+  intents: {
+    profile: {
+      schema: profileSchema,
+      run: async (profile, { user }) => {
+        await updateMyProfile(user.id, profile);
+        return done("회원 정보 수정 완료");
+      },
+    },
+    password: {
+      schema: passwordChangeSchema,
+      run: async (input, actor, { request }) => {
+        await changeMyPassword(
+          actor.user.id,
+          input,
+          await currentSessionId(request),
+          passwordClient(actor, request),
+        );
+        return done({
+          title: "비밀번호 변경 완료",
+          description: "다른 기기의 로그인은 모두 종료되었습니다.",
+        });
+      },
+    },
+    withdraw: {
+      schema: withdrawalSchema,
+      run: async ({ password }, actor, { request }) => {
+        await withdraw(actor.user.id, password, passwordClient(actor, request));
+        return done(
+          { title: "회원 탈퇴 완료", description: "그동안 이용해 주셔서 감사합니다." },
+          "/",
+          { "Set-Cookie": await clearSessionCookie() },
+        );
+      },
+    },
+    "end-session": {
+      schema: mySessionForms["end-session"],
+      run: ({ sessionId }, actor, { request }) => endMySession(actor, sessionId, request),
+    },
+    "end-other-sessions": {
+      schema: mySessionForms["end-other-sessions"],
+      run: (_, actor, { request }) => endMyOtherSessions(actor, request),
+    },
+    // Dues paid online: an invoice for what is still owed, then its checkout.
+    "pay-dues": {
+      schema: duesPayFormSchema,
+      run: async ({ year }, actor) => {
+        const { paymentId } = await payDuesOnline(actor, year);
+        return done(
+          { title: `${year}년 연회비 결제`, description: "결제 수단을 골라 결제해주세요." },
+          `/mypage/payments/${encodeURIComponent(paymentId)}`,
+        );
+      },
+    },
+    objection: {
+      schema: creditObjectionFormSchema,
+      run: async ({ seminarId, message }, { user }) => {
+        await objectToCredits(seminarId, user.id, message);
+        return done(OBJECTION_RECEIVED, "/mypage#credits");
+      },
+    },
+  },
+});
+
+/** Who typed a current password: the login limit counts this account and client together. */
+const passwordClient = (actor: SessionActor, request: Request) => ({
+  ip: actor.audit.ip ?? undefined,
+  cookie: request.headers.get("Cookie"),
+});
+
+export default function MyPage({ loaderData }: Route.ComponentProps) {
+  const { account, application, registrations, sessions, credits, commentMail, dues, associate } =
+    loaderData;
+  const owed =
+    dues.status === "unpaid"
+      ? (dues.amountDue ?? 0)
+      : associate
+        ? associate.fee.regularFee - associate.paid
+        : 0;
+  const refusal = useRefusal();
+  useRefusalToast(refusal);
+  // A finished form comes back through a redirect to this page: its fields start over.
+  const { key } = useLocation();
+  const sessionRefusal =
+    refusal?.intent === "end-session" || refusal?.intent === "end-other-sessions"
+      ? refusal.message
+      : undefined;
 
   return (
     <>
@@ -182,20 +261,44 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
             </div>
           </MypageSection>
           <MypageSection id="mypage-dues">
-            <MyDues dues={dues} memberType={loaderData.memberType} />
+            <MyDues
+              dues={dues}
+              memberType={loaderData.memberType}
+              associate={associate}
+              online={loaderData.online}
+            >
+              {loaderData.paymentsMode !== "off" && owed > 0 ? (
+                <DuesOnlineForm
+                  issued={
+                    loaderData.payments.find(
+                      (p) => p.purpose === "dues" && p.status === "vbank_issued",
+                    )?.paymentId
+                  }
+                  year={dues.year}
+                  test={loaderData.paymentsMode === "test"}
+                />
+              ) : null}
+            </MyDues>
           </MypageSection>
           <MypageSection id="mypage-seminars">
             <MySeminars registrations={registrations} />
           </MypageSection>
+          <MypageSection id="mypage-payments">
+            <MyPayments payments={loaderData.payments} now={loaderData.now} />
+          </MypageSection>
           <MypageSection id="mypage-credits">
-            <MyCredits credits={credits} />
+            <MyCredits
+              credits={credits}
+              refusal={refusal?.intent === "objection" ? refusal.message : undefined}
+            />
           </MypageSection>
           <MypageSection id="mypage-notifications">
             <CommentMailSetting on={commentMail} />
+            <MessagePreferencesCard preferences={loaderData.messagePreferences} />
           </MypageSection>
           <MypageSection id="mypage-security">
-            <MySessions sessions={sessions} />
-            <PasswordForm actionData={actionData} />
+            <MySessions sessions={sessions} refusal={sessionRefusal} />
+            <PasswordForm key={key} />
             <Card className="p-6 sm:p-8">
               <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>
               {account.privacyConsentAt ? (
@@ -232,17 +335,15 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
               <p className="mt-3 text-sm text-slate-600">
                 이메일과 면허번호 변경은 학회 사무국으로 요청해주세요.
               </p>
-              <ProfileForm account={account} actionData={actionData} />
+              <ProfileForm key={key} account={account} />
             </Card>
-            <WithdrawalForm actionData={actionData} isAdmin={account.role === "admin"} />
+            <WithdrawalForm isAdmin={account.role === "admin"} />
           </MypageSection>
         </div>
       </Section>
     </>
   );
 }
-
-type ActionData = Route.ComponentProps["actionData"];
 
 /** One section of the page, a target of the sub-menu (below the sticky header when jumped to). */
 function MypageSection({ id, children }: { id: MypageSectionId; children: React.ReactNode }) {
@@ -255,17 +356,15 @@ function MypageSection({ id, children }: { id: MypageSectionId; children: React.
 
 function ProfileForm({
   account,
-  actionData,
 }: {
   account: { phone: string; hospitalName: string; department: string; address: string };
-  actionData: ActionData;
 }) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "profile";
   const [form, fields] = useForm({
     id: "profile",
-    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
+    lastResult: useRefusal("profile")?.result,
     defaultValue: account,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
     shouldValidate: "onSubmit",
@@ -292,13 +391,13 @@ function ProfileForm({
   );
 }
 
-function PasswordForm({ actionData }: { actionData: ActionData }) {
+function PasswordForm() {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "password";
   const [form, fields] = useForm({
     id: "password-change",
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
+    lastResult: useRefusal("password")?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -340,13 +439,13 @@ function PasswordForm({ actionData }: { actionData: ActionData }) {
   );
 }
 
-function WithdrawalForm({ actionData, isAdmin }: { actionData: ActionData; isAdmin: boolean }) {
+function WithdrawalForm({ isAdmin }: { isAdmin: boolean }) {
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
   const [form, fields] = useForm({
     id: "withdrawal",
-    lastResult: actionData?.intent === "withdraw" ? actionData.result : undefined,
+    lastResult: useRefusal("withdraw")?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawalSchema }),
     shouldValidate: "onSubmit",
   });

@@ -1,15 +1,15 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { isResetTokenValid, resetPassword } from "~/features/accounts/password-reset.server";
 import { RESET_LINK_INVALID, resetPasswordSchema } from "~/features/accounts/validation";
-import { flashToast } from "~/lib/flash.server";
 import { fieldProps } from "~/lib/forms";
-import { readSubmission, replyWithError } from "~/lib/forms.server";
+import { done, pageAction } from "~/lib/page-action.server";
+import { bodyMessage, useRefusal } from "~/lib/refusal";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [
@@ -17,49 +17,38 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// The token is a secret: keep it out of caches and out of every Referer header. Browsers apply
-// the last policy they know, so this page's no-referrer wins over the site-wide one.
-export const headers: Route.HeadersFunction = () => ({
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
-});
+// The token is a secret: keep it out of every Referer header (caches: server/app.ts). Browsers
+// apply the last policy they know, so this page's no-referrer wins over the site-wide one.
+export const headers: Route.HeadersFunction = () => ({ "Referrer-Policy": "no-referrer" });
 
 export async function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
   return { token, valid: await isResetTokenValid(token) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const { submission } = await readSubmission(request, resetPasswordSchema);
-  if (submission.status !== "success") {
-    return data(
-      { result: submission.reply({ hideFields: ["password", "confirmPassword"] }) },
-      { status: 400 },
-    );
-  }
-  try {
-    await resetPassword(submission.value.token, submission.value.password);
-  } catch (error) {
-    const failed = replyWithError(submission, error, {
-      hideFields: ["password", "confirmPassword"],
-    });
-    return data({ result: failed.result }, { status: failed.status });
-  }
-  return redirect("/login", {
-    headers: {
-      "Set-Cookie": flashToast({
-        title: "비밀번호 변경 완료",
-        description: "새 비밀번호로 로그인해주세요.",
-      }),
+export const action = pageAction({
+  guard: async () => null,
+  hideFields: ["password", "confirmPassword"],
+  intents: {
+    reset: {
+      schema: resetPasswordSchema,
+      run: async ({ token, password }) => {
+        await resetPassword(token, password);
+        return done(
+          { title: "비밀번호 변경 완료", description: "새 비밀번호로 로그인해주세요." },
+          "/login",
+        );
+      },
     },
-  });
-}
+  },
+});
 
-export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const refusal = useRefusal();
   const [form, fields] = useForm({
     id: "reset-password",
-    lastResult: actionData?.result,
+    lastResult: refusal?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -96,7 +85,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               required
               autoComplete="new-password"
             />
-            <FormError message={form.errors?.[0]} />
+            <FormError message={form.errors?.[0] ?? bodyMessage(refusal)} />
             <Button type="submit" size="lg" disabled={navigation.state === "submitting"}>
               {navigation.state === "submitting" ? "변경 중..." : "비밀번호 변경"}
             </Button>

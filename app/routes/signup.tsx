@@ -1,23 +1,21 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Form, Link, redirect, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FieldError, FormError } from "~/components/ui/field";
 import { registerMember } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { signupFormSchema } from "~/features/accounts/validation";
+import { signupFormSchema, signupPageSchema } from "~/features/accounts/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
-import { storeImageSentWithForm } from "~/features/uploads/uploads.server";
-import { flashToast } from "~/lib/flash.server";
+import { imageSentWithForm } from "~/features/uploads/uploads.server";
 import { fieldProps } from "~/lib/forms";
-import { formFieldsOf, readFormWithFile, replyWithError } from "~/lib/forms.server";
 import { pageMeta } from "~/lib/meta";
+import { done, pageAction } from "~/lib/page-action.server";
+import { bodyMessage, useRefusal, useRefusalToast } from "~/lib/refusal";
 import { clientIpContext } from "~/lib/request-context.server";
-import { toast } from "~/lib/toast";
 import type { Route } from "./+types/signup";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -32,69 +30,56 @@ export async function loader({ request }: Route.LoaderArgs) {
   return null;
 }
 
-/** The sign-up's fields, and the licence image sent with the form when JavaScript is off. */
-const SIGNUP_FIELDS = formFieldsOf(signupFormSchema);
+// The licence image sent with the form when JavaScript is off; with it, the browser uploads first.
 const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const ip = context.get(clientIpContext);
-  const { form, file } = await readFormWithFile(request, SIGNUP_FIELDS, LICENCE_FILE);
-  const imageError = await storeImageSentWithForm(form, file, {
-    field: "licenseImageUrl",
-    uploader: null,
-    ip,
-  });
-  const submission = parseWithZod(form, { schema: signupFormSchema });
-  if (submission.status !== "success" || imageError) {
-    return data(
-      {
-        result: submission.reply({
-          hideFields: ["password", "confirmPassword"],
-          ...(imageError && { fieldErrors: { licenseImageUrl: [imageError.message] } }),
-        }),
-        toast: imageError ? { title: "회원가입 실패", description: imageError.message } : null,
+export const action = pageAction({
+  guard: async () => null,
+  file: LICENCE_FILE,
+  hideFields: ["password", "confirmPassword", LICENCE_FILE.name],
+  fieldFor: { 409: "email" },
+  toast: (refusal) => ({
+    title: "회원가입 실패",
+    description: refusal.message,
+    variant: "destructive",
+  }),
+  intents: {
+    signup: {
+      schema: signupPageSchema,
+      run: async (input, _, { context }) => {
+        const ip = context.get(clientIpContext);
+        const { confirmPassword: _confirm, licenseImage, ...fields } = input;
+        const licenseImageUrl = await imageSentWithForm(
+          fields.licenseImageUrl,
+          licenseImage ?? null,
+          { field: "licenseImageUrl", uploader: null, ip },
+        );
+        await registerMember({ ...fields, licenseImageUrl, ip });
+        // The login page keeps a note of the received sign-up while the address says so.
+        return done(
+          {
+            title: "회원가입 완료",
+            description: "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.",
+          },
+          "/login?signup=received",
+        );
       },
-      { status: imageError?.status ?? 400 },
-    );
-  }
-  try {
-    const { confirmPassword: _confirm, ...input } = submission.value;
-    await registerMember({ ...input, ip });
-  } catch (error) {
-    const failed = replyWithError(submission, error, {
-      hideFields: ["password", "confirmPassword"],
-      fieldFor: { 409: "email" },
-    });
-    return data(
-      { result: failed.result, toast: { title: "회원가입 실패", description: failed.message } },
-      { status: failed.status },
-    );
-  }
-  // The login page keeps a note of the received sign-up while the address says so (issue 15).
-  return redirect("/login?signup=received", {
-    headers: {
-      "Set-Cookie": flashToast({
-        title: "회원가입 완료",
-        description: "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.",
-      }),
     },
-  });
-}
+  },
+});
 
-export default function Signup({ actionData }: Route.ComponentProps) {
+export default function Signup() {
   const navigation = useNavigation();
+  const refusal = useRefusal();
+  useRefusalToast(refusal);
   const pending = navigation.state === "submitting" && navigation.formAction === "/signup";
   const [form, fields] = useForm({
     id: "signup",
-    lastResult: actionData?.result,
+    lastResult: refusal?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signupFormSchema }),
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
   });
-
-  useEffect(() => {
-    if (actionData?.toast) toast({ ...actionData.toast, variant: "destructive" });
-  }, [actionData]);
 
   return (
     <Section className="max-w-2xl">
@@ -191,7 +176,8 @@ export default function Signup({ actionData }: Route.ComponentProps) {
             name={fields.privacyConsent.name}
             id={fields.privacyConsent.id}
           />
-          <FormError id={form.errorId} message={form.errors?.[0]} />
+          <MarketingConsent name={fields.marketingConsent.name} id={fields.marketingConsent.id} />
+          <FormError id={form.errorId} message={form.errors?.[0] ?? bodyMessage(refusal)} />
           <Button type="submit" size="lg" disabled={pending} className="w-full">
             {pending ? "가입 신청 중..." : "회원가입"}
           </Button>
@@ -265,5 +251,27 @@ function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors
       </label>
       <FieldError id={`${id}-error`} message={errors?.[0]} />
     </fieldset>
+  );
+}
+
+/** 정보통신망법 제50조: advertising messages only with a separate, optional consent. */
+function MarketingConsent({ name, id }: { name: string; id: string }) {
+  return (
+    <div className="grid gap-2 rounded-xl border border-slate-200 p-4">
+      <label
+        htmlFor={id}
+        className="flex items-start gap-2 text-[15px] font-semibold text-slate-900"
+      >
+        <input id={id} name={name} type="checkbox" className="mt-1 size-4 accent-brand-700" />
+        <span>
+          학회 행사·교육 등 광고성 정보를 문자로 받겠습니다{" "}
+          <span className="text-slate-600">(선택)</span>
+        </span>
+      </label>
+      <p className="text-sm text-slate-600">
+        동의하지 않아도 가입할 수 있으며, 가입 후 마이페이지에서 언제든 바꿀 수 있습니다. 동의는
+        2년마다 다시 확인합니다.
+      </p>
+    </div>
   );
 }

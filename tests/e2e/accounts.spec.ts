@@ -1,6 +1,7 @@
-// Issue 3: sign-up with a licence image, the pending state, approval, login, logout, and the
+// Sign-up with a licence image, the pending state, approval, login, logout, and the
 // Korean validation messages of both forms.
 import { expect, test } from "@playwright/test";
+import { PNG, signUp } from "../support/http";
 import {
   approveThroughApi,
   asAdmin,
@@ -10,10 +11,9 @@ import {
   header,
   headerUserName,
   open,
-  PNG,
   pendingUserId,
   signUpDetails,
-  signUpThroughApi,
+  site,
   submitLogin,
   toast,
   waitForHydration,
@@ -22,7 +22,6 @@ import {
 
 test("a doctor signs up with a licence image, waits for approval, logs in and out", async ({
   page,
-  request,
 }) => {
   test.slow(); // a long journey: sign-up, pending login, approval, login, logout
   const doctor = signUpDetails();
@@ -71,7 +70,7 @@ test("a doctor signs up with a licence image, waits for approval, logs in and ou
 
   await expect(page).toHaveURL(/\/login\?signup=received$/);
   await expect(toast(page, "회원가입 완료")).toBeVisible();
-  // Issue 15: a note that lasts (and survives a reload), not only the toast.
+  // A note that lasts (and survives a reload), not only the toast.
   const received = page.getByRole("region", { name: "회원가입 신청이 접수되었습니다" });
   await expect(received).toContainText("3-5영업일");
   await expect(received).toContainText("이메일로 안내 메일");
@@ -87,7 +86,7 @@ test("a doctor signs up with a licence image, waits for approval, logs in and ou
   expect((await page.context().cookies()).filter((c) => c.name === "sid" && c.value)).toEqual([]);
 
   // The administrator approves the account through the API.
-  await approveThroughApi(request, await pendingUserId(doctor.email));
+  await approveThroughApi(await pendingUserId(doctor.email));
 
   await open(page, "/login");
   await submitLogin(page, doctor.email, doctor.password);
@@ -117,37 +116,37 @@ test("the administrator logs in through the form and lands on the dashboard", as
   ).toHaveAttribute("href", "/admin/dashboard");
 });
 
-test("a redirectTo that leaves the site is ignored", async ({ page, request }) => {
-  const member = await createApprovedMember(request);
+test("a redirectTo that leaves the site is ignored", async ({ page }) => {
+  const member = await createApprovedMember();
   await open(page, `/login?redirectTo=${encodeURIComponent("//evil.example/")}`);
   await submitLogin(page, member.email, member.password);
   await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/$/);
   await expect(headerUserName(page, member.name)).toBeVisible();
 });
 
-test("a rejected doctor's login is refused with a Korean message and whom to contact", async ({
+test("a rejected doctor's login shows the 반려 status page with a Korean message and whom to contact", async ({
   page,
-  request,
 }) => {
-  const doctor = await signUpThroughApi(request);
+  const doctor = await signUp(site, signUpDetails());
   await asAdmin(async (admin) => {
     const response = await admin.post(`/api/users/${doctor.id}/reject`);
     expect(response.status()).toBe(200);
   });
   await open(page, "/login");
   await submitLogin(page, doctor.email, doctor.password);
-  const refused = toast(page, "로그인 실패");
+  const refused = toast(page, "회원가입 반려");
   await expect(refused).toBeVisible();
   await expect(refused).toContainText("회원가입이 승인되지 않았습니다.");
-  await expect(refused).toContainText("문의해주세요");
+  await expect(refused).toContainText("학회 사무국");
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("heading", { name: "반려", level: 1 })).toBeVisible();
+  expect((await page.context().cookies()).filter((c) => c.name === "sid" && c.value)).toEqual([]);
 });
 
 test("a sign-up with a taken e-mail (in other letter case) shows '회원가입 실패'", async ({
   page,
-  request,
 }) => {
-  const taken = await signUpThroughApi(request);
+  const taken = await signUp(site, signUpDetails());
   const doctor = signUpDetails({ email: taken.email.toUpperCase() });
   await open(page, "/signup");
   // The image first: the fields filled afterwards let the form settle (see the first test).

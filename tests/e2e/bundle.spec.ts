@@ -1,4 +1,4 @@
-// Issue 5: the rich-text editor (TipTap/ProseMirror) is loaded only on the administrator's
+// The rich-text editor (TipTap/ProseMirror) is loaded only on the administrator's
 // announcement form; public pages ship none of its code.
 import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ADMIN, loginAs, openDashboard, waitForHydration } from "./fixtures";

@@ -1,18 +1,18 @@
-// Issue 20: two members use the members' board on 375 px phones: one writes a post with a link
+// Two members use the members' board on 375 px phones: one writes a post with a link
 // and an image, the other comments and reports it, the author edits it (수정됨) and both see the
 // result. A visitor meanwhile gets only the locked notice.
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { PNG, uniqueSuffix } from "../support/http";
 import {
   createApprovedMember,
   DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
+  horizontalOverflow,
   loginAs,
   open,
-  PNG,
   toast,
-  uniqueSuffix,
   writeTempFile,
 } from "./fixtures";
-import { expectNoSeriousA11yViolations, horizontalOverflow } from "./public-support";
 
 const PHONE = { width: 375, height: 812 };
 
@@ -41,12 +41,11 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test("two members: a post with an image, a comment, a report and an edit, at 375 px", async ({
   browser,
-  request,
   baseURL,
 }) => {
   const suffix = uniqueSuffix().slice(-6);
-  const writer = await createApprovedMember(request, { name: `글쓴이${suffix}` });
-  const reader = await createApprovedMember(request, { name: `읽는이${suffix}` });
+  const writer = await createApprovedMember({ name: `글쓴이${suffix}` });
+  const reader = await createApprovedMember({ name: `읽는이${suffix}` });
   const title = `마케팅 도구 추천 부탁드립니다 ${suffix}`;
 
   // The writer posts from their phone.
@@ -139,11 +138,10 @@ test("two members: a post with an image, a comment, a report and an edit, at 375
 
 test("the board's pages have no serious accessibility violation (axe), as visitor, member and administrator", async ({
   browser,
-  request,
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const member = await createApprovedMember(request, { name: `접근성${uniqueSuffix().slice(-5)}` });
+  const member = await createApprovedMember({ name: `접근성${uniqueSuffix().slice(-5)}` });
   const page = await phoneOf(browser, baseURL!, member);
   const created = await page.request.post("/api/community/posts", {
     data: { title: "접근성 확인용 글", body: "본문입니다.\nhttps://example.com" },

@@ -5,7 +5,7 @@
 // page, until the browser rendered the nonce it was served: app/lib/nonce.ts).
 import { expect, type Page, test } from "@playwright/test";
 import { type ServerProcess, startServer, tempDir } from "../support/process";
-import { waitForHydration } from "./public-support";
+import { waitForHydration } from "./fixtures";
 
 test.describe.configure({ mode: "serial" });
 

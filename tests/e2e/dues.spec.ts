@@ -1,4 +1,4 @@
-// Issue 18's dues as the office and a member meet them: an administrator sets up this year's
+// Annual dues as the office and a member meet them: an administrator sets up this year's
 // dues, imports the bank's .xlsx statement on /admin/dues and confirms the two proposed matches;
 // the member, on a 375 px phone, sees 납부 완료 on /mypage and downloads the 납부확인서, whose first
 // page is rendered (pdf.js in Chromium) to a PNG in test-results/ to be looked at.
@@ -6,17 +6,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import ExcelJS from "exceljs";
+import { uniqueSuffix } from "../support/http";
 import {
   asAdmin,
   createApprovedMember,
   DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
   loginAs,
   open,
   toast,
-  uniqueSuffix,
   writeTempFile,
 } from "./fixtures";
-import { expectNoSeriousA11yViolations } from "./public-support";
 
 const YEAR = Number(
   new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric" }).format(new Date()),
@@ -36,8 +36,8 @@ test("an administrator imports a bank statement and confirms two matches; the me
   browser,
 }, testInfo) => {
   test.slow(); // a long journey: two members, an import, four axe scans and a PDF drawn by pdf.js
-  const first = await createApprovedMember(request, { name: koreanName("회비") });
-  const second = await createApprovedMember(request, {
+  const first = await createApprovedMember({ name: koreanName("회비") });
+  const second = await createApprovedMember({
     name: koreanName("납부"),
     phone: "010-2468-1357",
   });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { EMPTY_BASE_URL, societyName } from "./public-support";
+import { EMPTY_BASE_URL, societyName } from "./fixtures";
 
 // The server at EMPTY_BASE_URL starts on an empty database (SEED_DEMO=0): every list is empty.
 

@@ -1,8 +1,12 @@
-// Helpers for the account, members-only and administrator specs: accounts created through the
-// real API (upload, sign-up, approval), logins, toasts, and the dashboard's tables.
+// Helpers that only the browser suite needs: the servers of playwright.config.ts, the demo
+// administrator's request context, logins into a page's browser context, toasts, the dashboard's
+// tables, and the public pages' menus, accessibility and hydration. Requests, uploads, sign-up,
+// login and applications over plain HTTP are tests/support/http.ts's, shared with the integration
+// tests; the e2e server serves every test and worker at once, so its doctors are made distinct.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import {
   type APIRequestContext,
   type APIResponse,
@@ -11,36 +15,37 @@ import {
   type Page,
   request as playwrightRequest,
 } from "@playwright/test";
-import { waitForHydration } from "./public-support";
-import { DEMO_ADMIN } from "./support";
+import {
+  applyOverHttp,
+  logInCookie,
+  postJson,
+  type Registration,
+  registration,
+  type SignedUp,
+  signUp,
+  siteAt,
+  uniqueSuffix,
+} from "../support/http";
 
-export { waitForHydration } from "./public-support";
-export { DEMO_ADMIN, EMPTY_BASE_URL } from "./support";
+// ---------------------------------------------------------------------------------------------
+// The servers
 
-/** A valid 1×1 PNG. */
-export const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
+const SEEDED_PORT = Number(process.env.E2E_PORT ?? 3210);
 
-export const PASSWORD = "correct-horse-9";
+/** The seeded server of playwright.config.ts (the default baseURL). */
+export const BASE_URL = `http://localhost:${SEEDED_PORT}`;
+
+/** The empty server of playwright.config.ts (SEED_DEMO=0), for the empty states. */
+export const EMPTY_BASE_URL = `http://localhost:${SEEDED_PORT + 1}`;
+
+/** The seeded server over plain HTTP, for tests/support/http.ts's helpers. */
+export const site = siteAt(BASE_URL);
+
+/** The demo administrator created on the seeded server's first start (DEMO_ADMIN_PASSWORD). */
+export const DEMO_ADMIN = { email: "admin@example.org", password: "e2e-admin-password" };
 
 /** English default messages of validation libraries, which must never reach a user. */
 export const ENGLISH_DEFAULTS = /\b(Required|Invalid|Expected|received|input|must)\b/;
-
-let counter = 0;
-/** A fresh e-mail address on every call, unique across workers and runs. */
-export function uniqueEmail(prefix = "doctor") {
-  counter += 1;
-  const random = Math.random().toString(36).slice(2, 8);
-  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}-${random}@example.com`;
-}
-
-/** A short unique suffix for titles and names. */
-export function uniqueSuffix() {
-  counter += 1;
-  return `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
-}
 
 /**
  * Writes `content` to a new file in a temporary folder and answers its path, for setInputFiles
@@ -53,31 +58,21 @@ export function writeTempFile(name: string, content: Buffer | string): string {
   return file;
 }
 
-export type SignUpDetails = {
-  email: string;
-  password: string;
-  name: string;
-  phone: string;
-  licenseNumber: string;
-  hospitalName: string;
-  department: string;
-  address: string;
-};
+// ---------------------------------------------------------------------------------------------
+// Doctors and the office
 
-/** A complete set of sign-up details with a unique e-mail and a unique name. */
-export function signUpDetails(overrides: Partial<SignUpDetails> = {}): SignUpDetails {
+/**
+ * Sign-up details of a doctor no other test shares (a name, licence number and hospital of their
+ * own), so that a search on the shared server finds this one.
+ */
+export function signUpDetails(overrides: Partial<Registration> = {}): Registration {
   const suffix = uniqueSuffix();
-  return {
-    email: uniqueEmail(),
-    password: PASSWORD,
+  return registration({
     name: `김의사${suffix.slice(-5)}`,
-    phone: "010-1234-5678",
     licenseNumber: `L${suffix}`.slice(0, 20),
     hospitalName: `서울내과의원 ${suffix}`,
-    department: "내과",
-    address: "서울특별시 강남구 테헤란로 1",
     ...overrides,
-  };
+  });
 }
 
 async function expectStatus(response: APIResponse, status: number, what: string) {
@@ -85,48 +80,6 @@ async function expectStatus(response: APIResponse, status: number, what: string)
     throw new Error(`${what} answered ${response.status()}: ${await response.text()}`);
   }
 }
-
-/** POST /api/objects/upload-public, then PUT a real PNG to the signed URL: the object path. */
-export async function uploadPublicImage(request: APIRequestContext): Promise<string> {
-  const grant = await request.post("/api/objects/upload-public");
-  await expectStatus(grant, 200, "POST /api/objects/upload-public");
-  const { uploadURL, objectPath } = (await grant.json()) as {
-    uploadURL: string;
-    objectPath: string;
-  };
-  expect(uploadURL).toBeTruthy();
-  expect(objectPath).toBeTruthy();
-  const put = await request.put(uploadURL, {
-    headers: { "Content-Type": "image/png" },
-    data: PNG,
-  });
-  expect(put.ok(), `PUT to the signed URL answered ${put.status()}`).toBe(true);
-  return objectPath;
-}
-
-export type Account = SignUpDetails & { id: string };
-
-/**
- * Signs a doctor up through the real API (upload-public, PUT the image, register with consent):
- * a pending member. Answers its credentials and id.
- */
-export async function signUpThroughApi(
-  request: APIRequestContext,
-  overrides: Partial<SignUpDetails> = {},
-): Promise<Account> {
-  const details = signUpDetails(overrides);
-  const licenseImageUrl = await uploadPublicImage(request);
-  const response = await request.post("/api/auth/register", {
-    data: { ...details, licenseImageUrl, privacyConsent: true },
-  });
-  await expectStatus(response, 201, "POST /api/auth/register");
-  const { id } = (await response.json()) as { id: string };
-  expect(id).toBeTruthy();
-  return { ...details, id };
-}
-
-/** The seeded server of playwright.config.ts (the default baseURL). */
-export const BASE_URL = `http://localhost:${Number(process.env.E2E_PORT ?? 3210)}`;
 
 /** A request context of its own, logged in as the demo administrator. Dispose it when done. */
 export async function adminRequest(): Promise<APIRequestContext> {
@@ -146,15 +99,13 @@ export async function asAdmin<T>(use: (admin: APIRequestContext) => Promise<T>):
   }
 }
 
-/**
- * Approves a pending member as the demo administrator, on a request context of its own so that
- * `request` (the test's, perhaps a visitor's) keeps its own session.
- */
-export async function approveThroughApi(_request: APIRequestContext, userId: string) {
-  await asAdmin(async (admin) => {
-    const response = await admin.post(`/api/users/${userId}/approve`);
-    await expectStatus(response, 200, `POST /api/users/${userId}/approve`);
-  });
+/** Approves a pending member as the demo administrator. */
+export async function approveThroughApi(userId: string) {
+  const cookie = await logInCookie(site, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const response = await postJson(site, `/api/users/${userId}/approve`, undefined, { cookie });
+  if (response.status !== 200) {
+    throw new Error(`POST /api/users/${userId}/approve answered ${response.status}`);
+  }
 }
 
 /** The id of a pending member, looked up by e-mail in GET /api/users/pending as administrator. */
@@ -169,14 +120,20 @@ export async function pendingUserId(email: string): Promise<string> {
   });
 }
 
-/** An approved member, created and approved through the API. */
+/** A doctor of their own, signed up through the API and approved by the demo administrator. */
 export async function createApprovedMember(
-  request: APIRequestContext,
-  overrides: Partial<SignUpDetails> = {},
-): Promise<Account> {
-  const account = await signUpThroughApi(request, overrides);
-  await approveThroughApi(request, account.id);
+  overrides: Partial<Registration> = {},
+): Promise<SignedUp> {
+  const account = await signUp(site, signUpDetails(overrides));
+  await approveThroughApi(account.id);
   return account;
+}
+
+/** The member applies for full membership with the details they signed up with; answers its id. */
+export async function applyThroughApi(account: SignedUp): Promise<string> {
+  const cookie = await logInCookie(site, account.email, account.password);
+  const { phone, licenseNumber, hospitalName, department, address } = account;
+  return applyOverHttp(site, cookie, { phone, licenseNumber, hospitalName, department, address });
 }
 
 /**
@@ -270,26 +227,194 @@ export async function tableRow(page: Page, caption: string, text: string): Promi
   return page.getByRole("table", { name: caption }).getByRole("row").filter({ hasText: text });
 }
 
-/** Applies for full membership through POST /api/membership-applications as `account`. */
-export async function applyThroughApi(account: Account): Promise<string> {
-  const context = await playwrightRequest.newContext({ baseURL: BASE_URL });
-  try {
-    const login = await context.post("/api/auth/login", {
-      data: { email: account.email, password: account.password },
-    });
-    await expectStatus(login, 200, `login of ${account.email}`);
-    const response = await context.post("/api/membership-applications", {
-      data: {
-        phone: account.phone,
-        licenseNumber: account.licenseNumber,
-        hospitalName: account.hospitalName,
-        department: account.department,
-        address: account.address,
-      },
-    });
-    await expectStatus(response, 201, "POST /api/membership-applications");
-    return ((await response.json()) as { id: string }).id;
-  } finally {
-    await context.dispose();
-  }
+// ---------------------------------------------------------------------------------------------
+// The public pages
+
+/**
+ * The header's four sections and their pages (SPEC.md §2's links, grouped), with
+ * each page's main heading. The logo is the link home.
+ */
+type MenuPage = { label: string; href: string; heading: string | null };
+export const NAV_SECTIONS: ReadonlyArray<{ label: string; links: ReadonlyArray<MenuPage> }> = [
+  {
+    label: "학회소개",
+    links: [
+      { label: "인사말", href: "/about", heading: "학회 소개" },
+      { label: "연혁", href: "/history", heading: "연혁" },
+      { label: "임원진", href: "/executives", heading: "임원진" },
+      { label: "회칙", href: "/charter", heading: "학회 정관" },
+      { label: "오시는 길", href: "/location", heading: "오시는 길" },
+    ],
+  },
+  {
+    label: "학술활동",
+    links: [
+      { label: "세미나", href: "/activities", heading: "학술 활동" },
+      { label: "자료실", href: "/library", heading: "자료실" },
+    ],
+  },
+  {
+    label: "소식",
+    links: [
+      { label: "공지사항", href: "/announcements", heading: "공지사항" },
+      { label: "회원 게시판", href: "/community", heading: "회원 게시판" },
+    ],
+  },
+  {
+    label: "회원",
+    links: [
+      { label: "회원 안내", href: "/membership", heading: "정회원 안내" },
+      // A visitor's menu leads to 회원 안내's sign-up steps; a member's to /membership/apply.
+      { label: "정회원 신청", href: "/membership#join", heading: null },
+      { label: "마이페이지", href: "/mypage", heading: null },
+    ],
+  },
+];
+
+/** Every page of the header's menu, in order. */
+export const NAVIGATION = NAV_SECTIONS.flatMap((section) => section.links);
+
+/** The society name as the page shows it in the header (never hard-coded in the tests). */
+export async function societyName(page: Page): Promise<string> {
+  const logo = page.getByRole("banner").getByRole("link", { name: /.\s홈$/ });
+  const label = (await logo.textContent())?.replace(/\s+/g, " ") ?? "";
+  expect(label, "the header logo link names the society").toMatch(/.\s홈$/);
+  const name = label!.replace(/\s홈$/, "").trim();
+  expect(name.length).toBeGreaterThan(1);
+  await expect(logo).toContainText(name);
+  return name;
+}
+
+/** Asserts axe-core finds no violation of impact serious or critical on the current page. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === "serious" || v.impact === "critical",
+  );
+  const report = serious
+    .map(
+      (v) =>
+        `[${v.impact}] ${v.id}: ${v.help}\n${v.nodes
+          .map((n) => `    ${n.target.join(" ")} — ${n.failureSummary?.replace(/\s+/g, " ")}`)
+          .join("\n")}`,
+    )
+    .join("\n");
+  expect(serious, `axe violations on ${page.url()}:\n${report}`).toEqual([]);
+}
+
+/** How many CSS pixels the page is wider than the viewport (0 when there is no horizontal scroll). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    return Math.max(root.scrollWidth, document.body.scrollWidth) - root.clientWidth;
+  });
+}
+
+/** The phone menu: a <details> in the header (below the md breakpoint). */
+export function mobileMenu(page: Page): Locator {
+  return page.getByRole("banner").locator("details").first();
+}
+
+/** The phone menu's toggle: the <summary> "메뉴" (the browser opens it, with or without JavaScript). */
+export function menuToggle(page: Page): Locator {
+  return mobileMenu(page).locator("> summary");
+}
+
+/** Opens or closes the phone menu and waits until it is so. */
+export async function setMobileMenu(page: Page, expanded: boolean) {
+  const menu = mobileMenu(page);
+  await expect(async () => {
+    const open = await menu.evaluate((node) => (node as HTMLDetailsElement).open);
+    if (open !== expanded) await menuToggle(page).click();
+    expect(await menu.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(expanded);
+  }).toPass({ timeout: 10_000 });
+}
+
+export type ApiAnnouncement = {
+  id: string;
+  title: string;
+  category: string;
+  excerpt: string;
+  views: number;
+  createdAt: string;
+};
+
+export type ApiSeminar = {
+  id: string;
+  title: string;
+  description: string;
+  speaker: string;
+  date: string;
+  location: string;
+  registrationUrl: string | null;
+  status: string;
+  /** Where the seminar stands in time when the list was read (issue 39). */
+  phase: "upcoming" | "ongoing" | "past";
+};
+
+export type ApiHistoryEvent = {
+  id: string;
+  year: number;
+  month: number | null;
+  title: string;
+  description: string;
+};
+
+export type ApiExecutive = {
+  id: string;
+  name: string;
+  position: string;
+  title: string;
+  credentials: string;
+  imageUrl: string | null;
+  order: number;
+};
+
+/** Announcements as the JSON API lists them, newest first by their creation time. */
+export function newestFirst(list: ApiAnnouncement[]): ApiAnnouncement[] {
+  return [...list].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+}
+
+/** "2026년 11월 21일": a date in Korean locale. */
+export const KOREAN_DATE = /^\d{4}년 \d{1,2}월 \d{1,2}일$/;
+
+/**
+ * Asserts a link leads to the login page; a `redirectTo` it may carry must point back to `back`.
+ */
+export async function expectLoginLink(link: Locator, back: string) {
+  await expect(link).toHaveAttribute("href", /^\/login(\?|$)/);
+  const href = new URL((await link.getAttribute("href"))!, "http://localhost");
+  expect(href.pathname).toBe("/login");
+  const redirectTo = href.searchParams.get("redirectTo");
+  if (redirectTo !== null) expect(redirectTo, "the login link returns to this page").toBe(back);
+}
+
+/** From the next page load on, notes every Content-Security-Policy violation the page reports. */
+export async function recordCspViolations(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+}
+
+/** The violations recorded on the current page (see recordCspViolations). */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+/**
+ * Waits until React has hydrated the page shell (the footer, the last part of the tree, carries
+ * React's internal fiber key), then lets one frame pass so errors raised by hydration are reported.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const footer = document.querySelector("footer");
+    return !!footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
+  });
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+  );
 }

@@ -1,17 +1,19 @@
-// Issue 19: an administrator adds a PDF to the library at /admin/library, and a member finds it
-// on /library by searching and filtering, and downloads it under its Korean name, both on a
-// 375 px phone. A visitor meanwhile sees only the locked notice.
+// The members' library: an administrator adds a PDF to the library at /admin/library, and a member
+// finds it on /library by searching and filtering, and downloads it under its Korean name, both on
+// a 375 px phone. A visitor meanwhile sees only the locked notice.
 import { type Browser, expect, test } from "@playwright/test";
+import { uniqueSuffix } from "../support/http";
 import {
   createApprovedMember,
   DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
+  horizontalOverflow,
   loginAs,
   open,
+  setMobileMenu,
   toast,
-  uniqueSuffix,
   writeTempFile,
 } from "./fixtures";
-import { expectNoSeriousA11yViolations, horizontalOverflow, setMobileMenu } from "./public-support";
 
 const PHONE = { width: 375, height: 812 };
 
@@ -32,7 +34,6 @@ async function phone(browser: Browser, baseURL: string) {
 
 test("an administrator adds a PDF and a member finds and downloads it, at 375 px", async ({
   browser,
-  request,
   baseURL,
 }) => {
   test.slow(); // a long journey: an upload, a search and a download, as two people
@@ -81,7 +82,7 @@ test("an administrator adds a PDF and a member finds and downloads it, at 375 px
   await visitor.context().close();
 
   // A member finds it from the site navigation, by search and category, and downloads it.
-  const account = await createApprovedMember(request, { name: `자료회원${suffix}` });
+  const account = await createApprovedMember({ name: `자료회원${suffix}` });
   const member = await phone(browser, baseURL!);
   await loginAs(member, account.email, account.password);
   await open(member, "/");

@@ -1,30 +1,31 @@
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
+import { PNG, signUp } from "../support/http";
 import {
   adminRequest,
   applyThroughApi,
   asAdmin,
   createApprovedMember,
   DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
+  horizontalOverflow,
   loginAs,
   open,
   openDashboard,
-  PNG,
+  setMobileMenu,
   signUpDetails,
-  signUpThroughApi,
+  site,
   tableRow,
   toast,
   writeTempFile,
 } from "./fixtures";
-import { expectNoSeriousA11yViolations, horizontalOverflow, setMobileMenu } from "./public-support";
 
-// Issue 15's flows without dead ends, in the browser: re-application after a rejection, and the
+// Flows without dead ends, in the browser: re-application after a rejection, and the
 // administrator's pending list on a phone.
 
 test("a rejected applicant reads the reason, applies again, and the office sees the history", async ({
   page,
-  request,
 }) => {
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   const first = await applyThroughApi(member);
   const admin = await adminRequest();
   try {
@@ -87,9 +88,8 @@ test.describe("the administrator on a phone", () => {
 
   test("the pending list is stacked cards; approve is reachable without scrolling sideways", async ({
     page,
-    request,
   }) => {
-    const doctor = await signUpThroughApi(request);
+    const doctor = await signUp(site, signUpDetails());
     await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await openDashboard(page, "준회원 승인");
     const row = await tableRow(page, "승인 대기 회원", doctor.email);
@@ -113,10 +113,9 @@ test.describe("dialogs and toasts", () => {
   ]) {
     test(`a toast stays clear of a dialog's buttons; closing gives the focus back (${viewport.width} px)`, async ({
       page,
-      request,
     }) => {
       await page.setViewportSize(viewport);
-      const member = await createApprovedMember(request);
+      const member = await createApprovedMember();
       await applyThroughApi(member);
       await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
@@ -156,8 +155,10 @@ test.describe("dialogs and toasts", () => {
         }
         return covered;
       };
+      // One round measures two dozen buttons (the editor's toolbar among them): on a busy machine
+      // that alone took more than three seconds, so the poll allows several rounds.
       await expect
-        .poll(coveredButtons, { message: "buttons the toast covers", timeout: 3_000 })
+        .poll(coveredButtons, { message: "buttons the toast covers", timeout: 20_000 })
         .toEqual([]);
       // (Escape would close the toast first: it is the layer opened last.)
       await dialog.getByRole("button", { name: "닫기" }).click();
@@ -186,12 +187,11 @@ test.describe("dialogs and toasts", () => {
 
 test("the home page's quick links: 회원가입 for a visitor, 마이페이지 for a member", async ({
   page,
-  request,
 }) => {
   const quick = page.getByRole("navigation", { name: "바로가기" }).getByRole("link");
   await page.goto("/");
   await expect(quick).toHaveText([/회원가입/, /세미나 신청/, /정회원 신청/, /오시는 길/]);
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   await loginAs(page, member.email, member.password);
   await page.goto("/");
   await expect(quick).toHaveText([/마이페이지/, /세미나 신청/, /정회원 신청/, /오시는 길/]);
@@ -270,14 +270,13 @@ test("the emblem is in the header, the footer and the favicon; the Open Graph im
   expect(Math.abs((box?.width ?? 0) / (box?.height ?? 1) - 1.5)).toBeLessThan(0.02);
 });
 
-test.describe("axe on issue 15's screens", () => {
+test.describe("axe on /mypage, the board and the menu", () => {
   for (const width of [375, 1280]) {
     test(`a member's /mypage, the board with a search, and the drop-down open at ${width} px`, async ({
       page,
-      request,
     }) => {
       await page.setViewportSize({ width, height: 900 });
-      const member = await createApprovedMember(request);
+      const member = await createApprovedMember();
       await loginAs(page, member.email, member.password);
       for (const path of ["/mypage", `/announcements?q=${encodeURIComponent("세미나")}`, "/"]) {
         await page.goto(path);
@@ -345,8 +344,8 @@ test.describe("the administrator without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   /** A new sign-up, and its row in the dashboard's pending list as the administrator sees it. */
-  async function pendingRowWithoutJavaScript(page: Page, request: APIRequestContext) {
-    const doctor = await signUpThroughApi(request);
+  async function pendingRowWithoutJavaScript(page: Page) {
+    const doctor = await signUp(site, signUpDetails());
     await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
     await page.goto("/admin/dashboard");
     const row = page
@@ -357,13 +356,9 @@ test.describe("the administrator without JavaScript", () => {
   }
 
   test("approves a pending sign-up from the dashboard's list", async ({ page, request }) => {
-    const { doctor, row } = await pendingRowWithoutJavaScript(page, request);
+    const { doctor, row } = await pendingRowWithoutJavaScript(page);
     await row.getByRole("button", { name: "승인", exact: true }).click();
-    await expect(
-      page
-        .getByRole("table", { name: "승인 대기 회원" })
-        .or(page.getByText("승인을 기다리는 회원이 없습니다.")),
-    ).toBeVisible();
+    await expect(page.getByRole("status")).toContainText("승인 완료 · 준회원 가입을 승인했습니다.");
     await page.goto("/admin/dashboard");
     await expect(row).toHaveCount(0);
     const login = await request.post("/api/auth/login", {
@@ -373,7 +368,7 @@ test.describe("the administrator without JavaScript", () => {
   });
 
   test("rejects a sign-up with a reason, after being asked", async ({ page, request }) => {
-    const { doctor, row } = await pendingRowWithoutJavaScript(page, request);
+    const { doctor, row } = await pendingRowWithoutJavaScript(page);
     await row.locator("summary", { hasText: "거부" }).click();
     const form = row.locator("form").filter({ hasText: "가입 신청을 거부합니다" });
     await form.getByLabel(/거부 사유/).fill("면허번호를 확인할 수 없습니다.");
@@ -388,10 +383,9 @@ test.describe("the administrator without JavaScript", () => {
 
   test("opens the applications tab by its link, approves one application and rejects another with a reason", async ({
     page,
-    request,
   }) => {
-    const approved = await createApprovedMember(request);
-    const rejected = await createApprovedMember(request);
+    const approved = await createApprovedMember();
+    const rejected = await createApprovedMember();
     await applyThroughApi(approved);
     const rejectedId = await applyThroughApi(rejected);
     await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -420,6 +414,7 @@ test.describe("the administrator without JavaScript", () => {
     await reason.fill("세미나 참석 기록이 없습니다.");
     await second.locator("form").getByRole("button", { name: "거부" }).click();
     await expect(page.getByRole("status")).toContainText("거부 완료");
+    await expect(page).toHaveURL(/\?tab=applications$/);
     await asAdmin(async (admin) => {
       const answer = await admin.get(`/api/membership-applications/${rejectedId}`);
       expect(answer.status()).toBe(200);
@@ -437,7 +432,7 @@ test.describe("a member without JavaScript", () => {
     page,
     request,
   }) => {
-    const member = await createApprovedMember(request);
+    const member = await createApprovedMember();
     await loginAs(page, member.email, member.password);
     await page.goto("/membership/apply");
     const main = page.getByRole("main");
@@ -464,9 +459,8 @@ test.describe("a member without JavaScript", () => {
 
   test("a file that is not an image is refused under its field, and nothing is applied", async ({
     page,
-    request,
   }) => {
-    const member = await createApprovedMember(request);
+    const member = await createApprovedMember();
     await loginAs(page, member.email, member.password);
     await page.goto("/membership/apply");
     const main = page.getByRole("main");

@@ -1,15 +1,16 @@
-// Issue 16: the office's member roster as the demo administrator uses it: search, a member
+// The office's member roster as the demo administrator uses it: search, a member
 // record, suspension and reinstatement (with the member's login refused in between), bulk
 // approval of pending sign-ups, and the roster on a 375 px phone.
 import { expect, type Page, test } from "@playwright/test";
+import { signUp, uniqueSuffix } from "../support/http";
 import {
   createApprovedMember,
   DEMO_ADMIN,
   loginAs,
   open,
-  signUpThroughApi,
+  signUpDetails,
+  site,
   toast,
-  uniqueSuffix,
 } from "./fixtures";
 
 test.beforeEach(async ({ page }) => {
@@ -25,11 +26,10 @@ async function search(page: Page, query: string) {
 
 test("an administrator finds a member, suspends and reinstates them from the record", async ({
   page,
-  request,
   playwright,
 }) => {
   const suffix = uniqueSuffix().slice(-6);
-  const doctor = await createApprovedMember(request, {
+  const doctor = await createApprovedMember({
     name: `정지대상${suffix}`,
     hospitalName: `수성구미래의원${suffix}`,
   });
@@ -71,11 +71,11 @@ test("an administrator finds a member, suspends and reinstates them from the rec
   await expect(history.getByText("회원 정지 해제")).toBeVisible();
 });
 
-test("an administrator approves three pending sign-ups at once", async ({ page, request }) => {
+test("an administrator approves three pending sign-ups at once", async ({ page }) => {
   const tag = `일괄${uniqueSuffix().slice(-6)}`;
   const accounts = [];
   for (const n of [1, 2, 3]) {
-    accounts.push(await signUpThroughApi(request, { name: `${tag}의사${n}`, hospitalName: tag }));
+    accounts.push(await signUp(site, signUpDetails({ name: `${tag}의사${n}`, hospitalName: tag })));
   }
   await open(page, `/admin/members?status=pending&q=${encodeURIComponent(tag)}`);
   await expect(page.getByText(/총\s*3\s*명/)).toBeVisible();
@@ -95,9 +95,8 @@ test.describe("at 375 px", () => {
 
   test("the roster is usable on a phone: no sideways scroll, members as cards", async ({
     page,
-    request,
   }) => {
-    const member = await createApprovedMember(request, {
+    const member = await createApprovedMember({
       name: `폰확인${uniqueSuffix().slice(-5)}`,
     });
     await open(page, `/admin/members?q=${encodeURIComponent(member.name)}`);

@@ -1,4 +1,4 @@
-// Issue 4: what an approved member gains (announcement detail, the charter, the full-membership
+// What an approved member gains (announcement detail, the charter, the full-membership
 // application) and the locks a visitor meets.
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import {
@@ -26,7 +26,7 @@ test("a member who clicks an announcement logs in and lands on it, reading its b
   page,
   request,
 }) => {
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   const target = await oldestAnnouncement(request);
 
   await open(page, "/announcements");
@@ -68,9 +68,8 @@ test("a member who clicks an announcement logs in and lands on it, reading its b
 
 test("a member reads the charter: 7 chapters, 19 articles and a table of contents", async ({
   page,
-  request,
 }) => {
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   await loginAs(page, member.email, member.password);
   await open(page, "/charter");
 
@@ -101,9 +100,8 @@ test("a member reads the charter: 7 chapters, 19 articles and a table of content
 
 test("a member applies for full membership through the confirm dialog and sees the status", async ({
   page,
-  request,
 }) => {
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   await loginAs(page, member.email, member.password);
   await open(page, "/membership");
 
@@ -112,7 +110,7 @@ test("a member applies for full membership through the confirm dialog and sees t
   await apply.click();
   let dialog = page.getByRole("alertdialog", { name: "정회원 가입 신청" });
   await expect(dialog).toBeVisible();
-  await expect(dialog).toContainText("연회비를 학회 계좌로 입금하셨습니까?");
+  await expect(dialog).toContainText("연회비를 납부하셨습니까?");
   await expect(dialog).toContainText("계속 진행하시겠습니까?");
   await dialog.getByRole("button", { name: "취소" }).click();
   await expect(dialog).toBeHidden();

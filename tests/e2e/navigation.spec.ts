@@ -1,16 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
-import { createApprovedMember, loginAs } from "./fixtures";
+import { PUBLIC_PAGES } from "../support/site-pages";
 import {
+  createApprovedMember,
   horizontalOverflow,
+  loginAs,
   menuToggle,
   mobileMenu,
   NAV_SECTIONS,
   NAVIGATION,
-  PUBLIC_PAGES,
   setMobileMenu,
   societyName,
   waitForHydration,
-} from "./public-support";
+} from "./fixtures";
 
 const SPEC_HEADER_PATHS = [
   "/about",
@@ -284,7 +285,7 @@ test.describe("phone menu at 375 px", () => {
   });
 
   test("a member sees their name, 마이페이지 and 로그아웃 in the menu", async ({ page }) => {
-    const member = await createApprovedMember(page.request);
+    const member = await createApprovedMember();
     await loginAs(page, member.email, member.password);
     await page.goto("/");
     await setMobileMenu(page, true);

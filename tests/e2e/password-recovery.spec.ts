@@ -1,4 +1,4 @@
-// Issue 6: a member recovers a forgotten password end to end, through the outbox. The seeded e2e
+// A member recovers a forgotten password end to end, through the outbox. The seeded e2e
 // server runs without SMTP_URL, so every message is an .eml file under its DATA_DIR/outbox
 // (playwright.config.ts puts DATA_DIR in a fresh `society-e2e-*/seeded` under the system's
 // temporary folder). The reset mail is found there by its unique recipient.
@@ -80,11 +80,8 @@ async function expectLoggedIn(page: Page, name: string) {
   await expect(headerUserName(page, name)).toBeVisible();
 }
 
-test("a member recovers a forgotten password through the e-mailed link", async ({
-  page,
-  request,
-}) => {
-  const member = await createApprovedMember(request);
+test("a member recovers a forgotten password through the e-mailed link", async ({ page }) => {
+  const member = await createApprovedMember();
   const newPassword = "Recovered-Password-77";
 
   // '비밀번호 찾기' on the login page.

@@ -1,8 +1,9 @@
-// Issue 7 in the browser: a member edits their profile on /mypage and withdraws (회원 탈퇴),
+// Personal data in the browser: a member edits their profile on /mypage and withdraws (회원 탈퇴),
 // ending logged out on the home page and unable to log in again; an administrator views a
 // pending member's licence image in the dashboard and finds that viewing ('면허증 열람') in the
 // audit log at /admin/audit.
 import { expect, type Page, test } from "@playwright/test";
+import { signUp, uniqueSuffix } from "../support/http";
 import {
   createApprovedMember,
   DEMO_ADMIN,
@@ -11,11 +12,11 @@ import {
   loginAs,
   open,
   openDashboard,
-  signUpThroughApi,
+  signUpDetails,
+  site,
   submitLogin,
   tableRow,
   toast,
-  uniqueSuffix,
 } from "./fixtures";
 
 /** The profile form's field, by its label. */
@@ -27,7 +28,7 @@ test("a member edits their profile on /mypage, then withdraws and cannot log in 
   page,
   request,
 }) => {
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   await loginAs(page, member.email, member.password);
   await open(page, "/mypage");
   await expect(page.getByRole("heading", { name: "마이페이지", level: 1 })).toBeVisible();
@@ -107,9 +108,8 @@ test("a member edits their profile on /mypage, then withdraws and cannot log in 
 
 test("after a wrong password, one click on '회원 탈퇴' with the right password withdraws", async ({
   page,
-  request,
 }) => {
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   await loginAs(page, member.email, member.password);
   await open(page, "/mypage");
   const withdrawal = page
@@ -132,9 +132,8 @@ test("after a wrong password, one click on '회원 탈퇴' with the right passwo
 
 test("an administrator views a licence image and finds the viewing in the audit log", async ({
   page,
-  request,
 }) => {
-  const pending = await signUpThroughApi(request);
+  const pending = await signUp(site, signUpDetails());
   await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
 
   // View the pending member's licence image in the dashboard's dialog.

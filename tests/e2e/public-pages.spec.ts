@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "../support/site-pages";
 import {
   type ApiAnnouncement,
   type ApiExecutive,
@@ -9,11 +10,10 @@ import {
   KOREAN_DATE,
   menuToggle,
   newestFirst,
-  PUBLIC_PAGES,
   recordCspViolations,
   societyName,
   waitForHydration,
-} from "./public-support";
+} from "./fixtures";
 
 // The public pages on the seeded server, as a visitor (logged out) sees them.
 
@@ -409,9 +409,9 @@ test.describe("activities", () => {
     request,
   }) => {
     const seminars = (await (await request.get("/api/seminars")).json()) as ApiSeminar[];
-    const now = Date.now();
-    const upcoming = seminars.filter((s) => Date.parse(s.date) >= now);
-    const past = seminars.filter((s) => Date.parse(s.date) < now);
+    // Not yet over (upcoming, or under way) above, ended under 지난 세미나, by the call's phase.
+    const upcoming = seminars.filter((s) => s.phase !== "past");
+    const past = seminars.filter((s) => s.phase === "past");
     // The demo content covers every kind of card.
     expect(upcoming.some((s) => s.status === "open" && s.registrationUrl)).toBe(true);
     expect(upcoming.some((s) => s.status === "closed")).toBe(true);
@@ -440,8 +440,11 @@ test.describe("activities", () => {
       await expect(card.locator("time")).toHaveText(
         /^\d{4}년 \d{1,2}월 \d{1,2}일 \(.\) 오[전후] \d{1,2}:\d{2}$/,
       );
-      const open = seminar.status === "open";
-      await expect(card.getByText(open ? "진행중" : "마감", { exact: true })).toBeVisible();
+      // 접수중 while registration is open (SPEC.md's 진행중, decision 021), 진행 중 while the
+      // seminar is under way, 마감 otherwise.
+      const open = seminar.status === "open" && seminar.phase === "upcoming";
+      const badge = seminar.phase === "ongoing" ? "진행 중" : open ? "접수중" : "마감";
+      await expect(card.getByText(badge, { exact: true })).toBeVisible();
       if (open && seminar.registrationUrl) {
         const register = card.getByRole("link", { name: /참가 신청/ });
         await expect(register).toHaveAttribute("href", seminar.registrationUrl);
@@ -456,7 +459,7 @@ test.describe("activities", () => {
         );
         await expect(card.getByRole("button", { name: "신청 마감" })).toHaveCount(0);
       } else {
-        await expect(card.getByRole("button", { name: "신청 마감" })).toBeDisabled();
+        await expect(card.getByRole("button", { name: /신청 마감/ })).toBeDisabled();
         await expect(card.getByRole("link", { name: /참가 신청/ })).toHaveCount(0);
       }
     }
@@ -646,7 +649,7 @@ test.describe("not found", () => {
   }
 });
 
-test.describe("announcement board (issue 15)", () => {
+test.describe("announcement board", () => {
   test("search and category live in the URL, and the form works without waiting for JavaScript", async ({
     page,
     request,

@@ -1,11 +1,12 @@
-// Issue 21: an administrator enrols a second factor by reading the secret shown next to the QR
-// code, logs out, and logs in again with a code from the same TOTP library an authenticator app
-// uses, then with a recovery code. (The Playwright servers run with ADMIN_MFA_REQUIRED=0 so the
-// other specs' demo administrator keeps its password-only login; an enrolled administrator is
-// asked for the code all the same.)
+// Second-factor sign-in: an administrator enrols a second factor by reading the secret shown next
+// to the QR code, logs out, and logs in again with a code from the same TOTP library an
+// authenticator app uses, then with a recovery code. (The Playwright servers run with
+// ADMIN_MFA_REQUIRED=0 so the other specs' demo administrator keeps its password-only login; an
+// enrolled administrator is asked for the code all the same.)
 import { expect, type Page, test } from "@playwright/test";
 import * as OTPAuth from "otpauth";
-import { asAdmin, createApprovedMember, header, open, submitLogin, uniqueSuffix } from "./fixtures";
+import { uniqueSuffix } from "../support/http";
+import { asAdmin, createApprovedMember, header, open, submitLogin } from "./fixtures";
 
 /** The code of `secret` `offsetSeconds` from now. */
 function codeAt(secret: string, offsetSeconds = 0) {
@@ -22,10 +23,9 @@ async function logOut(page: Page) {
 
 test("an administrator enrols with the QR code's secret and logs in with a code and a recovery code", async ({
   page,
-  request,
 }) => {
   test.slow(); // a long journey: enrolment, a login with a code, then one with a recovery code
-  const account = await createApprovedMember(request, {
+  const account = await createApprovedMember({
     name: `보안관리자${uniqueSuffix().slice(-4)}`,
   });
   await asAdmin(async (admin) => {

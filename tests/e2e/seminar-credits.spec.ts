@@ -1,45 +1,41 @@
-// Issue 17's credit sheet as the office uses it: an administrator opens the sheet of yesterday's
-// seminar, corrects a missing exit with a reason, sends the sheet out and locks it; the member
+// The CME credit sheet as the office uses it: an administrator opens the sheet of a seminar that
+// has just ended, corrects a missing exit with a reason, sends the sheet out and locks it; the member
 // downloads the 참석확인서 from /mypage, and its first page is rendered (pdf.js in Chromium) to a
 // PNG in test-results/ to be looked at.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import {
-  asAdmin,
-  createApprovedMember,
-  DEMO_ADMIN,
-  loginAs,
-  open,
-  toast,
-  uniqueSuffix,
-} from "./fixtures";
+import { uniqueSuffix } from "../support/http";
+import { asAdmin, createApprovedMember, DEMO_ADMIN, loginAs, open, toast } from "./fixtures";
 
-const DAY = 24 * 60 * 60 * 1000;
-const DAY_OF_SEMINAR = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format(
-  new Date(Date.now() - DAY),
-);
-const at = (hhmm: string) => `${DAY_OF_SEMINAR}T${hhmm}:00+09:00`;
+const HOUR = 60 * 60 * 1000;
+// The seminar ran for the last eight hours: the door still takes its scans (until six hours after
+// the end) and the sheet may go out (once the seminar has ended).
+const START = new Date(Math.floor((Date.now() - 8 * HOUR) / 60_000) * 60_000);
+const after = (hours: number) => new Date(START.getTime() + hours * HOUR);
+/** A moment as the form's date-time field takes it: Seoul's wall clock. */
+const seoulLocal = (when: Date) => new Date(when.getTime() + 9 * HOUR).toISOString().slice(0, 16);
 
 test("an administrator corrects, sends out and locks a credit sheet; the member downloads the certificate", async ({
   page,
-  request,
   browser,
 }, testInfo) => {
   const suffix = uniqueSuffix().slice(-6);
-  const doctor = await createApprovedMember(request, { name: `평점회원${suffix}` });
+  const doctor = await createApprovedMember({ name: `평점회원${suffix}` });
   const seminarId = await asAdmin(async (admin) => {
     const created = await admin.post("/api/seminars", {
       data: {
         title: `연수강좌 ${suffix}`,
         description: "연수평점 5점",
         speaker: "김강사",
-        date: at("09:00"),
-        endDate: at("17:00"),
+        date: START.toISOString(),
+        endDate: after(8).toISOString(),
         location: "대구 엑스코 321호",
         cmeCredits: 5,
         creditBands: "120-180=3\n180-240=4\n240-=5",
-        creditBreaks: "12:00-13:00 점심",
+        creditBreaks: [
+          { start: after(3).toISOString(), end: after(4).toISOString(), label: "점심" },
+        ],
       },
     });
     expect(created.status(), await created.text()).toBe(201);
@@ -51,7 +47,11 @@ test("an administrator corrects, sends out and locks a credit sheet; the member 
     const { id: registrationId } = (await added.json()) as { id: string };
     // Scanned in at the door, never scanned out.
     const scan = await admin.post(`/api/admin/seminars/${id}/check-ins`, {
-      data: { registrationId, direction: "in", at: at("08:55") },
+      data: {
+        registrationId,
+        direction: "in",
+        at: new Date(START.getTime() - 5 * 60_000).toISOString(),
+      },
     });
     expect(scan.status(), await scan.text()).toBe(200);
     return id;
@@ -64,18 +64,33 @@ test("an administrator corrects, sends out and locks a credit sheet; the member 
   await expect(row.getByText("미완료").first()).toBeVisible();
 
   await row.getByText("정정", { exact: true }).click();
-  await row.getByLabel("퇴장 시간").fill(`${DAY_OF_SEMINAR}T16:00`);
+  await row.getByLabel("퇴장 시간").fill(seoulLocal(after(7)));
   await row.getByLabel("정정 사유").fill("퇴장 스캔 누락: 본인 확인 후 16:00 퇴장으로 정정");
   await row.getByRole("button", { name: "정정 저장" }).click();
   await expect(toast(page, "처리 완료")).toBeVisible();
-  // 09:00–16:00 less lunch: 360 minutes, 5 credits.
+  // Seven hours less the hour's lunch: 360 minutes, 5 credits.
   await expect(row.getByText("360분")).toBeVisible();
   await expect(row.getByText("5점", { exact: true })).toBeVisible();
-  await expect(row.getByText(/정정됨: 퇴장 스캔 누락/)).toBeVisible();
+  await expect(row.getByText(/정정 사유: 퇴장 스캔 누락/)).toBeVisible();
+  // The sheet shows the scan beside the correction, as the registrant list does (issue 39).
+  await expect(row.getByText(/스캔 없음/)).toBeVisible();
 
+  // Sending and locking each ask first, in a dialog that says what will happen.
   await page.getByRole("button", { name: "참석자에게 발송" }).click();
+  const send = page.getByRole("alertdialog", { name: "참석자에게 발송할까요?" });
+  await expect(send).toContainText("참석자 1명에게 산정된 평점이 메일로 발송");
+  await send.getByRole("button", { name: "발송" }).click();
   await expect(page.getByText("이의 신청 기간", { exact: true })).toBeVisible();
+  // Before the objection deadline the lock needs a written reason: 확정 waits for it.
   await page.getByRole("button", { name: "평점 확정" }).click();
+  const lock = page.getByRole("alertdialog", { name: "평점을 확정할까요?" });
+  await expect(lock).toContainText("확정한 뒤에는 평점표를 바꿀 수 없습니다");
+  const confirmLock = lock.getByRole("button", { name: "확정", exact: true });
+  await expect(confirmLock).toBeDisabled();
+  await lock
+    .getByLabel("기한 전 확정 사유")
+    .fill("참석자 본인이 결과를 확인하고 이의 없음을 회신함");
+  await confirmLock.click();
   await expect(page.getByText(/확정되었습니다/)).toBeVisible();
   await expect(page.getByRole("button", { name: "정정 저장" })).toHaveCount(0);
 

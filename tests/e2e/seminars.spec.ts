@@ -1,4 +1,4 @@
-// Issue 17 in the browser: a member registers for a seminar in one tap, sees the QR ticket and
+// Seminars in the browser: a member registers for a seminar in one tap, sees the QR ticket and
 // cancels; at the door, the check-in page reads the ticket's QR code from Chromium's fake camera
 // (a Y4M video made from the ticket) and records an entry; a scan made while the browser is
 // offline waits on the phone and is sent when the connection returns.
@@ -7,16 +7,16 @@ import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import QRCode from "qrcode";
+import { uniqueSuffix } from "../support/http";
 import {
   asAdmin,
   createApprovedMember,
   DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
   loginAs,
   open,
   toast,
-  uniqueSuffix,
 } from "./fixtures";
-import { expectNoSeriousA11yViolations } from "./public-support";
 
 /** The fake camera's video: Chromium reads it when the page opens the camera. */
 const CAMERA_VIDEO = path.join(os.tmpdir(), `society-e2e-camera-${process.pid}.y4m`);
@@ -102,12 +102,11 @@ test.afterAll(() => {
 
 test("a member registers in one tap, sees the QR ticket on /mypage and cancels", async ({
   page,
-  request,
 }) => {
   const title = `개원 세무 세미나 ${uniqueSuffix().slice(-6)}`;
   // Ten days ahead: before the cancellation deadline (three days before the start).
   const seminar = await createSeminar(title, 240);
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   await page.setViewportSize({ width: 375, height: 800 });
   await loginAs(page, member.email, member.password);
 
@@ -140,6 +139,10 @@ test("a member registers in one tap, sees the QR ticket on /mypage and cancels",
     .filter({ hasText: title })
     .getByRole("button", { name: /신청 취소/ })
     .click();
+  // The cancellation asks first, saying what will happen.
+  const confirm = page.getByRole("alertdialog", { name: "신청을 취소할까요?" });
+  await expect(confirm).toContainText("자리는 다음 대기자에게 넘어갑니다");
+  await confirm.getByRole("button", { name: "신청 취소" }).click();
   await expect(toast(page, "신청을 취소했습니다")).toBeVisible();
   await expect(
     page.locator("#seminars li").filter({ hasText: title }).getByText("취소", { exact: true }),
@@ -151,7 +154,7 @@ test("the check-in page reads a ticket from the camera and records an entry", as
   request,
 }) => {
   const seminar = await createSeminar(`출결 세미나 ${uniqueSuffix().slice(-6)}`);
-  const member = await createApprovedMember(request);
+  const member = await createApprovedMember();
   // Register as the member on the test's own request context and read the ticket token.
   const token = await (async () => {
     const login = await request.post("/api/auth/login", {
@@ -184,7 +187,7 @@ test("a scan made offline waits on the phone and is sent when the connection ret
   request,
 }) => {
   const seminar = await createSeminar(`오프라인 세미나 ${uniqueSuffix().slice(-6)}`);
-  const member = await createApprovedMember(request, {
+  const member = await createApprovedMember({
     name: `오프라인${uniqueSuffix().slice(-4)}`,
   });
   const login = await request.post("/api/auth/login", {

@@ -1,13 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
+import { PUBLIC_PAGES } from "../support/site-pages";
 import {
   type ApiAnnouncement,
   type ApiExecutive,
   type ApiHistoryEvent,
   type ApiSeminar,
   newestFirst,
-  PUBLIC_PAGES,
   societyName,
-} from "./public-support";
+} from "./fixtures";
 
 const meta = (page: Page, key: string) =>
   page.locator(`head meta[property="${key}"], head meta[name="${key}"]`);

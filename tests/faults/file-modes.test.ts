@@ -1,4 +1,4 @@
-// Files under DATA_DIR are the server user's alone (issue 13, DESIGN.md "Hostile input"): the real
+// Files under DATA_DIR are the server user's alone (DESIGN.md "Hostile input"): the real
 // server and the operator scripts run with umask 077, so a fresh DATA_DIR, the embedded database's
 // files and every uploaded object are 0700/0600; an install made with looser modes is corrected
 // at start with one log line. Also the start-up warning for https without TRUST_PROXY. Real

@@ -1,4 +1,4 @@
-// A 50 MB library file is streamed, never held in memory (issue 19): a production server process
+// A 50 MB library file is streamed, never held in memory: a production server process
 // started with a small JavaScript heap takes a 50 MB upload and serves it to a slow reader, while
 // the process's resident memory is sampled from /proc. Holding the file (upload or download) would
 // grow it by the file's size at least; streaming keeps it within a few buffers.

@@ -1,22 +1,18 @@
-// /about's greeting is signed by the current president from the executives table (issue 15), so
+// /about's greeting is signed by the current president from the executives table, so
 // the two pages can never disagree; an executive without a photo gets the initial placeholder.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { executives } from "~db/schema";
 import { createAdmin, type LoggedIn } from "../support/accounts";
 import { mainText } from "../support/html";
 import { sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 
+const server = setupTestServer({ seed: false });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const about = async () => {

@@ -1,7 +1,7 @@
 // The administrator's approval calls over HTTP: GET /api/users/pending and
 // POST /api/users/{id}/approve and /reject, for every actor (visitor, unapproved, member,
 // administrator), with unknown and malformed ids, and what approval and rejection change.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type Account,
   createAdmin,
@@ -13,27 +13,19 @@ import {
   type LoggedIn,
   logIn,
   postJson,
-  resetRateLimits,
   signUp,
   userRow,
 } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 type PendingUser = Record<string, unknown> & { id: string; email: string };
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: LoggedIn;
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await createMember(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function pendingList(cookie = admin.cookie) {

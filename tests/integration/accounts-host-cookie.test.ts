@@ -1,26 +1,20 @@
 // On an https site in production the session cookie is `__Host-sid` (Secure, Path=/, no Domain),
-// which neither a sibling subdomain nor a plain-http page can plant or overwrite (issue 13,
-// hostile input); the page cache still tells a member from a visitor by it. With a configured
+// which neither a sibling subdomain nor a plain-http page can plant or overwrite
+// (hostile input); the page cache still tells a member from a visitor by it. With a configured
 // SESSION_MAX_AGE_DAYS, a session ends that long after login however active it is. The server
 // is reached over plain http here; only its PUBLIC_URL says https.
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { approveInDb, get, logIn, signUp } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const MAX_AGE_SECONDS = 4;
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      PUBLIC_URL: "https://www.society.test",
-      SESSION_MAX_AGE_DAYS: String(MAX_AGE_SECONDS / 86_400),
-    },
-  });
-});
-afterAll(async () => {
-  await server?.close();
+const server = setupTestServer({
+  env: {
+    PUBLIC_URL: "https://www.society.test",
+    SESSION_MAX_AGE_DAYS: String(MAX_AGE_SECONDS / 86_400),
+  },
 });
 
 async function member() {

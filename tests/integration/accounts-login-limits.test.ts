@@ -1,4 +1,4 @@
-// Login limits that hold and cannot be turned against the owner (issue 13, hostile input): every
+// Login limits that hold and cannot be turned against the owner (hostile input): every
 // password attempt is counted before the password is checked, so attempts sent at once cannot
 // slip past the limit; the lock is per account and client (a browser that has logged in as the
 // account before, or an address, IPv6 by /64), with a higher per-account ceiling across unknown
@@ -6,7 +6,7 @@
 // limit guards the current-password checks of /mypage. Clients' addresses come from
 // X-Forwarded-For, which the server trusts from the loopback proxy (TRUST_PROXY=loopback).
 import { like } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rateLimits } from "~db/schema";
 import {
   approveInDb,
@@ -16,7 +16,6 @@ import {
   json,
   postForm,
   postJson,
-  resetRateLimits,
   setCookie,
   sidCookie,
   signUp,
@@ -24,28 +23,19 @@ import {
   userRow,
 } from "../support/accounts";
 import { queueRowsTo } from "../support/mail";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const MAX = 10; // LOGIN_MAX_FAILURES_PER_ACCOUNT's default
 const CEILING = 25;
 const WRONG = "definitely-not-it-7";
 const LOCKED = "로그인 시도가 너무 많습니다. 15분 후에 다시 시도해주세요.";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      TRUST_PROXY: "loopback",
-      LOGIN_MAX_FAILURES_ALL_CLIENTS: String(CEILING),
-      AUTH_MAX_REQUESTS_PER_IP: "100000",
-    },
-  });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
+const server = setupTestServer({
+  env: {
+    TRUST_PROXY: "loopback",
+    LOGIN_MAX_FAILURES_ALL_CLIENTS: String(CEILING),
+    AUTH_MAX_REQUESTS_PER_IP: "100000",
+  },
 });
 
 type Owner = { id: string; email: string; password: string };

@@ -3,7 +3,7 @@
 // ended at rejection or deletion, idle expiry of 14 days for members and 60 minutes for
 // administrators), and the /login and /logout page actions a browser posts without JavaScript.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "~db/schema";
 import {
   type Account,
@@ -19,7 +19,6 @@ import {
   PASSWORD,
   postForm,
   postJson,
-  resetRateLimits,
   sessionIdOf,
   sessionRows,
   setCookie,
@@ -27,28 +26,21 @@ import {
   signUp,
   uniqueEmail,
 } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const LOGIN_FAILED = "이메일 또는 비밀번호를 확인해주세요.";
 const PENDING = "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.";
 const MINUTE = 60 * 1000;
 const DAY = 24 * 60 * MINUTE;
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: LoggedIn;
 let pending: Account;
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await createMember(server, { name: "박회원" });
   pending = await signUp(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function me(cookie?: string | null) {
@@ -431,11 +423,14 @@ describe("the /login page action (form post, no JavaScript)", () => {
     expect(html).toContain("로그인 실패");
   });
 
-  it("answers 403 with '승인 대기 중' and no session for a pending account", async () => {
+  it("leads a pending account to its '승인 대기 중' status page, with no session", async () => {
     const res = await formLogin({ email: pending.email, password: PASSWORD });
-    expect(res.status).toBe(403);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/login");
     expect(sidCookie(res)).toBeNull();
-    const html = await res.text();
+    const applicant = setCookie(res, "applicant")?.split(";")[0];
+    expect(applicant).toBeTruthy();
+    const html = await (await get(server, "/login", { cookie: applicant })).text();
     expect(html).toContain("승인 대기 중");
     expect(html).toContain(PENDING);
   });

@@ -1,10 +1,10 @@
-// Weak passwords are refused on the server (issue 13, hostile input), with zxcvbn-ts: the
+// Weak passwords are refused on the server (hostile input), with zxcvbn-ts: the
 // common-password list and passwords built from the member's e-mail or name, on every path that
 // sets a password (sign-up API and page, password reset, /mypage, admin:create), with a Korean
 // message that says why; and the checker's dictionaries never reach the browser.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import {
   createMember,
   type ErrorBody,
@@ -15,29 +15,21 @@ import {
   type Registration,
   register,
   registration,
-  resetRateLimits,
   uploadImage,
   userRow,
 } from "../support/accounts";
 import { queueRowsTo } from "../support/mail";
 import { cleanUp, runScript, tempDir } from "../support/process";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const WEAK =
   "너무 쉬운 비밀번호입니다. 흔한 비밀번호나 이메일·이름이 들어간 비밀번호는 사용할 수 없습니다.";
 const COMMON = ["12345678", "password", "qwerty123", "password1!", "iloveyou", "abcd1234"];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
 afterAll(async () => {
-  await server?.close();
   await cleanUp();
 });
-beforeEach(async () => {
-  await resetRateLimits(server);
-});
+const server = setupTestServer();
 
 async function payload(overrides: Partial<Registration> = {}) {
   return registration({ licenseImageUrl: await uploadImage(server), ...overrides });

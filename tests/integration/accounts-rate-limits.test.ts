@@ -3,7 +3,7 @@
 // exists; accounts-login-limits.test.ts covers clients and devices) and requests per IP, both answered 429 in Korean and counted in the `rate_limits` table so they
 // hold across several instances.
 import { eq, like } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rateLimits } from "~db/schema";
 import {
   approveInDb,
@@ -16,39 +16,30 @@ import {
   type Registration,
   register,
   registration,
-  resetRateLimits,
   signUp,
   uniqueEmail,
 } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { resetRateLimits, setupTestServer } from "../support/test-server";
 
 const MAX_FAILURES = 3;
 const MAX_PER_IP = 5;
 const WINDOW_MS = 15 * 60 * 1000;
 
-let server: TestServer;
 let account: { email: string; password: string };
 let other: { email: string; password: string };
+const server = setupTestServer({
+  env: {
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
+    AUTH_MAX_REQUESTS_PER_IP: String(MAX_PER_IP),
+  },
+});
 beforeAll(async () => {
-  server = await startTestServer({
-    env: {
-      LOGIN_MAX_FAILURES_PER_ACCOUNT: String(MAX_FAILURES),
-      AUTH_MAX_REQUESTS_PER_IP: String(MAX_PER_IP),
-    },
-  });
   const a = await signUp(server);
   await approveInDb(server, a.id);
   const b = await signUp(server);
   await approveInDb(server, b.id);
   account = a;
   other = b;
-});
-afterAll(async () => {
-  await server?.close();
-});
-// Each test starts with no counters: the fixtures above used up part of the per-IP budget.
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function expect429(res: Response) {

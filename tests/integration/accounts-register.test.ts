@@ -2,7 +2,7 @@
 // e-mail uniqueness rules, the licence image that must come from the sign-up upload flow, and a
 // rejected doctor signing up again.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { storedObjects, users } from "~db/schema";
 import {
   approveInDb,
@@ -21,27 +21,18 @@ import {
   register,
   registration,
   requestUpload,
-  resetRateLimits,
   signUp,
   uniqueEmail,
   uploadImage,
   userRow,
 } from "../support/accounts";
 import { applicationPayload, applicationRows } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-// This file signs up many doctors from one address; the limits themselves have their own file.
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 /** A valid payload with a freshly uploaded licence image. */

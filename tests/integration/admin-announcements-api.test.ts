@@ -1,18 +1,11 @@
-// The administrator's announcement calls (SPEC.md §5, §6, §7; DESIGN.md "The API"; issue 5):
+// The administrator's announcement calls (SPEC.md §5, §6, §7; DESIGN.md "The API"):
 // POST /api/announcements, PATCH and DELETE /api/announcements/{id} for a visitor (401), an
 // approved member (403) and an administrator, every validation rule with its Korean message, and
 // the server's sanitising of what it stores to exactly what the editor can produce.
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { announcements } from "~db/schema";
-import {
-  createAdmin,
-  get,
-  json,
-  type LoggedIn,
-  resetRateLimits,
-  uploadImage,
-} from "../support/accounts";
+import { createAdmin, get, json, type LoggedIn, uploadImage } from "../support/accounts";
 import { announcementInput, announcementsTitled, expectError, UNKNOWN_ID } from "../support/admin";
 import {
   announcementRow,
@@ -21,7 +14,7 @@ import {
   type Member,
   sendJson,
 } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const LINK_MESSAGE = "링크는 http:// 또는 https://로 시작해야 합니다";
 const CONTENT_REQUIRED = "내용을 입력해주세요";
@@ -29,20 +22,13 @@ const TITLE_REQUIRED = "제목을 입력해주세요";
 const NOT_FOUND = "공지사항을 찾을 수 없습니다.";
 const MALFORMED_IDS = ["not-a-uuid", "123", "00000000-0000-4000-8000-00000000000g"];
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: Member;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await insertMember(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 type Stored = typeof announcements.$inferSelect;

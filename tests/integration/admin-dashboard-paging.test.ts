@@ -1,9 +1,9 @@
-// The dashboard's growing tabs page and search on the server (issue 16): `?tab=…&q=…&page=…`,
+// The dashboard's growing tabs page and search on the server: `?tab=…&q=…&page=…`,
 // 20 rows a page, a GET search form that works without JavaScript, page links that keep the tab
 // and the search, badges counted with COUNT queries, and only the active tab's list loaded. The
 // executives and history tabs stay whole.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   announcements,
   executives,
@@ -12,13 +12,12 @@ import {
   seminars,
   users,
 } from "~db/schema";
-import { createAdmin, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { createAdmin, type LoggedIn } from "../support/accounts";
 import { dashboardAction, expectSuccess, hydrationData, insertPendingUser } from "../support/admin";
 import { attributes, mainText, tags } from "../support/html";
 import { insertMember, type Member, page } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: Member;
 
@@ -48,8 +47,8 @@ const pendingName = (n: number) =>
   ({ 3: "김수성", 17: "김달서", 24: "김동구" })[n] ?? `대기${String(n).padStart(2, "0")}`;
 const pendingIds: string[] = [];
 
+const server = setupTestServer({ seed: false });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
   admin = await createAdmin(server);
   member = await insertMember(server, { name: "일반회원" });
 
@@ -126,12 +125,6 @@ beforeAll(async () => {
       description: "설명",
     })),
   );
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function dashboard(query: string, cookie: string | null = admin.cookie) {

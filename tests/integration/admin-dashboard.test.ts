@@ -1,17 +1,11 @@
-// The administrator dashboard page (SPEC.md §2 Administrator dashboard, §4, §6, §8; issue 5):
+// The administrator dashboard page (SPEC.md §2 Administrator dashboard, §4, §6, §8):
 // GET /admin/dashboard for a visitor (401), a member (403) and an administrator, and every action
 // of the page's forms — POST /admin/dashboard form-encoded with an `intent`, as the page's fetchers
 // send it — with the toasts of §8, the database changed, failures as '… 실패' toasts, never a 500.
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { announcements, executives, historyEvents, users } from "~db/schema";
-import {
-  createAdmin,
-  type LoggedIn,
-  postForm,
-  resetRateLimits,
-  userRow,
-} from "../support/accounts";
+import { createAdmin, type LoggedIn, postForm, userRow } from "../support/accounts";
 import {
   announcementInput,
   announcementsTitled,
@@ -45,7 +39,7 @@ import {
   type Member,
   page,
 } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const TAB_NAMES = ["준회원 승인", "정회원 승인", "공지사항", "학술 활동", "임원진", "연혁"];
 const DENIED = "접근 권한이 없습니다";
@@ -66,20 +60,13 @@ const INTENTS = [
 ];
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: Member;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await insertMember(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 const act = (fields: Record<string, string>, cookie: string | null = admin.cookie) =>
@@ -262,7 +249,10 @@ describe("associate approval (tab 1)", () => {
 
   it("reject-member: '거부 완료', the sign-up is marked rejected and leaves the queue", async () => {
     const pending = await insertPendingUser(server);
-    expectSuccess(await act({ intent: "reject-member", id: pending.id }), "거부 완료");
+    expectSuccess(
+      await act({ intent: "reject-member", id: pending.id, reason: "서류 미비" }),
+      "거부 완료",
+    );
     const row = await userRow(server, pending.id);
     expect(row?.isApproved).toBe(false);
     expect(row?.rejectedAt).toBeInstanceOf(Date);
@@ -270,7 +260,7 @@ describe("associate approval (tab 1)", () => {
     expect(html).not.toContain(pending.email);
   });
 
-  it("reject-member takes an optional reason: stored, audited and quoted in the mail", async () => {
+  it("reject-member takes its required reason: stored, audited and quoted in the mail", async () => {
     const pending = await insertPendingUser(server);
     expectSuccess(
       await act({ intent: "reject-member", id: pending.id, reason: "면허번호 불일치" }),
@@ -292,39 +282,60 @@ describe("associate approval (tab 1)", () => {
     expectFailure(await act({ intent: "approve-member", id: UNKNOWN_ID }), 404, "승인 실패");
     expectFailure(await act({ intent: "approve-member", id: "not-a-uuid" }), 404, "승인 실패");
     expectFailure(await act({ intent: "approve-member" }), 404, "승인 실패");
-    expectFailure(await act({ intent: "reject-member", id: UNKNOWN_ID }), 404, "거부 실패");
+    expectFailure(
+      await act({ intent: "reject-member", id: UNKNOWN_ID, reason: "서류 미비" }),
+      404,
+      "거부 실패",
+    );
+    // Without a reason: 400 (the dialog asks for it, decision 022).
+    expectFailure(await act({ intent: "reject-member", id: UNKNOWN_ID }), 400, "거부 실패");
     // An administrator's account cannot be rejected.
-    const answer = await act({ intent: "reject-member", id: admin.id });
+    const answer = await act({ intent: "reject-member", id: admin.id, reason: "서류 미비" });
     expectFailure(answer, 409, "거부 실패");
     expect((await userRow(server, admin.id))?.rejectedAt).toBeNull();
   });
 
-  it("a browser without JavaScript: the page answers 200 with the toast in its data", async () => {
+  it("a browser without JavaScript: back to the page with the toast, as after any form", async () => {
     const pending = await insertPendingUser(server);
-    const { status, html, result } = await dashboardDocumentPost(
+    const { status, location, result } = await dashboardDocumentPost(
       server,
       { intent: "approve-member", id: pending.id },
       admin.cookie,
     );
-    expect(status).toBe(200);
-    expect(result).toMatchObject({ ok: true, toast: { title: "승인 완료" } });
-    expect(tabTexts(html)).toHaveLength(6);
-    // The page says what happened, where the toast would have.
-    expect(mainText(html)).toContain("승인 완료 · 준회원 가입을 승인했습니다.");
+    expect(status).toBe(302);
+    expect(location).toBe("/admin/dashboard");
+    expect(result).toMatchObject({
+      ok: true,
+      toast: { title: "승인 완료", description: "준회원 가입을 승인했습니다." },
+    });
     expect((await userRow(server, pending.id))?.isApproved).toBe(true);
   });
 
-  it("a browser without JavaScript rejects with the reason it typed, on the same tab and search", async () => {
+  it("a browser without JavaScript rejects with the reason it typed, back on the same tab and search", async () => {
     const pending = await insertPendingUser(server, { name: "거부될의사" });
-    const { status, html } = await dashboardDocumentPost(
+    const { status, location, result } = await dashboardDocumentPost(
       server,
       { intent: "reject-member", id: pending.id, reason: "면허번호를 확인할 수 없습니다." },
       admin.cookie,
       "?tab=members&q=%EA%B1%B0%EB%B6%80",
     );
-    expect(status).toBe(200);
-    expect(mainText(html)).toContain("거부 완료");
+    expect(status).toBe(302);
+    expect(location).toBe("/admin/dashboard?tab=members&q=%EA%B1%B0%EB%B6%80");
+    expect(result?.toast.title).toBe("거부 완료");
     expect((await userRow(server, pending.id))?.rejectedAt).not.toBeNull();
+  });
+
+  it("a browser without JavaScript sees a refusal on the page, titled as the toast would be", async () => {
+    const { status, html, result } = await dashboardDocumentPost(
+      server,
+      { intent: "approve-member", id: UNKNOWN_ID },
+      admin.cookie,
+      "?tab=members",
+    );
+    expect(status).toBe(404);
+    expect(result?.toast.title).toBe("승인 실패");
+    expect(mainText(html)).toContain(`승인 실패 · ${result?.toast.description}`);
+    expect(tabTexts(html)).toHaveLength(6);
   });
 
   it("before JavaScript runs, reject is a form in a disclosure that asks first", async () => {
@@ -747,3 +758,62 @@ describe("never a 500", () => {
     expect(res.status).toBeLessThan(500);
   });
 });
+
+describe("the office's numbers and the board's badge", () => {
+  it("counts what waits, links each number to its work, and badges 게시판 while a report waits", async () => {
+    const pending = await server.db
+      .insert(users)
+      .values({
+        email: `pending-${Date.now()}@example.org`,
+        passwordHash: "x",
+        name: "요약대기",
+        phone: "010-5555-0000",
+        licenseNumber: "L-SUM",
+        hospitalName: "요약의원",
+        department: "내과",
+        address: "대구",
+      })
+      .returning({ id: users.id });
+    expect(pending).toHaveLength(1);
+    const before = await page(server, "/admin/dashboard", admin.cookie);
+    const summary = mainText(
+      before.html.match(
+        /<section aria-labelledby="office-summary-title"[\s\S]*?<\/section>/,
+      )?.[0] ?? "",
+    );
+    expect(summary).toMatch(/가입 승인 대기\s*[1-9]\d*명/);
+    expect(summary).toMatch(/정회원 신청 대기\s*\d+건/);
+    expect(summary).toMatch(/\d{4}년 회비 미납\s*(미설정|\d+명)/);
+    expect(summary).toMatch(/다가오는 세미나\s*\d+개/);
+    expect(summary).toMatch(/게시판 신고 대기\s*0건/);
+    expect(before.html).toContain('href="/admin/dashboard?tab=members"');
+    expect(before.html).not.toContain("건 신고 처리 대기");
+
+    // Three members report one post: it waits for a decision, and 게시판 says so.
+    const created = await postJsonAs(member.cookie, "/api/community/posts", {
+      title: "신고될 글",
+      body: "본문",
+    });
+    const post = (await created.json()) as { id: string };
+    for (let i = 0; i < 3; i += 1) {
+      const reporter = await insertMember(server, { name: `신고자${i}` });
+      const reported = await postJsonAs(reporter.cookie, `/api/community/posts/${post.id}/report`, {
+        reason: "광고",
+      });
+      expect(reported.status, await reported.clone().text()).toBeLessThan(300);
+    }
+    const after = await page(server, "/admin/dashboard", admin.cookie);
+    expect(mainText(after.html)).toMatch(/게시판 신고 대기\s*1건/);
+    expect(after.html).toContain("건 신고 처리 대기");
+    expect((await page(server, "/admin/dashboard", member.cookie)).html).not.toContain(
+      "오늘의 업무 요약",
+    );
+  });
+});
+
+const postJsonAs = (cookie: string, path: string, body: unknown) =>
+  server.fetch(path, {
+    method: "POST",
+    headers: { cookie, "content-type": "application/json", origin: server.baseUrl },
+    body: JSON.stringify(body),
+  });

@@ -1,23 +1,22 @@
-// The announcement list as a board (issue 15): numbered rows newest first, pinned notices above
+// The announcement list as a board: numbered rows newest first, pinned notices above
 // them, 새 글 for a week, search over title and body and a category filter, both in the URL (and
 // working without JavaScript, since the page is a GET form); searches never enter the visitors'
 // page cache (ADR 005), and the JSON list keeps SPEC.md's fields. Administrators pin through the
 // API and the dashboard's form.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { announcements } from "~db/schema";
-import { createAdmin, json, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { mainText } from "../support/html";
 import { sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 const DAY = 24 * 60 * 60 * 1000;
 const ids: Record<string, string> = {};
 
+const server = setupTestServer({ seed: false });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
   admin = await createAdmin(server);
   const now = Date.now();
   const rows = await server.db
@@ -44,12 +43,6 @@ beforeAll(async () => {
     ])
     .returning({ id: announcements.id, title: announcements.title });
   for (const row of rows) ids[row.title] = row.id;
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function visit(path: string) {

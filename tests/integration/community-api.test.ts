@@ -1,11 +1,11 @@
-// The members' board (issue 20) through its JSON calls: who may call what (visitor, unapproved,
+// The members' board through its JSON calls: who may call what (visitor, unapproved,
 // member, another member, administrator), the limits on titles and bodies, paging and search,
 // editing and deleting, images private to members, the three-report rule (the same member twice
 // included), the administrators' hide / restore / pin / delete with their audit entries and the
 // author's mail, comment mails (grouped, at most one an hour) and their off-switch, and a
 // withdrawn author's posts staying with their name.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import {
   auditLog,
@@ -25,13 +25,12 @@ import {
   postForm,
   putObject,
   requestUpload,
-  resetRateLimits,
   uploadImage,
 } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { queueRowsTo } from "../support/mail";
 import { insertMember, type Member, sendJson, setApproved } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 type Comment = {
   id: string;
@@ -60,15 +59,14 @@ type Post = {
 type ListItem = Omit<Post, "body" | "images" | "comments"> & { imageCount: number };
 type List = { items: ListItem[]; total: number; page: number; pageSize: number };
 
-let server: TestServer;
 let admin: LoggedIn;
 let author: Member;
 let other: Member;
 let third: Member;
 let fourth: Member;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   author = await insertMember(server, { name: "김작성" });
   other = await insertMember(server, { name: "이댓글" });
@@ -77,10 +75,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   resetClock();
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 const call = (
@@ -745,6 +739,44 @@ describe("reports: three different members hide an item until an administrator d
     expect(hidden.comments[0]?.body).toBeNull();
     expect(hidden.comments[0]?.hidden?.by).toBe("reports");
     expect((await readPost(post.id)).comments[0]?.body).toBe("문제 댓글");
+  });
+});
+
+describe("a hidden post, for the members who took part in it", () => {
+  it("tells a commenter it is hidden pending review (API and page); others still get 404", async () => {
+    const post = await createPost({ title: "검토 대기 글", body: "검토대기본문내용" });
+    const commented = await call(
+      "POST",
+      `/api/community/posts/${post.id}/comments`,
+      { body: "참여한 댓글" },
+      other.cookie,
+    );
+    expect(commented.status).toBe(201);
+    const hid = await call(
+      "POST",
+      `/api/admin/community/posts/${post.id}/hide`,
+      { reason: "검토 필요" },
+      admin.cookie,
+    );
+    expect(hid.status).toBe(200);
+    const commenter = await expectError(
+      await call("GET", `/api/community/posts/${post.id}`, undefined, other.cookie),
+      403,
+    );
+    expect(commenter.message).toContain("관리자 검토를 위해 숨겨진 게시물입니다");
+    const shown = await server.fetch(`/community/${post.id}`, {
+      headers: { cookie: other.cookie },
+    });
+    expect(shown.status).toBe(403);
+    const html = await shown.text();
+    expect(html).toContain("관리자 검토를 위해 숨겨진 게시물입니다");
+    expect(html).not.toContain("검토대기본문내용");
+    await expectError(
+      await call("GET", `/api/community/posts/${post.id}`, undefined, fourth.cookie),
+      404,
+      "게시물을 찾을 수 없습니다.",
+    );
+    expect((await readPost(post.id)).title).toBe("검토 대기 글");
   });
 });
 

@@ -1,27 +1,23 @@
-// The members' board's limits against abuse (issue 20): posts and comments per member per hour
+// The members' board's limits against abuse: posts and comments per member per hour
 // from COMMUNITY_POSTS_PER_HOUR and COMMUNITY_COMMENTS_PER_HOUR (set low here), answered 429 with
 // a Korean message by the calls and the page forms alike; each member has their own budget, and
 // deleting a post does not give its attempt back.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { communityPosts } from "~db/schema";
 import { type ErrorBody, expectKoreanMessages, json, postForm } from "../support/accounts";
 import { mainText } from "../support/html";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let writer: Member;
 let neighbour: Member;
 
+const server = setupTestServer({
+  env: { COMMUNITY_POSTS_PER_HOUR: "3", COMMUNITY_COMMENTS_PER_HOUR: "4" },
+});
 beforeAll(async () => {
-  server = await startTestServer({
-    env: { COMMUNITY_POSTS_PER_HOUR: "3", COMMUNITY_COMMENTS_PER_HOUR: "4" },
-  });
   writer = await insertMember(server, { name: "부지런한회원" });
   neighbour = await insertMember(server, { name: "이웃회원" });
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const post = (member: Member, title: string) =>

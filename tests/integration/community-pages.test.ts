@@ -1,19 +1,18 @@
-// The members' board's pages (issue 20): the locked notice for visitors and unapproved accounts
+// The members' board's pages: the locked notice for visitors and unapproved accounts
 // with nothing of the board in the HTML, the head or the sitemap; never stored by the page cache
 // or a shared cache; members' text (script, HTML, links, line breaks) shown as text on the post
 // page, in the list, on the administrators' list and in both parts of the mails; the page forms
 // (write, edit, comment, report, hide) and the list's paging and search in the URL.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { communityPosts } from "~db/schema";
-import { createAdmin, type LoggedIn, postForm, resetRateLimits } from "../support/accounts";
+import { createAdmin, type LoggedIn, postForm } from "../support/accounts";
 import { hydrationData } from "../support/admin";
 import { mainText, meta, tags, title } from "../support/html";
 import { queueRowsTo } from "../support/mail";
 import { insertMember, type Member, page, sendJson, setApproved } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 let author: Member;
 let other: Member;
@@ -29,8 +28,8 @@ const HOSTILE_COMMENT = `<iframe src="https://evil.example"></iframe><script>ale
 
 let hostileId: string;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   author = await insertMember(server, { name: "김작성" });
   other = await insertMember(server, { name: "이회원" });
@@ -49,12 +48,6 @@ beforeAll(async () => {
     { body: HOSTILE_COMMENT },
     { cookie: other.cookie },
   );
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 /** No executable markup from members' text anywhere in a document (hydration data included). */
@@ -226,13 +219,15 @@ describe("members' text is text everywhere", () => {
     expect(hideMail?.html).toContain("&#60;b&#62;광고&#60;/b&#62; &#38; 도배");
     expect(hideMail?.html).not.toContain("<b>광고");
     expect(hideMail?.html).not.toContain('<script>alert("제목")');
-    // Hidden: the author sees why; another member gets the post's 404 page.
+    // Hidden: the author sees why; the member who commented on it is told that it is hidden
+    // pending review (never its text, nor the office's reason).
     const own = await page(server, `/community/${hostileId}`, author.cookie);
     expect(mainText(own.html)).toContain("관리자가 숨긴 글입니다. 사유: <b>광고</b> & 도배");
     const hidden = await page(server, `/community/${hostileId}`, other.cookie);
-    expect(hidden.status).toBe(404);
-    expect(mainText(hidden.html)).toContain("게시물을 찾을 수 없습니다.");
+    expect(hidden.status).toBe(403);
+    expect(mainText(hidden.html)).toContain("관리자 검토를 위해 숨겨진 게시물입니다");
     expect(hidden.html).not.toContain("비밀표식");
+    expect(hidden.html).not.toContain("도배");
     await sendJson(server, "POST", `/api/admin/community/posts/${hostileId}/restore`, undefined, {
       cookie: admin.cookie,
     });
@@ -314,6 +309,86 @@ describe("the page forms", () => {
     const text = mainText(html);
     expect(text).toContain("고친 글");
     expect(text).toMatch(/수정됨 \d{4}년 \d{1,2}월 \d{1,2}일/);
+  });
+
+  it("the post form keeps a long body whole and names a bad image under the images", async () => {
+    const created = await sendJson(
+      server,
+      "POST",
+      "/api/community/posts",
+      { title: "긴 글", body: "처음" },
+      { cookie: author.cookie },
+    );
+    const { id } = (await created.json()) as { id: string };
+    const send = (fields: [string, string][]) =>
+      server.fetch(`/community/${id}/edit`, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Cookie: author.cookie,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams(fields).toString(),
+      });
+    // Far past the 200 characters a field without a stated length may carry; empty image slots.
+    const body = "가".repeat(5_000);
+    const saved = await send([
+      ["title", "긴 글"],
+      ["body", body],
+      ["images", ""],
+      ["images", ""],
+    ]);
+    expect(saved.status).toBe(302);
+    const [row] = await server.db
+      .select({ body: communityPosts.content })
+      .from(communityPosts)
+      .where(eq(communityPosts.id, id));
+    expect(row?.body).toBe(body);
+
+    const refused = await send([
+      ["title", "긴 글"],
+      ["body", "고친 본문"],
+      ["images", "/objects/not-an-object"],
+      ["images", ""],
+    ]);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(mainText(html)).toContain("이미지를 다시 업로드해주세요.");
+    // What was typed stays in the form.
+    expect(html).toContain("고친 본문</textarea>");
+  });
+
+  it("a comment form keeps a long comment whole and refuses one past 2,000 characters", async () => {
+    const created = await sendJson(
+      server,
+      "POST",
+      "/api/community/posts",
+      { title: "긴 댓글", body: "본문" },
+      { cookie: author.cookie },
+    );
+    const { id } = (await created.json()) as { id: string };
+    const long = `${"긴 댓글입니다. ".repeat(200)}끝`;
+    expect(Array.from(long).length).toBeGreaterThan(1500);
+    const sent = await postForm(
+      server,
+      `/community/${id}`,
+      { intent: "comment", body: long },
+      { cookie: other.cookie },
+    );
+    expect(sent.status).toBe(302);
+    const read = await server.fetch(`/api/community/posts/${id}`, {
+      headers: { Cookie: other.cookie },
+    });
+    const post = (await read.json()) as { comments: { body: string }[] };
+    expect(post.comments.at(-1)?.body).toBe(long.trim());
+    const tooLong = await postForm(
+      server,
+      `/community/${id}`,
+      { intent: "comment", body: "가".repeat(2001) },
+      { cookie: other.cookie },
+    );
+    expect(tooLong.status).toBe(400);
+    expect(mainText(await tooLong.text())).toContain("2,000자 이하");
   });
 
   it("comments, reports and an administrator's hide work as forms; views count other readers", async () => {

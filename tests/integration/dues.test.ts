@@ -1,26 +1,27 @@
-// Annual dues and full-member standing (issue 18): the year's settings and figures, payments,
+// Annual dues and full-member standing: the year's settings and figures, payments,
 // voids and exemptions with their audit, standing through the year boundary and the grace period
 // (with the server's clock moved), lifetime and honorary members, 정회원-only seminars following
 // standing, the member's /api/me/dues and /mypage, the 납부확인서 PDF and /verify, the bank
 // statement import in each format, and the permission of every call.
-import { and, eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import { auditLog, duesPayments, mailQueue } from "~db/schema";
 import {
   createAdmin,
   type ErrorBody,
+  expectKoreanMessages,
   json,
   type LoggedIn,
-  resetRateLimits,
+  logInCookie,
+  postForm,
 } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { insertMember, type Member, page, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -29,15 +30,9 @@ const FEE = 100_000;
 const LIFETIME = 1_000_000;
 const BANK = "대구은행 123-45-678901 대한개원의AI마케팅학회";
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 afterEach(() => {
   resetClock();
@@ -94,6 +89,17 @@ const regular = (name: string, phone = "010-2345-6789") =>
 function clockTo(iso: string) {
   resetClock();
   advanceClock(new Date(iso).getTime() - Date.now());
+}
+
+/**
+ * Moves the clock weeks or months on, and signs these people in again then: sessions follow the
+ * same clock, and theirs have long passed the idle limit.
+ */
+async function clockToSignedIn(iso: string, people: Array<LoggedIn | Member>) {
+  clockTo(iso);
+  for (const person of people) {
+    person.cookie = await logInCookie(server, person.email, person.password);
+  }
 }
 
 describe("before the office sets up a year", () => {
@@ -292,81 +298,6 @@ describe("standing, payments, voids and exemptions", () => {
     expect((await myDues(associate)).status).toBe("not_required");
     expect((await page(server, "/", lifetime.cookie)).html).toMatch(/>평생회원<\/span>/);
     expect((await page(server, "/", honorary.cookie)).html).toMatch(/>명예회원<\/span>/);
-  });
-
-  it("exempts a member for a year with a reason (audited), once", async () => {
-    const member = await regular("면제대상");
-    const noReason = await call("POST", `/api/admin/dues/${YEAR}/exemptions`, admin.cookie, {
-      userId: member.id,
-    });
-    expect(noReason.status).toBe(400);
-    const exempted = await call("POST", `/api/admin/dues/${YEAR}/exemptions`, admin.cookie, {
-      userId: member.id,
-      reason: "투병 중",
-    });
-    expect(exempted.status).toBe(201);
-    expect((await myDues(member)).status).toBe("exempt");
-    expect(
-      (
-        await call("POST", `/api/admin/dues/${YEAR}/exemptions`, admin.cookie, {
-          userId: member.id,
-          reason: "다시",
-        })
-      ).status,
-    ).toBe(409);
-    expect(
-      (
-        await call("POST", `/api/admin/dues/${YEAR}/exemptions`, admin.cookie, {
-          userId: UNKNOWN_ID,
-          reason: "없는 회원",
-        })
-      ).status,
-    ).toBe(404);
-    const [entry] = await server.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.subjectId, member.id), eq(auditLog.action, "dues_exemption")));
-    expect(entry?.detail).toMatchObject({ year: YEAR, reason: "투병 중" });
-  });
-
-  it("refuses bad payments with Korean messages, a year not set up, and unknown members", async () => {
-    const member = await regular("잘못된납부");
-    const bad = await call("POST", "/api/admin/payments", admin.cookie, {
-      userId: member.id,
-      year: YEAR,
-      amount: 0,
-      method: "비트코인",
-      paidAt: "어제",
-    });
-    expect(bad.status).toBe(400);
-    expect(Object.keys((await json<ErrorBody>(bad)).errors ?? {})).toEqual(
-      expect.arrayContaining(["amount", "method", "paidAt"]),
-    );
-    const noYear = await call("POST", "/api/admin/payments", admin.cookie, {
-      userId: member.id,
-      year: 2031,
-      amount: FEE,
-      method: "현금",
-      paidAt: "2031-01-02",
-    });
-    expect(noYear.status).toBe(400);
-    expect((await json<ErrorBody>(noYear)).message).toContain("2031년 회비가 아직 설정되지");
-    const unknown = await call("POST", "/api/admin/payments", admin.cookie, {
-      userId: UNKNOWN_ID,
-      year: YEAR,
-      amount: FEE,
-      method: "현금",
-      paidAt: "2026-01-02",
-    });
-    expect(unknown.status).toBe(404);
-    expect(
-      (await call("POST", `/api/admin/payments/${UNKNOWN_ID}/void`, admin.cookie, { reason: "x" }))
-        .status,
-    ).toBe(404);
-    expect(
-      (await call("POST", "/api/admin/payments/not-an-id/void", admin.cookie, { reason: "x" }))
-        .status,
-    ).toBe(404);
   });
 
   it("records a payment and an exemption from the /admin/dues and member record forms", async () => {
@@ -707,6 +638,36 @@ describe("bank statement import", () => {
       .from(duesPayments)
       .where(eq(duesPayments.userId, kim.id));
     expect(kimPayments).toHaveLength(1);
+
+    // The deposit that matched nobody: the office finds the member by phone on the page and
+    // records it there.
+    const stranger = rowOf(preview, "모르는사람");
+    const found = await page(
+      server,
+      `/admin/dues/imports/${preview.id}?row=${stranger.index}&find=${encodeURIComponent("010-1111-2222")}`,
+      admin.cookie,
+    );
+    expect(found.status).toBe(200);
+    expect(found.html).toContain("휴대전화 끝 2222");
+    expect(found.html).toContain(`value="${twinA.id}"`);
+    const none = await page(
+      server,
+      `/admin/dues/imports/${preview.id}?row=${stranger.index}&find=${encodeURIComponent("없는이름")}`,
+      admin.cookie,
+    );
+    expect(none.html).toContain("맞는 회원이 없습니다");
+    const picked = await postForm(
+      server,
+      `/admin/dues/imports/${preview.id}`,
+      { intent: "confirm", [`m${stranger.index}`]: twinA.id },
+      { cookie: admin.cookie },
+    );
+    expect(picked.status, await picked.clone().text()).toBe(302);
+    const twinAPayments = await server.db
+      .select()
+      .from(duesPayments)
+      .where(eq(duesPayments.userId, twinA.id));
+    expect(twinAPayments.map((p) => p.depositorName).sort()).toEqual(["모르는사람", "엑셀쌍둥"]);
   });
 
   it("records each deposit once when the office confirms twice at the same moment", async () => {
@@ -726,6 +687,37 @@ describe("bank statement import", () => {
       const rows = await server.db.select().from(duesPayments).where(eq(duesPayments.userId, m.id));
       expect(rows).toHaveLength(1);
     }
+  });
+
+  it("a confirmation with a row picked twice or a wrong member is a 400 that records nothing", async () => {
+    await setYear(YEAR);
+    const a = await regular("한꺼번가");
+    const b = await regular("한꺼번나");
+    const preview = await imported(
+      "거래일시,적요,입금액,잔액\n2026-03-13 10:00,한꺼번가,100000,1\n2026-03-13 10:01,한꺼번나,100000,2\n",
+      "together.csv",
+    );
+    const first = { index: rowOf(preview, "한꺼번가").index, userId: a.id };
+    const second = { index: rowOf(preview, "한꺼번나").index, userId: b.id };
+    const payments = async () =>
+      server.db
+        .select()
+        .from(duesPayments)
+        .where(inArray(duesPayments.userId, [a.id, b.id]));
+    for (const picks of [
+      [first, second, first],
+      [first, { ...second, userId: a.id }],
+      [first, { index: 99, userId: b.id }],
+    ]) {
+      const res = await confirm(preview.id, picks);
+      expect(res.status, JSON.stringify(picks)).toBe(400);
+      expectKoreanMessages(await json<ErrorBody>(res));
+      expect(await payments()).toHaveLength(0);
+    }
+    expect((await myDues(a)).status).toBe("unpaid");
+    const done = await confirm(preview.id, [first, second]);
+    expect(await json(done)).toEqual({ recorded: 2, skipped: 0 });
+    expect(await payments()).toHaveLength(2);
   });
 
   it("reads an .xls that is an HTML table in EUC-KR, and flags an amount that is no fee", async () => {
@@ -878,7 +870,8 @@ describe("standing through the year boundary and the grace period", () => {
     await pay(paidBoth, { year: YEAR + 1, amount: 120_000, paidAt: "2026-12-20" });
 
     // 15 January 2027: inside 2026's grace period (until 31 March 2027).
-    clockTo("2027-01-15T12:00:00+09:00");
+    const people = [paidLastYear, neverPaid, paidBoth, admin];
+    await clockToSignedIn("2027-01-15T12:00:00+09:00", people);
     expect((await myDues(paidLastYear)).status).toBe("unpaid");
     expect((await myDues(paidLastYear)).amountDue).toBe(120_000);
     expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
@@ -887,9 +880,10 @@ describe("standing through the year boundary and the grace period", () => {
     expect((await page(server, "/", neverPaid.cookie)).html).not.toMatch(/>정회원<\/span>/);
 
     // The last day of the grace period still holds; the next day it lapses.
-    clockTo("2027-03-31T23:30:00+09:00");
+    await clockToSignedIn("2027-03-31T23:30:00+09:00", people);
     expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
-    clockTo("2027-04-01T00:30:00+09:00");
+    // Twenty minutes on: within the administrator's 60-minute idle limit, who records below.
+    clockTo("2027-04-01T00:10:00+09:00");
     expect((await page(server, "/", paidLastYear.cookie)).html).not.toMatch(/>정회원<\/span>/);
     expect((await page(server, "/mypage", paidLastYear.cookie)).html).toContain(
       "지금은 준회원으로 이용하고 계십니다",
@@ -901,6 +895,65 @@ describe("standing through the year boundary and the grace period", () => {
     await pay(paidLastYear, { year: YEAR + 1, amount: 120_000, paidAt: "2027-04-01" });
     expect(await myDues(paidLastYear)).toMatchObject({ status: "paid", fullStanding: true });
     expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
+  });
+});
+
+describe("/admin/dues before and after a year is set up", () => {
+  it("puts the year's settings first and says why the buttons are greyed out; last once set", async () => {
+    const year = 2041;
+    const before = await page(server, `/admin/dues?year=${year}`, admin.cookie);
+    expect(before.status).toBe(200);
+    // React writes "{year}년 …" as two text nodes: the headings are found by their end.
+    const setupAt = before.html.indexOf("년 회비 설정</h2>");
+    expect(setupAt).toBeGreaterThan(0);
+    expect(setupAt).toBeLessThan(before.html.indexOf("년 현황</h2>"));
+    expect(before.html).toContain("년 회비를 먼저 설정하면 쓸 수 있습니다.");
+    await setYear(year);
+    const after = await page(server, `/admin/dues?year=${year}`, admin.cookie);
+    expect(after.html.indexOf("년 회비 설정</h2>")).toBeGreaterThan(
+      after.html.indexOf("년 현황</h2>"),
+    );
+    expect(after.html).not.toContain("먼저 설정하면 쓸 수 있습니다");
+  });
+});
+
+describe("amounts as the office types them", () => {
+  it("takes 200,000 and 20만 in the year's form and the API, and refuses 이십만 in Korean", async () => {
+    const year = 2040;
+    const form = await postForm(
+      server,
+      `/admin/dues?year=${year}`,
+      {
+        intent: "year",
+        year: String(year),
+        regularFee: "200,000",
+        lifetimeFee: "200만 원",
+        dueDate: `${year}-03-31`,
+        graceUntil: "",
+        bankAccount: BANK,
+      },
+      { cookie: admin.cookie },
+    );
+    expect(form.status, await form.clone().text()).toBe(302);
+    const saved = await json<{ regularFee: number; lifetimeFee: number }>(
+      await call("GET", `/api/admin/dues/${year}`, admin.cookie),
+    );
+    expect(saved).toMatchObject({ regularFee: 200_000, lifetimeFee: 2_000_000 });
+    const api = await setYear(year, { regularFee: "15만", lifetimeFee: "1,500,000원" });
+    expect(api).toMatchObject({ regularFee: 150_000, lifetimeFee: 1_500_000 });
+    const member = await regular("금액표기");
+    const paid = await pay(member, { year, amount: "15만원", paidAt: `${year}-03-02` });
+    expect(paid).toMatchObject({ amount: 150_000 });
+    const bad = await call("PUT", `/api/admin/dues/${year}`, admin.cookie, {
+      regularFee: "이십만",
+      lifetimeFee: 1,
+      dueDate: `${year}-03-31`,
+      bankAccount: BANK,
+    });
+    expect(bad.status).toBe(400);
+    expect((await json<ErrorBody>(bad)).errors?.regularFee).toBe(
+      "정회원 연회비를 원 단위 숫자로 입력해주세요.",
+    );
   });
 });
 

@@ -1,7 +1,7 @@
 // A server started without demo content: the migrations create every table, nothing is seeded,
 // every list call answers an empty array and every page shows its empty state.
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   announcements,
   executives,
@@ -11,15 +11,9 @@ import {
   users,
 } from "~db/schema";
 import { mainText } from "../support/html";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = setupTestServer({ seed: false });
 
 describe("seed false", () => {
   it("migrates every table and inserts nothing", async () => {

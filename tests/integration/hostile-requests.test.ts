@@ -1,11 +1,11 @@
-// Hostile input cannot kill, stall or fool the site (issue 13), over real HTTP: requests the app
+// Hostile input cannot kill, stall or fool the site, over real HTTP: requests the app
 // cannot represent (odd methods, absolute-form targets, broken percent-encoding, huge page
 // numbers) answer 4xx and never 5xx; answers made for a signed-in user and the personal-data calls
 // are never stored by a cache; upload URLs name PUBLIC_URL whatever Host the client sends; and
 // every answer carries a Permissions-Policy. Raw sockets send what fetch refuses to.
 import http from "node:http";
 import net from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   createAdmin,
   createMember,
@@ -13,24 +13,16 @@ import {
   get,
   type LoggedIn,
   postJson,
-  resetRateLimits,
   uploadImage,
 } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: LoggedIn;
+const server = setupTestServer({ seed: true });
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
   admin = await createAdmin(server);
   member = await createMember(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 type RawAnswer = { status: number; head: string; body: string };

@@ -6,23 +6,23 @@ import { createAdmin, get, json, type LoggedIn, postJson, putObject } from "../s
 import { DOCX, EXE, PDF } from "../support/library-files";
 import { insertMember, type Member, sendJson } from "../support/members";
 import { type FakeS3, startS3rver } from "../support/s3rver";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const PREFIX = "society";
 
 let s3: FakeS3;
-let server: TestServer;
 let admin: LoggedIn;
 let member: Member;
 beforeAll(async () => {
   s3 = await startS3rver();
-  server = await startTestServer({ env: { ...s3.env, S3_PREFIX: PREFIX } });
-  admin = await createAdmin(server);
-  member = await insertMember(server);
 });
 afterAll(async () => {
-  await server?.close();
   await s3?.close();
+});
+const server = setupTestServer(() => ({ env: { ...s3.env, S3_PREFIX: PREFIX } }));
+beforeAll(async () => {
+  admin = await createAdmin(server);
+  member = await insertMember(server);
 });
 
 const keyOf = (objectPath: string) => `${PREFIX}/${objectPath.replace(/^\/objects\//, "")}`;

@@ -1,10 +1,10 @@
-// Every list stays small (issue 16): the public /announcements shows 20 a page with numbered links
+// Every list stays small: the public /announcements shows 20 a page with numbered links
 // and rel=prev/next, a bad page number shows page 1 and a page past the last is a 404; visitors'
 // later pages come from the page cache under their one canonical URL and nothing else is stored;
 // SPEC.md's list calls answer the whole list as a bare array without `page`, and one page with
 // `?page=&pageSize=` (≤ 100), with `X-Total-Count` either way.
 import { inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   announcements,
   executives,
@@ -12,12 +12,11 @@ import {
   membershipApplications,
   seminars,
 } from "~db/schema";
-import { createAdmin, HANGUL, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { createAdmin, HANGUL, type LoggedIn } from "../support/accounts";
 import { expectError, insertPendingUser } from "../support/admin";
 import { mainText, meta, tags, title } from "../support/html";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 
 const MINUTE = 60 * 1000;
@@ -26,8 +25,8 @@ const start = Date.now() - 1000 * MINUTE;
 const COUNT = 45;
 const announcementTitle = (n: number) => `목록 공지 ${String(n).padStart(2, "0")}`;
 
+const server = setupTestServer({ seed: false });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
   admin = await createAdmin(server);
   await server.db.insert(announcements).values(
     Array.from({ length: COUNT }, (_, i) => ({
@@ -37,12 +36,6 @@ beforeAll(async () => {
       createdAt: new Date(start + (COUNT - i) * MINUTE),
     })),
   );
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function visit(path: string, cookie?: string) {

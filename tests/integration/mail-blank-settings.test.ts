@@ -3,20 +3,16 @@
 // from the society's own name and address (README: MAIL_FROM defaults to
 // "SOCIETY_NAME" <SOCIETY_EMAIL>). A message without a From header is not a valid message
 // (RFC 5322 §3.6) and real mail servers refuse it.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, type LoggedIn, signUp } from "../support/accounts";
 import { waitForOutboxMessagesTo } from "../support/mail";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 
+const server = setupTestServer({ env: { SMTP_URL: "", MAIL_FROM: "" } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { SMTP_URL: "", MAIL_FROM: "" } });
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 describe("SMTP_URL= and MAIL_FROM= left blank", () => {

@@ -1,15 +1,14 @@
-// The notifications of issue 6 over a real SMTP peer (smtp-server on the loopback): administrators
+// The mail notifications over a real SMTP peer (smtp-server on the loopback): administrators
 // hear about new sign-ups and full-membership applications, doctors about every decision. Each
 // message's envelope and To recipient, sender, subject and key Korean text (plain and HTML) are
 // checked; links are built from PUBLIC_URL; and no message ever carries a password, a licence
 // number or a session token.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createAdmin,
   json,
   type LoggedIn,
   postJson,
-  resetRateLimits,
   sessionIdOf,
   signUp,
   userRow,
@@ -22,7 +21,7 @@ import {
   waitForQueueDrained,
 } from "../support/mail";
 import { applicationPayload, insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const PUBLIC_URL = "http://www.society.test";
 const MAIL_FROM = "학회 <no-reply@society.example>";
@@ -32,7 +31,6 @@ const SOCIETY_PHONE = "053-000-0000";
 const SOCIETY_EMAIL = "office@example.org";
 
 let peer: SmtpPeer;
-let server: TestServer;
 let admins: LoggedIn[];
 
 /** Everything that must never appear in a message, collected as the file goes. */
@@ -45,24 +43,20 @@ function rememberCookie(cookie: string) {
   secrets.add(sessionIdOf(cookie));
 }
 
+// The peer listens before the app starts, so the first message already has somewhere to go.
 beforeAll(async () => {
-  // The peer listens before the app starts, so the first message already has somewhere to go.
   peer = await startSmtpPeer();
-  server = await startTestServer({
-    env: { SMTP_URL: peer.url, MAIL_FROM, PUBLIC_URL },
-  });
+});
+afterAll(async () => {
+  await peer?.stop();
+});
+const server = setupTestServer(() => ({ env: { SMTP_URL: peer.url, MAIL_FROM, PUBLIC_URL } }));
+beforeAll(async () => {
   admins = [await createAdmin(server), await createAdmin(server)];
   for (const admin of admins) {
     secrets.add(admin.password);
     rememberCookie(admin.cookie);
   }
-});
-afterAll(async () => {
-  await server?.close();
-  await peer?.stop();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 /** Checks what every message of the site has: sender, one recipient, subject, society footer. */
@@ -100,6 +94,11 @@ function approve(id: string, cookie = admins[0]!.cookie) {
 
 function reject(id: string, cookie = admins[0]!.cookie) {
   return postJson(server, `/api/users/${id}/reject`, undefined, { cookie });
+}
+
+/** The messages to a doctor about the decision (the sign-up's 접수 mail left out). */
+function decisionMailsTo(email: string, n = 1) {
+  return peer.waitFor((m) => m.to.includes(email) && !m.subject.endsWith("접수되었습니다"), n);
 }
 
 /** An approved member (database fixture, logged in over HTTP) whose cookie is a secret too. */
@@ -148,9 +147,14 @@ describe("a new sign-up", () => {
       expect(message!.text).toContain(`${PUBLIC_URL}/admin/dashboard`);
       expect(message!.html).toContain(`href="${PUBLIC_URL}/admin/dashboard"`);
     }
-    // Nobody else hears of it: the applicant is not an administrator.
-    expect(peer.messagesTo(doctor.email)).toEqual([]);
-    expect(await queueRowsTo(server, doctor.email)).toEqual([]);
+    // The applicant hears only that the sign-up arrived (issue 39): never the office's message.
+    const [received, ...others] = await peer.waitForMessagesTo(doctor.email);
+    expect(others).toEqual([]);
+    expectSiteMessage(received!, doctor.email, "회원가입 신청이 접수되었습니다");
+    expect(received!.text).toContain("박지원님, 안녕하세요.");
+    expect(received!.text).toContain("영업일");
+    expect(received!.text).toContain(`신청 상태 확인하기: ${PUBLIC_URL}/login`);
+    expect(received!.text).not.toContain("관리자 대시보드");
   });
 
   it("goes out within seconds: the queue is empty again and every row has its sentAt", async () => {
@@ -178,7 +182,7 @@ describe("the decision on a sign-up", () => {
     expect(res.status).toBe(200);
     expect((await userRow(server, doctor.id))?.isApproved).toBe(true);
 
-    const [mail, ...more] = await peer.waitForMessagesTo(doctor.email);
+    const [mail, ...more] = await decisionMailsTo(doctor.email);
     expect(more).toEqual([]);
     expectSiteMessage(mail!, doctor.email, "회원가입이 승인되었습니다");
     expect(mail!.text).toContain("이하늘님, 안녕하세요.");
@@ -191,11 +195,12 @@ describe("the decision on a sign-up", () => {
   it("approving an approved account again sends nothing more", async () => {
     const doctor = await signUpDoctor("정다은");
     expect((await approve(doctor.id)).status).toBe(200);
-    await peer.waitForMessagesTo(doctor.email);
+    await decisionMailsTo(doctor.email);
     expect((await approve(doctor.id)).status).toBe(200);
     await waitForQueueDrained(server);
-    expect(await queueRowsTo(server, doctor.email)).toHaveLength(1);
-    expect(peer.messagesTo(doctor.email)).toHaveLength(1);
+    // The sign-up's 접수 mail and one approval.
+    expect(await queueRowsTo(server, doctor.email)).toHaveLength(2);
+    expect(peer.messagesTo(doctor.email)).toHaveLength(2);
   });
 
   it("rejection tells the doctor, with the society's contact details", async () => {
@@ -204,7 +209,7 @@ describe("the decision on a sign-up", () => {
     expect(res.status).toBe(200);
     expect((await userRow(server, doctor.id))?.rejectedAt).toBeInstanceOf(Date);
 
-    const [mail, ...more] = await peer.waitForMessagesTo(doctor.email);
+    const [mail, ...more] = await decisionMailsTo(doctor.email);
     expect(more).toEqual([]);
     expectSiteMessage(mail!, doctor.email, "회원가입 심사 결과 안내");
     expect(mail!.text).toContain("한결님, 안녕하세요.");
@@ -279,7 +284,7 @@ describe("a full-membership application", () => {
 
     const [mail] = await peer.waitForMessagesTo(applicant.email);
     expect(mail!.text).toContain(`거부 사유: ${reason}`);
-    // The only image is the emblem in the header (issue 15).
+    // The only image is the emblem in the header.
     expect(mail!.html).not.toContain("<img src=x");
     expect(mail!.html.match(/<img /g)).toHaveLength(1);
     expect(mail!.html).toMatch(/<img src="http[^"]+\/emblem\.png"/);
@@ -296,6 +301,7 @@ describe("what a message never holds", () => {
     expect([...subjects].sort()).toEqual(
       [
         "새 회원가입 승인 요청",
+        "회원가입 신청이 접수되었습니다",
         "회원가입이 승인되었습니다",
         "회원가입 심사 결과 안내",
         "새 정회원 가입 신청",

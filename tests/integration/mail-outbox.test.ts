@@ -1,30 +1,28 @@
-// Issue 6's outbox mode: without SMTP_URL (the embedded default), every message is written as an
+// The mail outbox mode: without SMTP_URL (the embedded default), every message is written as an
 // .eml file under DATA_DIR/outbox within seconds, a complete RFC 5322 message that parses, from
 // the society's own address, so a newcomer sees exactly what would have been sent.
 import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createAdmin, type LoggedIn, postJson, signUp } from "../support/accounts";
 import { outboxDir, queueRowsTo, readOutbox, waitForOutboxMessagesTo } from "../support/mail";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const SOCIETY_NAME = "대한개원의AI마케팅학회";
 const SOCIETY_EMAIL = "office@example.org";
 
-let server: TestServer;
 let admin: LoggedIn;
 
-beforeAll(async () => {
+beforeAll(() => {
   // Neither SMTP_URL nor MAIL_FROM is set: the embedded default.
   delete process.env.SMTP_URL;
   delete process.env.MAIL_FROM;
-  // PUBLIC_URL unset, as an operator who never set it runs the server.
-  server = await startTestServer({ env: { PUBLIC_URL: "" } });
-  admin = await createAdmin(server);
 });
-afterAll(async () => {
-  await server?.close();
+// PUBLIC_URL unset, as an operator who never set it runs the server.
+const server = setupTestServer({ env: { PUBLIC_URL: "" } });
+beforeAll(async () => {
+  admin = await createAdmin(server);
 });
 
 describe("the outbox (no SMTP_URL)", () => {
@@ -71,18 +69,20 @@ describe("the outbox (no SMTP_URL)", () => {
     });
     expect(res.status).toBe(200);
 
-    const [mail, ...more] = await waitForOutboxMessagesTo(doctor.email, 1, 5_000);
+    // The sign-up's 접수 mail, then the approval.
+    const [received, mail, ...more] = await waitForOutboxMessagesTo(doctor.email, 2, 5_000);
     expect(more).toEqual([]);
+    expect(received!.subject).toBe("[개원의AI마케팅학회] 회원가입 신청이 접수되었습니다");
     expect(mail!.subject).toBe("[개원의AI마케팅학회] 회원가입이 승인되었습니다");
     expect(mail!.text).toContain("배수아님, 안녕하세요.");
     // PUBLIC_URL is unset in the test server, so links use http://localhost:$PORT.
     expect(mail!.text).toMatch(/로그인하기: http:\/\/localhost:\d+\/login/);
 
-    // One file per message: the two sign-up notices and this approval.
+    // One file per message: two sign-ups' notices and 접수 mails, and this approval.
     const all = await readOutbox();
-    expect(all.length).toBe(3);
-    expect(new Set(all.map((m) => m.file)).size).toBe(3);
-    expect(fs.readdirSync(outboxDir()).filter((name) => name.endsWith(".eml"))).toHaveLength(3);
+    expect(all.length).toBe(5);
+    expect(new Set(all.map((m) => m.file)).size).toBe(5);
+    expect(fs.readdirSync(outboxDir()).filter((name) => name.endsWith(".eml"))).toHaveLength(5);
   });
 
   it("sends without disturbing what the embedded database keeps: the write counter stays put", async () => {

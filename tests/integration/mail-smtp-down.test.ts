@@ -1,4 +1,4 @@
-// Issue 6, "Sending never blocks or breaks the action that caused it": with SMTP_URL naming a port
+// Sending never blocks or breaks the action that caused it: with SMTP_URL naming a port
 // nothing listens on, an administrator's approval still answers 200 and is saved; the message
 // waits in mail_queue with its attempt and error recorded and a later retry time (backoff); once
 // a real SMTP peer listens on that port, the queue delivers it and marks it sent.
@@ -13,32 +13,35 @@ import {
   signUp,
   userRow,
 } from "../support/accounts";
-import { freePort, queueRowsTo, type SmtpPeer, startSmtpPeer, waitUntil } from "../support/mail";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { queueRowsTo, type SmtpPeer, startSmtpPeer, waitUntil } from "../support/mail";
+import { freePort } from "../support/process";
+import { setupTestServer } from "../support/test-server";
 
 const PUBLIC_URL = "http://www.society.test";
 
 let port: number;
-let server: TestServer;
 let peer: SmtpPeer | undefined;
 let admin: LoggedIn;
 let doctor: Account;
 
-beforeAll(async () => {
+afterAll(async () => {
+  await peer?.stop();
+});
+const server = setupTestServer(async () => {
   port = await freePort();
-  server = await startTestServer({
+  return {
     env: {
       SMTP_URL: `smtp://127.0.0.1:${port}`,
       MAIL_FROM: "학회 <no-reply@society.example>",
       PUBLIC_URL,
     },
-  });
+  };
+});
+beforeAll(async () => {
   admin = await createAdmin(server);
   doctor = await signUp(server, { name: "오세훈" });
-});
-afterAll(async () => {
-  await server?.close();
-  await peer?.stop();
+  // This file follows the approval's one message: the sign-up's 접수 mail is taken out.
+  await server.db.delete(mailQueue).where(eq(mailQueue.to, doctor.email));
 });
 
 /** The doctor's one queued message, once the queue has tried (and failed) to send it. */

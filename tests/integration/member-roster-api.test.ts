@@ -1,9 +1,9 @@
-// The office's member roster calls (issue 16): GET /api/admin/members with search, filters, sorts
+// The office's member roster calls: GET /api/admin/members with search, filters, sorts
 // and paging; the member record; PATCH; suspend, reinstate, end sessions; bulk approval; the
 // optional rejection reason. Each action's audit entry and mail, the last-administrator rule,
 // and each call's permission for a visitor, a member and an administrator.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, membershipApplications, users } from "~db/schema";
 import {
   createAdmin,
@@ -11,14 +11,13 @@ import {
   type LoggedIn,
   logIn,
   PASSWORD,
-  resetRateLimits,
   sessionRows,
   userRow,
 } from "../support/accounts";
 import { ENGLISH_DEFAULTS, insertPendingUser, UNKNOWN_ID } from "../support/admin";
 import { queueRowsTo } from "../support/mail";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 type RosterItem = {
   id: string;
@@ -37,20 +36,13 @@ type RosterItem = {
 };
 type RosterPage = { items: RosterItem[]; total: number; page: number; pageSize: number };
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: Member;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await insertMember(server, { name: "일반회원" });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 const call = (method: string, path: string, body?: unknown, cookie: string | null = admin.cookie) =>
@@ -467,6 +459,30 @@ describe("PATCH /api/admin/members/{id}", () => {
       .from(membershipApplications)
       .where(eq(membershipApplications.userId, doctor.id));
     expect(application?.status).toBe("approved");
+  });
+
+  it("a 정회원 becomes 명예회원 or 평생회원 without a reason: honours, not revocations", async () => {
+    for (const memberType of ["honorary", "lifetime"] as const) {
+      const doctor = await insertMember(server, { memberType: "regular" });
+      const res = await call("PATCH", `/api/admin/members/${doctor.id}`, { memberType });
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect((await userRow(server, doctor.id))?.memberType).toBe(memberType);
+      const [entry] = await auditFor(doctor.id, "member_type_change");
+      expect(entry?.detail).toMatchObject({ from: "regular", to: memberType, reason: null });
+      const mail = (await queueRowsTo(server, doctor.email)).at(-1);
+      expect(mail?.text).not.toContain("사유:");
+    }
+    // 정회원 → 준회원 is the one change that still needs a reason.
+    const doctor = await insertMember(server, { memberType: "regular" });
+    for (const reason of [undefined, "", "   "]) {
+      const res = await call("PATCH", `/api/admin/members/${doctor.id}`, {
+        memberType: "associate",
+        ...(reason === undefined ? {} : { reason }),
+      });
+      expect(res.status).toBe(400);
+      expect((await json(res)).message).toBe("정회원 자격을 해제하는 사유를 입력해주세요.");
+    }
+    expect((await userRow(server, doctor.id))?.memberType).toBe("regular");
   });
 
   it("a pending sign-up has no member type to set", async () => {

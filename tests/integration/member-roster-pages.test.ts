@@ -1,36 +1,22 @@
-// The roster's pages (issue 16): /admin/members and /admin/members/{id} as a browser without
+// The roster's pages: /admin/members and /admin/members/{id} as a browser without
 // JavaScript uses them (GET forms, form posts, redirects), the administrator navigation, and the
 // streamed CSV export that honours the roster's filters.
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~db/schema";
-import {
-  createAdmin,
-  type LoggedIn,
-  postForm,
-  resetRateLimits,
-  sessionRows,
-  userRow,
-} from "../support/accounts";
+import { createAdmin, type LoggedIn, postForm, sessionRows, userRow } from "../support/accounts";
 import { insertPendingUser, UNKNOWN_ID } from "../support/admin";
 import { decodeEntities, mainText } from "../support/html";
 import { insertMember, type Member, page } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: Member;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await insertMember(server, { name: "보통회원" });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 const DENIED = "접근 권한이 없습니다";
@@ -89,7 +75,7 @@ describe("the administrator navigation", () => {
       expect(status, path).toBe(200);
       const nav = html.match(/<nav aria-label="관리자 메뉴"[\s\S]*?<\/nav>/)?.[0] ?? "";
       expect(mainText(nav), path).toMatch(
-        /대시보드\s*회원\s*\d+\s*명 승인 대기\s*회비\s*게시판\s*자료실\s*감사 기록/,
+        /대시보드\s*회원\s*\d+\s*명 승인 대기\s*세미나\s*회비\s*결제\s*문자\s*게시판\s*자료실\s*투표\s*감사 기록/,
       );
       const currentLinks = (nav.match(/<a\b[^>]*>/g) ?? []).filter((tag) =>
         tag.includes('aria-current="page"'),
@@ -97,6 +83,20 @@ describe("the administrator navigation", () => {
       expect(currentLinks, path).toHaveLength(1);
       expect(currentLinks[0], path).toContain(`href="${current}"`);
     }
+  });
+});
+
+describe("tap-to-call", () => {
+  it("links each phone number on the roster and the member record to tel:", async () => {
+    const doctor = await insertMember(server, { name: "전화회원", phone: "010-7777-1234" });
+    const roster = await page(
+      server,
+      `/admin/members?q=${encodeURIComponent("전화회원")}`,
+      admin.cookie,
+    );
+    expect(roster.html).toContain('href="tel:01077771234"');
+    const record = await page(server, `/admin/members/${doctor.id}`, admin.cookie);
+    expect(record.html).toContain('href="tel:01077771234"');
   });
 });
 
@@ -282,6 +282,32 @@ describe("/admin/members/{id}", () => {
     expect((await userRow(server, doctor.id))?.suspendedAt).toBeNull();
   });
 
+  it("the type form makes a 정회원 명예회원 without a reason, and asks one only for 준회원", async () => {
+    const doctor = await insertMember(server, { memberType: "regular" });
+    const shown = mainText((await page(server, `/admin/members/${doctor.id}`, admin.cookie)).html);
+    expect(shown).toContain("사유 (준회원으로 변경 시 필수, 메일에 포함됩니다)");
+    const honoured = await act(doctor.id, {
+      intent: "set-type",
+      memberType: "honorary",
+      reason: "",
+    });
+    expect(honoured.status).toBe(302);
+    expect((await userRow(server, doctor.id))?.memberType).toBe("honorary");
+
+    const other = await insertMember(server, { memberType: "regular" });
+    const refused = await act(other.id, {
+      intent: "set-type",
+      memberType: "associate",
+      reason: "",
+    });
+    expect(refused.status).toBe(400);
+    expect(mainText(await refused.text())).toContain("정회원 자격을 해제하는 사유를 입력해주세요.");
+    expect((await userRow(server, other.id))?.memberType).toBe("regular");
+    const lifetime = await act(other.id, { intent: "set-type", memberType: "lifetime" });
+    expect(lifetime.status).toBe(302);
+    expect((await userRow(server, other.id))?.memberType).toBe("lifetime");
+  });
+
   it("saves corrected fields; a taken e-mail keeps the page with a Korean message", async () => {
     const doctor = await insertMember(server);
     const fields = {
@@ -304,7 +330,7 @@ describe("/admin/members/{id}", () => {
     expect(mainText(await bad.text())).toContain("올바른 휴대전화번호를 입력해주세요");
   });
 
-  it("rejects a pending sign-up with an optional reason, and refuses unknown intents", async () => {
+  it("rejects a pending sign-up with its reason, and refuses unknown intents", async () => {
     const pending = await insertPendingUser(server);
     expect((await act(pending.id, { intent: "reject", reason: "서류 미비" })).status).toBe(302);
     const row = await userRow(server, pending.id);
@@ -313,7 +339,7 @@ describe("/admin/members/{id}", () => {
     expect((await act(pending.id, { intent: "delete-everything" })).status).toBe(400);
   });
 
-  it("reopens a rejected sign-up back to pending (issue 15); a pending one is a 409", async () => {
+  it("reopens a rejected sign-up back to pending; a pending one is a 409", async () => {
     const pending = await insertPendingUser(server);
     expect((await act(pending.id, { intent: "reopen" })).status).toBe(409);
     expect((await act(pending.id, { intent: "reject", reason: "면허 불일치" })).status).toBe(302);

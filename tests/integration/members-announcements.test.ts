@@ -1,8 +1,8 @@
-// Announcement detail for approved members only (SPEC.md §2 Announcement detail, §6, §7; issue 4):
+// Announcement detail for approved members only (SPEC.md §2 Announcement detail, §6, §7):
 // GET /api/announcements/{id} and the page /announcements/{id} for visitors, a session whose
 // approval was withdrawn, and approved members; the sanitised body; views counted once per member
 // per day; link previews without the body; and the way back to the announcement after logging in.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type ErrorBody,
   expectKoreanMessages,
@@ -10,7 +10,6 @@ import {
   json,
   PASSWORD,
   postForm,
-  resetRateLimits,
   sidCookie,
 } from "../support/accounts";
 import { mainText, meta, tags, title } from "../support/html";
@@ -22,7 +21,7 @@ import {
   page,
   setApproved,
 } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const NOT_FOUND = "공지사항을 찾을 수 없습니다.";
 const LOGIN_REQUIRED = "로그인이 필요합니다";
@@ -58,14 +57,13 @@ const FORBIDDEN = [
   "position: fixed",
 ];
 
-let server: TestServer;
 let member: Member;
 let otherMember: Member;
 let hostile: Awaited<ReturnType<typeof insertAnnouncement>>;
 let plain: Awaited<ReturnType<typeof insertAnnouncement>>;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   member = await insertMember(server);
   otherMember = await insertMember(server);
   hostile = await insertAnnouncement(server, {
@@ -83,12 +81,6 @@ beforeAll(async () => {
     linkUrl: null,
     createdAt: new Date("2026-04-02T03:00:00Z"),
   });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 type Detail = {

@@ -1,8 +1,8 @@
-// The full-membership application API (SPEC.md §3, §4, §5, §7; DESIGN.md "The API"; issue 4):
+// The full-membership application API (SPEC.md §3, §4, §5, §7; DESIGN.md "The API"):
 // POST /api/membership-applications (one per user, name/e-mail/userId from the session, fields a
 // user may not set ignored), GET .../me (never someone else's), PUT .../{id}/license-image (owner
 // only, own uploads only), and the administrators' GET list and PATCH decisions.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { membershipApplications } from "~db/schema";
 import {
   createAdmin,
@@ -12,7 +12,6 @@ import {
   json,
   type LoggedIn,
   postJson,
-  resetRateLimits,
   uploadImage,
 } from "../support/accounts";
 import {
@@ -22,7 +21,7 @@ import {
   type Member,
   sendJson,
 } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const REASON_REQUIRED = "거부 사유를 입력해주세요.";
 const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -47,18 +46,11 @@ type Application = {
   updatedAt: string;
 };
 
-let server: TestServer;
 let admin: LoggedIn;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 function apply(body: unknown, cookie?: string | null, origin?: string) {

@@ -1,14 +1,14 @@
-// The charter (/charter, SPEC.md §2 Charter, §6, §9; issue 4): the lock notice for visitors and for
+// The charter (/charter, SPEC.md §2 Charter, §6, §9): the lock notice for visitors and for
 // a session whose account is no longer approved, with the charter text nowhere in their HTML; the
 // full charter for approved members — 7 chapters, 19 articles, a table of contents, the society's
 // configured name, and every number of SPEC.md §9.
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { resetRateLimits } from "../support/accounts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
 import { mainText, tags } from "../support/html";
 import { insertMember, type Member, page, setApproved } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 // A distinctive name, so the test sees the configured value substituted into the text.
 const SOCIETY_NAME = "정관시험용대한학회";
@@ -19,22 +19,19 @@ const CHAPTERS = ["총칙", "회원", "임원", "조직", "사업 및 재정", "
 /** Phrases that only the charter's body contains; none may reach a locked page. */
 const CHARTER_ONLY = ["제1조", "제1장", "3분의 2", "회계연도", "20인 이내", "제명"];
 
-let server: TestServer;
 let member: Member;
 let previousName: string | undefined;
 
-beforeAll(async () => {
+beforeAll(() => {
   previousName = process.env.SOCIETY_NAME;
-  server = await startTestServer({ env: { SOCIETY_NAME } });
-  member = await insertMember(server);
 });
-afterAll(async () => {
-  await server?.close();
+afterAll(() => {
   if (previousName === undefined) delete process.env.SOCIETY_NAME;
   else process.env.SOCIETY_NAME = previousName;
 });
-beforeEach(async () => {
-  await resetRateLimits(server);
+const server = setupTestServer({ env: { SOCIETY_NAME } });
+beforeAll(async () => {
+  member = await insertMember(server);
 });
 
 function expectLocked(result: { status: number; html: string; headers: Headers }) {

@@ -1,9 +1,9 @@
-// Re-application after a rejection (issue 15, "Flows without dead ends"): one open application at
+// Re-application after a rejection: one open application at
 // a time. A rejected applicant may apply again and the earlier application and its decision stay
 // on record; GET /api/membership-applications/me answers the latest; a second application while
 // one is pending or approved is still 409 (also when sent at once); the administrator sees the
 // history on the application's detail and on the member record; the page offers the new form.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   createAdmin,
   type ErrorBody,
@@ -13,7 +13,6 @@ import {
   type LoggedIn,
   postForm,
   postJson,
-  resetRateLimits,
 } from "../support/accounts";
 import { mainText } from "../support/html";
 import {
@@ -24,7 +23,7 @@ import {
   page,
   sendJson,
 } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const PATH = "/api/membership-applications";
 
@@ -36,18 +35,11 @@ type Application = {
   otherApplications?: Array<{ id: string; status: string; rejectionReason: string | null }>;
 };
 
-let server: TestServer;
 let admin: LoggedIn;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 const apply = (member: Member, overrides: Record<string, unknown> = {}) =>

@@ -1,15 +1,9 @@
 // PAGE_CACHE_SECONDS=0 turns the page cache off: every visitor's page is rendered for them, with
 // its own nonce.
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { expect, it } from "vitest";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ env: { PAGE_CACHE_SECONDS: "0" } });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = setupTestServer({ env: { PAGE_CACHE_SECONDS: "0" } });
 
 it("renders every visit and keeps a fresh nonce per response", async () => {
   const nonces = new Set<string>();

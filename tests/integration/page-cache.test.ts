@@ -5,7 +5,7 @@
 import crypto from "node:crypto";
 import zlib from "node:zlib";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   announcements,
   contentVersion,
@@ -15,23 +15,16 @@ import {
   sessions,
   users,
 } from "~db/schema";
-import { resetRateLimits } from "../support/accounts";
+
 import { announcementInput, executiveInput, historyInput, seminarInput } from "../support/admin";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: Member;
 
+const server = setupTestServer({ seed: true });
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
   admin = await insertMember(server, { role: "admin", name: "캐시관리자" });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function visit(path: string, headers: Record<string, string> = {}) {
@@ -174,6 +167,36 @@ describe("who gets a stored page", () => {
     const post = await server.fetch("/", { method: "POST" });
     expect(post.headers.get("x-page-cache")).toBeNull();
     await post.arrayBuffer();
+  });
+
+  it("a page handed a flash draws its message once, for that request alone", async () => {
+    await stored("/");
+    const flash = (toast: unknown) => `flash_toast=${encodeURIComponent(JSON.stringify(toast))}`;
+    for (const cookie of [
+      flash({ title: "로그아웃" }),
+      `${admin.cookie}; ${flash({ title: "로그아웃" })}`,
+    ]) {
+      const handed = await visit("/", { Cookie: cookie });
+      expect(handed.state, cookie).toBeNull();
+      expect(handed.html).toMatch(
+        /role="status"[^>]*data-flash[^>]*><strong[^>]*>로그아웃<\/strong>/,
+      );
+      expect(handed.res.headers.get("cache-control")).toBe("private, no-store");
+      // Spent in the same answer: the next page has no message.
+      expect(handed.res.headers.getSetCookie()).toContainEqual(
+        expect.stringMatching(/^flash_toast=; Path=\/; Max-Age=0/),
+      );
+    }
+    const visitor = await visit("/");
+    expect(visitor.state).toBe("hit");
+    expect(visitor.html).not.toContain("data-flash");
+    // A damaged or forged flash draws nothing, and is spent all the same.
+    for (const cookie of ["flash_toast=%E0%A4%A", "flash_toast=%7B%7D", flash({ title: ["x"] })]) {
+      const damaged = await visit("/", { Cookie: cookie });
+      expect(damaged.res.status, cookie).toBe(200);
+      expect(damaged.html).not.toContain("data-flash");
+      expect(damaged.res.headers.getSetCookie().join("\n")).toContain("flash_toast=;");
+    }
   });
 
   it("a stale or forged session cookie gets a freshly rendered visitor page", async () => {
@@ -331,6 +354,33 @@ describe("every write shows on the next request", () => {
     }
   });
 
+  it("the year's fee and account set on /admin/dues show on the next /membership", async () => {
+    const year = Number(
+      new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul", year: "numeric" }).format(
+        new Date(),
+      ),
+    );
+    await stored("/membership");
+    const account = unique("캐시은행 111-22-333333 학회");
+    const res = await sendJson(
+      server,
+      "PUT",
+      `/api/admin/dues/${year}`,
+      {
+        regularFee: 123_000,
+        lifetimeFee: 1_000_000,
+        dueDate: `${year}-03-31`,
+        bankAccount: account,
+      },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(200);
+    const next = await visit("/membership");
+    expect(next.state).toBe("miss");
+    expect(next.html).toContain("123,000원");
+    expect(next.html).toContain(account);
+  });
+
   it("a write straight into the database (any code path) moves the version on", async () => {
     const read = async () =>
       (await server.db.select().from(contentVersion).where(eq(contentVersion.id, 1)))[0]!.version;
@@ -386,6 +436,7 @@ describe("every write shows on the next request", () => {
     const tablesWithTrigger = rows.map((r) => r.table).sort();
     expect(tablesWithTrigger).toEqual([
       "announcements",
+      "dues_years",
       "executives",
       "history_events",
       "seminars",

@@ -8,9 +8,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { scriptsInHtml } from "../support/html";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 /** docs/performance.md: gzip JavaScript the home page loads, 1 KB = 1000 bytes. */
 const HOME_BUDGET_BYTES = 120_000;
@@ -26,13 +26,7 @@ const UNWANTED: ReadonlyArray<{ what: string; code: RegExp }> = [
 
 type Script = { path: string; code: string; gzipBytes: number };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = setupTestServer({ seed: true });
 
 async function text(path: string) {
   const response = await server.fetch(path);

@@ -1,11 +1,11 @@
-// The administrators' audit trail (issue 7, "Records and retention"): one audit_log row — who
+// The administrators' audit trail: one audit_log row — who
 // (administrator id and e-mail), when, from where (IP), what, whose data — for every audited
 // action, over the API and the dashboard; nothing for refused or failed attempts or an owner
 // viewing their own image; never a password, hash, session id or image bytes. /admin/audit (401,
 // 403, newest first, Korean labels, filters by administrator and action) and the CSV exports of
 // members and applications (401, 403, UTF-8 with BOM, Korean header, formula escaping, audited).
 import { asc, eq, inArray, isNull } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~db/schema";
 import {
   createAdmin,
@@ -15,7 +15,6 @@ import {
   PASSWORD,
   PNG,
   postJson,
-  resetRateLimits,
   sessionIdOf,
   signUp,
   uploadImage,
@@ -35,7 +34,7 @@ import {
 import { decodeEntities, mainText, tags } from "../support/html";
 import { waitForQueueDrained } from "../support/mail";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const DENIED = "접근 권한이 없습니다";
 const LOOPBACK = /^(127\.0\.0\.1|::ffff:127\.0\.0\.1|::1)$/;
@@ -46,15 +45,14 @@ const APPLICATIONS_HEADER =
 const FORMULA_NAME = '=HYPERLINK("http://x")';
 const ESCAPED_FORMULA_NAME = '"\'=HYPERLINK(""http://x"")"';
 
-let server: TestServer;
 let admin: LoggedIn;
 let admin2: LoggedIn;
 let member: LoggedIn;
 /** Every session cookie used in this file, to check that no session id reaches the log. */
 const cookies: string[] = [];
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   admin2 = await createAdmin(server);
   member = await createMember(server, { name: "감사대상회원" });
@@ -62,11 +60,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Decisions queue e-mails; let them go out before the database closes.
-  if (server) await waitForQueueDrained(server);
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
+  await waitForQueueDrained(server);
 });
 
 type AuditRow = typeof auditLog.$inferSelect;
@@ -157,7 +151,11 @@ describe("audit rows for sign-up decisions", () => {
 
     const second = await insertPendingUser(server);
     const rejected = await auditedBy(() =>
-      dashboardAction(server, { intent: "reject-member", id: second.id }, admin.cookie),
+      dashboardAction(
+        server,
+        { intent: "reject-member", id: second.id, reason: "서류 미비" },
+        admin.cookie,
+      ),
     );
     expectSuccess(rejected.result, "거부 완료");
     expectOneRow(rejected.rows, {
@@ -559,7 +557,7 @@ describe("CSV exports", () => {
     expect(res.status).toBe(200);
   });
 
-  /** Every export states its purpose (issue 21); this one is the tests'. */
+  /** Every export states its purpose; this one is the tests'. */
   const PURPOSE = "감사 기록 점검";
   async function download(path: string, cookie: string | null = admin.cookie) {
     const res = await server.fetch(`${path}?purpose=${encodeURIComponent(PURPOSE)}`, {
@@ -810,7 +808,7 @@ describe("/admin/audit", () => {
     expect(tags(html, "a").filter((a) => a.role === "tab")).toHaveLength(6);
     // And the audit page links to both exports.
     const page = await auditPage();
-    // (Forms that ask for the purpose first, issue 21.)
+    // (Forms that ask for the purpose first.)
     const actions = tags(page.html, "form").map((form) => form.action);
     expect(actions).toContain("/admin/export/members.csv");
     expect(actions).toContain("/admin/export/applications.csv");
@@ -868,10 +866,18 @@ describe("what the audit log never holds", () => {
       expect(text).not.toMatch(/\$argon2/);
       expect(text).not.toMatch(/password|token|sid=/i);
       const detailKeys = Object.keys((row.detail as Record<string, unknown> | null) ?? {});
+      // `reason`: the office's own words for a rejection (required since issue 39).
       for (const key of detailKeys)
-        expect(["objectId", "rows", "applicationId", "role", "by", "move", "purpose"]).toContain(
-          key,
-        );
+        expect([
+          "objectId",
+          "rows",
+          "applicationId",
+          "role",
+          "by",
+          "move",
+          "purpose",
+          "reason",
+        ]).toContain(key);
     }
     // Every row has an actor e-mail; rows from a request have an actor id and an IP.
     const fromRequests = await server.db

@@ -1,8 +1,8 @@
-// My page (issue 7, "My page"): GET /mypage shows the account, the application and the consent
+// My page: GET /mypage shows the account, the application and the consent
 // record; POST /mypage (form-encoded, intent=profile|password, as the page's forms send it without
 // JavaScript) edits only phone, hospital, specialty and address of the poster's own account, and
 // changes the password (current one required; every other session ends, this one stays).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createMember,
   get,
@@ -12,7 +12,6 @@ import {
   logInCookie,
   PASSWORD,
   postForm,
-  resetRateLimits,
   sessionIdOf,
   sessionRows,
   userRow,
@@ -20,40 +19,48 @@ import {
 import { applyOverHttp, ENGLISH_DEFAULTS, hydrationData } from "../support/admin";
 import { mainText, tags } from "../support/html";
 import { waitForQueueDrained } from "../support/mail";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const WRONG_PASSWORD = "비밀번호가 올바르지 않습니다.";
 const LOGIN_REDIRECT = "/login?redirectTo=%2Fmypage";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
+const server = setupTestServer();
 afterAll(async () => {
   // Applications queue e-mails to the administrators; let them go out before the database closes.
-  if (server) await waitForQueueDrained(server);
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
+  await waitForQueueDrained(server);
 });
 
+/** A page action's refusal (lib/refusal.ts), or the toast a finished form flashes. */
 type Reply = {
-  intent: string;
+  intent: string | null;
   result: { status?: string; error?: Record<string, string[] | null> } | null;
-  toast: { title: string; description?: string } | null;
+  toast?: { title: string; description?: string };
 };
 
-/** POSTs a /mypage form as a browser without JavaScript does, and reads the action's answer. */
+/** The toast a redirect carries to the next page (lib/flash.server.ts). */
+function flashedToast(res: Response) {
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("flash_toast="));
+  if (!cookie) return undefined;
+  return JSON.parse(decodeURIComponent(cookie.slice("flash_toast=".length).split(";")[0]!));
+}
+
+/**
+ * POSTs a /mypage form as a browser without JavaScript does, and reads the action's answer: a
+ * refusal from the page's data, or a finished form's redirect back to /mypage and its toast.
+ */
 async function postMyPage(fields: Record<string, string>, cookie?: string | null) {
   const res = await postForm(server, "/mypage", fields, { cookie });
-  const html = await res.text();
   const location = res.headers.get("location");
-  if (res.status >= 300 && res.status < 400)
-    return { status: res.status, location, html, reply: null };
-  const reply = hydrationData(html).actionData?.["routes/mypage"] as Reply | undefined;
-  return { status: res.status, location, html, reply: reply ?? null };
+  const toast = flashedToast(res);
+  const html = await res.text();
+  if (res.status >= 300 && res.status < 400) {
+    const reply = toast ? { intent: fields.intent ?? null, result: null, toast } : null;
+    return { status: res.status, location, html, reply };
+  }
+  const answer = hydrationData(html).actionData?.["routes/mypage"] as
+    | { refusal?: Reply }
+    | undefined;
+  return { status: res.status, location, html, reply: answer?.refusal ?? null };
 }
 
 function profileFields(overrides: Record<string, string> = {}) {
@@ -163,7 +170,8 @@ describe("POST /mypage intent=profile", () => {
   it("changes phone, hospital, specialty and address, and nothing else", async () => {
     const before = await userRow(server, member.id);
     const answer = await postMyPage(profileFields(), member.cookie);
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/mypage");
     expect(answer.reply?.toast?.title).toBe("회원 정보 수정 완료");
     const after = await userRow(server, member.id);
     expect(after).toEqual({
@@ -182,7 +190,7 @@ describe("POST /mypage intent=profile", () => {
     expect(inputs.find((i) => i.name === "address")?.value).toBe("대구광역시 수성구 범어로 10");
   });
 
-  // The form reader refuses names the form does not declare (the hostile-input issue), so a
+  // The form reader refuses names the form does not declare (hostile input), so a
   // forged field is a 400 that changes nothing, not a silently ignored extra.
   it("refuses e-mail, licence number, role, approval and name sent with the form", async () => {
     const before = await userRow(server, member.id);
@@ -355,7 +363,8 @@ describe("POST /mypage intent=password", () => {
       },
       member.cookie,
     );
-    expect(answer.status).toBe(200);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe("/mypage");
     expect(answer.reply?.toast?.title).toBe("비밀번호 변경 완료");
     expect(answer.html).not.toContain(NEW_PASSWORD);
 

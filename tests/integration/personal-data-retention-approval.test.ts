@@ -1,48 +1,41 @@
-// Retention after approval when configured (issue 7: "after approval, kept until withdrawal unless
-// configured"): with LICENSE_IMAGE_DAYS_AFTER_APPROVAL=10, runRetention(now) deletes an approved
-// member's licence image 10 days after the approval, once; the rejection rule still applies.
+// Retention after approval when configured (after approval a licence image is kept until withdrawal
+// unless configured otherwise): with LICENSE_IMAGE_DAYS_AFTER_APPROVAL=10, runRetention(now)
+// deletes an approved member's licence image 10 days after the approval, once; the rejection rule
+// still applies.
 // (A server of its own: the setting is read when the server starts.)
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedObjects, users } from "~db/schema";
 import {
   createAdmin,
   createMember,
   type LoggedIn,
   postJson,
-  resetRateLimits,
   signUp,
   userRow,
 } from "../support/accounts";
 import { waitForQueueDrained } from "../support/mail";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let server: TestServer;
 let admin: LoggedIn;
-let runRetention: typeof import("~/features/accounts/retention.server").runRetention;
+let runRetention: typeof import("~/jobs/retention.server").runRetention;
 
+const server = setupTestServer({ env: { LICENSE_IMAGE_DAYS_AFTER_APPROVAL: "10" } });
 beforeAll(async () => {
-  server = await startTestServer({ env: { LICENSE_IMAGE_DAYS_AFTER_APPROVAL: "10" } });
-  ({ runRetention } = await import("~/features/accounts/retention.server"));
+  ({ runRetention } = await import("~/jobs/retention.server"));
   admin = await createAdmin(server);
 });
 afterAll(async () => {
-  if (server) {
-    // The sign-ups' and approvals' mail goes out before the server closes. A message whose first
-    // attempt failed under load waits 30 s for its retry: send what is queued now, as if that
-    // time had passed, then wait for the queue to be empty.
-    const { processMailQueue } = await import("~/features/mail/mail.server");
-    await processMailQueue(() => new Date(Date.now() + DAY));
-    await waitForQueueDrained(server, 20_000);
-  }
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
+  // The sign-ups' and approvals' mail goes out before the server closes. A message whose first
+  // attempt failed under load waits 30 s for its retry: send what is queued now, as if that
+  // time had passed, then wait for the queue to be empty.
+  const { processMailQueue } = await import("~/features/mail/mail.server");
+  await processMailQueue(() => new Date(Date.now() + DAY));
+  await waitForQueueDrained(server, 20_000);
 });
 
 const idOf = (objectPath: string) => objectPath.replace(/^\/objects\//, "");

@@ -1,4 +1,4 @@
-// Retention (issue 7, "Records and retention") with a controllable clock: runRetention(now), the
+// Retention with a controllable clock: runRetention(now), the
 // job that runs at start and daily, deletes a licence image 30 days after a rejection (file,
 // stored_objects row, users.licenseImageUrl), keeps it after approval unless configured (see
 // personal-data-retention-approval.test.ts), deletes sign-up uploads nobody claimed within a day,
@@ -6,39 +6,33 @@
 import fs from "node:fs";
 import path from "node:path";
 import { asc, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, membershipApplications, rateLimits, storedObjects, users } from "~db/schema";
 import {
   createAdmin,
   createMember,
   type LoggedIn,
   postJson,
-  resetRateLimits,
   signUp,
   uploadImage,
   userRow,
 } from "../support/accounts";
 import { waitForQueueDrained } from "../support/mail";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let server: TestServer;
 let admin: LoggedIn;
-let runRetention: typeof import("~/features/accounts/retention.server").runRetention;
+let runRetention: typeof import("~/jobs/retention.server").runRetention;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
-  ({ runRetention } = await import("~/features/accounts/retention.server"));
+  ({ runRetention } = await import("~/jobs/retention.server"));
   admin = await createAdmin(server);
 });
 afterAll(async () => {
   // Approval and rejection queue e-mails; let them go out before the database closes.
-  if (server) await waitForQueueDrained(server);
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
+  await waitForQueueDrained(server);
 });
 
 const idOf = (objectPath: string) => objectPath.replace(/^\/objects\//, "");
@@ -126,9 +120,19 @@ describe("runRetention", () => {
     for (const account of [rejectedRecently, approved, pending]) {
       await ageObject(account.licenseImageUrl, new Date(now.getTime() - 100 * DAY));
     }
-    // An image a member uploaded while logged in (owned, origin 'member') is not a sign-up upload.
+    // An image a member uploaded while logged in and put in a board post (claimed) is kept however
+    // old; one no post or application took is abandoned like a sign-up upload.
     const memberUpload = await uploadImage(server, { cookie: approved.cookie });
+    const posted = await postJson(
+      server,
+      "/api/community/posts",
+      { title: "사진 글", body: "본문", images: [memberUpload] },
+      { cookie: approved.cookie },
+    );
+    expect(posted.status, await posted.clone().text()).toBe(201);
     await ageObject(memberUpload, new Date(now.getTime() - 100 * DAY));
+    const memberAbandoned = await uploadImage(server, { cookie: approved.cookie });
+    await ageObject(memberAbandoned, new Date(now.getTime() - 2 * 60 * 60 * 1000));
 
     for (const image of [rejectedLong, rejectedRecently, approved, pending]) {
       await expectKept(image.licenseImageUrl, image.id);
@@ -140,7 +144,7 @@ describe("runRetention", () => {
     expect(first).toEqual({
       rejected: 1,
       approved: 0,
-      abandoned: 1,
+      abandoned: 2,
       auditEntries: 0,
       authEvents: 0,
     });
@@ -149,6 +153,7 @@ describe("runRetention", () => {
     await expectKept(approved.licenseImageUrl, approved.id);
     await expectKept(pending.licenseImageUrl, pending.id);
     await expectDeleted(abandoned);
+    await expectDeleted(memberAbandoned);
     await expectKept(fresh);
     await expectKept(memberUpload);
     // Not even an administrator can open a deleted image.

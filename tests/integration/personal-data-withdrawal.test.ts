@@ -1,11 +1,11 @@
-// Withdrawal (회원 탈퇴, issue 7): POST /mypage intent=withdraw with the password and the
+// Withdrawal (회원 탈퇴): POST /mypage intent=withdraw with the password and the
 // confirmation. A wrong password keeps the account; success deletes the account, ends every
 // session at once, deletes the licence images from storage (file and row) and the application.
 // The last administrator cannot withdraw; another administrator can.
 import fs from "node:fs";
 import path from "node:path";
 import { and, count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, membershipApplications, storedObjects, users } from "~db/schema";
 import {
   createAdmin,
@@ -17,7 +17,6 @@ import {
   logInCookie,
   PASSWORD,
   postForm,
-  resetRateLimits,
   sessionRows,
   uploadImage,
   userRow,
@@ -26,31 +25,27 @@ import { ENGLISH_DEFAULTS, hydrationData } from "../support/admin";
 import { mainText } from "../support/html";
 import { waitForQueueDrained } from "../support/mail";
 import { applicationPayload, applicationRows, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const WRONG_PASSWORD = "비밀번호가 올바르지 않습니다.";
 const LAST_ADMIN = /마지막 관리자는 탈퇴할 수 없습니다/;
 
-let server: TestServer;
 let admin: LoggedIn;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
 });
 afterAll(async () => {
   // Applications queue e-mails to the administrators; let them go out before the database closes.
-  if (server) await waitForQueueDrained(server);
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
+  await waitForQueueDrained(server);
 });
 
+/** A page action's refusal (lib/refusal.ts). */
 type Reply = {
-  intent: string;
+  intent: string | null;
   result: { status?: string; error?: Record<string, string[] | null> } | null;
-  toast: { title: string; description?: string } | null;
+  toast?: { title: string; description?: string };
 };
 
 async function withdraw(fields: Record<string, string>, cookie?: string | null) {
@@ -60,7 +55,8 @@ async function withdraw(fields: Record<string, string>, cookie?: string | null) 
   const reply =
     res.status >= 300 && res.status < 400
       ? null
-      : ((hydrationData(html).actionData?.["routes/mypage"] as Reply | undefined) ?? null);
+      : ((hydrationData(html).actionData?.["routes/mypage"] as { refusal?: Reply } | undefined)
+          ?.refusal ?? null);
   return { status: res.status, location, html, reply, headers: res.headers };
 }
 

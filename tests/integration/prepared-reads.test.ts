@@ -2,18 +2,12 @@
 // planned once, they answer exactly what an unnamed statement answers, bad input still gets
 // PostgreSQL's own error (and the next read works), and text searches stay unprepared.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "~db/schema";
 import { insertMember } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = setupTestServer();
 
 type Rows = { rows: Record<string, unknown>[] };
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { describe, expect, it } from "vitest";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ seed: true });
-});
-afterAll(async () => {
-  await server?.close();
-});
+const server = setupTestServer({ seed: true });
 
 describe("public read calls", () => {
   it("GET /healthz answers 200 once the database answers", async () => {

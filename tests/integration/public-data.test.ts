@@ -1,12 +1,10 @@
 // The public read calls and pages against fixtures inserted with exact values: field names and
 // order of every list, announcement excerpts, seminars split by date, and that neither the list,
 // the detail page nor any call ever gives a visitor an announcement's body.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { announcements, executives, historyEvents, seminars, sessions, users } from "~db/schema";
 import { mainText, meta, title } from "../support/html";
-import { startTestServer, type TestServer } from "../support/test-server";
-
-let server: TestServer;
+import { setupTestServer } from "../support/test-server";
 
 const DAY = 24 * 60 * 60 * 1000;
 const now = Date.now();
@@ -34,8 +32,8 @@ const fixtures = {
 
 const USER_HASH = "$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$NEVER-SHOW-THIS-HASH";
 
+const server = setupTestServer({ seed: false });
 beforeAll(async () => {
-  server = await startTestServer({ seed: false });
   const db = server.db;
 
   const inserted = await db
@@ -173,10 +171,6 @@ beforeAll(async () => {
   });
 });
 
-afterAll(async () => {
-  await server?.close();
-});
-
 async function getJson(path: string) {
   const res = await server.fetch(path);
   expect(res.status).toBe(200);
@@ -248,7 +242,7 @@ describe("GET /api/announcements", () => {
 });
 
 describe("GET /api/seminars", () => {
-  it("answers every seminar, past and upcoming, by date, with the SPEC §3 fields and issue 17's", async () => {
+  it("answers every seminar, past and upcoming, by date, with the SPEC §3 and registration fields", async () => {
     const { body } = await getJson("/api/seminars");
     expect(body.map((s) => s.title)).toEqual([
       "오래전 세미나",
@@ -267,7 +261,7 @@ describe("GET /api/seminars", () => {
           "speaker",
           "status",
           "title",
-          // Issue 17: registration, seats and the credit rule.
+          // Registration, seats and the credit rule.
           "endDate",
           "capacity",
           "seatsLeft",
@@ -278,6 +272,10 @@ describe("GET /api/seminars", () => {
           "cmeCredits",
           "creditBands",
           "creditBreaks",
+          // The fee table (null: free).
+          "fees",
+          // Where it stands in time now: upcoming, ongoing or past (issue 39).
+          "phase",
         ].sort(),
       );
     }
@@ -289,8 +287,10 @@ describe("GET /api/seminars", () => {
       registrationUrl: "https://example.com/c",
       status: "open",
       date: new Date(now + 3 * DAY).toISOString(),
+      phase: "upcoming",
     });
-    expect(body[3]).toMatchObject({ registrationUrl: null, status: "closed" });
+    expect(body[3]).toMatchObject({ registrationUrl: null, status: "closed", fees: null });
+    expect(body.map((s) => s.phase)).toEqual(["past", "past", "upcoming", "upcoming"]);
   });
 });
 
@@ -473,7 +473,7 @@ describe("pages render the fixtures", () => {
     expect(past).not.toContain("먼 미래 세미나");
     // Open with a registration URL: a link; closed: the disabled '신청 마감' button.
     expect(html).toContain('href="https://example.com/c"');
-    expect(upcoming).toContain("진행중");
+    expect(upcoming).toContain("접수중");
     expect(upcoming).toContain("신청 마감");
     expect(past).toContain("종료");
   });

@@ -3,21 +3,17 @@
 // for six seconds, and under load hundreds of them reached the old generation and stalled every
 // request in flight at each full collection (docs/performance-log.md, bench:scale, seventh
 // session).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { insertMember, type Member } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: Member;
 let member: Member;
 
+const server = setupTestServer({ seed: true });
 beforeAll(async () => {
-  server = await startTestServer({ seed: true });
   admin = await insertMember(server, { role: "admin", name: "렌더관리자" });
   member = await insertMember(server, { name: "렌더회원" });
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const KAKAOTALK = "facebookexternalhit/1.1; kakaotalk-scrap/1.0; +https://devtalk.kakao.com/";

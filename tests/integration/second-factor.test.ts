@@ -1,4 +1,4 @@
-// Administrators sign in with a second factor (issue 21), with ADMIN_MFA_REQUIRED=1 as `npm
+// Administrators sign in with a second factor, with ADMIN_MFA_REQUIRED=1 as `npm
 // start` runs: enrolment (setup, a wrong and a right code, ten hashed recovery codes, the secret
 // encrypted at rest), a password-only session refused everywhere but enrolment, the login's two
 // steps over JSON and over the /login page, a replayed code, one step of drift, recovery codes
@@ -6,7 +6,7 @@
 // with the password, and another administrator's reset (audited, mailed, sessions ended).
 import { and, eq } from "drizzle-orm";
 import * as OTPAuth from "otpauth";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { auditLog, authEvents, recoveryCodes, secondFactors, sessions } from "~db/schema";
 import {
   type ErrorBody,
@@ -17,7 +17,6 @@ import {
   PASSWORD,
   postForm,
   postJson,
-  resetRateLimits,
   sidCookie,
   uniqueEmail,
 } from "../support/accounts";
@@ -25,26 +24,19 @@ import { queueRowsTo } from "../support/mail";
 import { insertMember } from "../support/members";
 import {
   cleanUp,
+  getWith,
   sendJson as processJson,
   login as processLogin,
   runScript,
   startServer,
   tempDir,
 } from "../support/process";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ env: { ADMIN_MFA_REQUIRED: "1" } });
-});
 afterAll(async () => {
-  await server?.close();
   await cleanUp();
 });
-beforeEach(async () => {
-  await resetRateLimits(server);
-});
+const server = setupTestServer({ env: { ADMIN_MFA_REQUIRED: "1" } });
 
 /** The code of `secret` at `offsetSeconds` from now, as an authenticator app shows it. */
 function codeAt(secret: string, offsetSeconds = 0) {
@@ -106,7 +98,7 @@ const mfa = (cookie: string, code: string) =>
   postJson(server, "/api/auth/mfa", { code }, { cookie });
 
 describe("enrolment", () => {
-  it("check-in staff (issue 17) fall under the same rule: the door waits for enrolment", async () => {
+  it("check-in staff fall under the same rule: the door waits for enrolment", async () => {
     const staff = await insertMember(server, { role: "checkin" });
     const seminarId = "00000000-0000-4000-8000-000000000000";
     const scan = await postJson(
@@ -529,6 +521,8 @@ describe("npm run admin:reset-mfa", () => {
     expect(reset.stdout).toMatch(/Reset the second factor/);
 
     running = await startServer({ dataDir, env: { ADMIN_MFA_REQUIRED: "1" } });
+    // The session that enrolled the old factor ended with the reset.
+    expect((await getWith(`${running.baseUrl}/api/auth/me`, cookie)).status).toBe(401);
     const after = await processJson(`${running.baseUrl}/api/auth/login`, {
       email,
       password: PASSWORD,

@@ -1,8 +1,8 @@
-// The protection the accounts issue asks of a site holding doctors' data, over HTTP: cross-site
+// The protection a site holding doctors' data needs, over HTTP: cross-site
 // state-changing requests refused (API routes and page actions alike), bad input answered 4xx in
 // Korean and never 500, and the security headers on the account pages and calls.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { storedObjects } from "~db/schema";
 import {
   createAdmin,
@@ -19,7 +19,6 @@ import {
   register,
   registration,
   requestUpload,
-  resetRateLimits,
   sessionRows,
   sidCookie,
   signUp,
@@ -28,23 +27,16 @@ import {
   userRow,
 } from "../support/accounts";
 import { tags } from "../support/html";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const EVIL = "https://evil.example";
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: LoggedIn;
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await createMember(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 async function expectCrossSiteRefused(res: Response) {

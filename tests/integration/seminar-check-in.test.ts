@@ -1,34 +1,31 @@
-// The seminar's door (issue 17): signed tickets, forged and other seminars' tokens, every scan kept,
+// The seminar's door: signed tickets, forged and other seminars' tokens, every scan kept,
 // a repeated scan within a minute counted once, a resent scan id answered with its first answer,
 // offline scans arriving late with their own time; the check-in-only staff role; the pages'
 // permissions; the day-before reminder sent once.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { advanceClock, resetClock } from "~/lib/clock.server";
 import { seminarCheckIns } from "~db/schema";
-import { createAdmin, json, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 type Answer = { registrationId: string; name: string; direction: string; at: string };
 
-let server: TestServer;
 let admin: LoggedIn;
 let staff: Member;
 let member: Member;
 
 const MINUTE = 60 * 1000;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   staff = await insertMember(server, { name: "출결담당", role: "checkin" });
   member = await insertMember(server, { name: "참석회원" });
 });
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
+afterEach(() => {
+  resetClock();
 });
 
 const call = (method: string, path: string, cookie: string | null, body?: unknown) =>
@@ -68,11 +65,8 @@ describe("scanning tickets", () => {
 
     const exit = await scan(seminar.id, { registrationId: ticket.id, direction: "out" });
     expect((await json<Answer>(exit)).direction).toBe("out");
-    const reentry = await scan(seminar.id, {
-      ticketToken: ticket.ticketToken,
-      direction: "in",
-      at: new Date(Date.now() + 2 * MINUTE).toISOString(),
-    });
+    advanceClock(2 * MINUTE);
+    const reentry = await scan(seminar.id, { ticketToken: ticket.ticketToken, direction: "in" });
     expect(reentry.status).toBe(200);
     const rows = await server.db
       .select()

@@ -1,19 +1,20 @@
-// CME credits (issue 17): the credit rule on the seminar, the credit sheet computed from the door's
+// CME credits: the credit rule on the seminar, the credit sheet computed from the door's
 // scans (bands, breaks, clipping, incomplete attendance, many scans), corrections with a reason and
 // their audit, the send-out and its mails, objections until the deadline, the lock (mails, nothing
 // changes after), the KMA-shaped CSV, the certificate PDF and /verify, /mypage and the permission
 // of every call and page for a visitor, a member, check-in staff and an administrator.
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { advanceClock, resetClock } from "~/lib/clock.server";
-import { auditLog, mailQueue } from "~db/schema";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { advanceClock, nowMs, resetClock } from "~/lib/clock.server";
+import { auditLog, mailQueue, seminarCredits } from "~db/schema";
 import {
   createAdmin,
   type ErrorBody,
+  expectKoreanMessages,
   json,
   type LoggedIn,
+  logInCookie,
   postForm,
-  resetRateLimits,
 } from "../support/accounts";
 import {
   dashboardAction,
@@ -22,25 +23,19 @@ import {
   formFields,
   seminarInput,
 } from "../support/admin";
+import { mainText } from "../support/html";
 import { applicationPayload, insertMember, type Member, page, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 let staff: Member;
 
 const DAY = 24 * 60 * 60 * 1000;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   staff = await insertMember(server, { role: "checkin", name: "출결담당" });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 afterEach(() => {
   resetClock();
@@ -104,27 +99,74 @@ async function heldSeminar(fields: Record<string, unknown> = {}) {
   return json<{ id: string; title: string }>(res);
 }
 
+/**
+ * Runs `act` with the server's clock at 17:45 on the seminar's day: the door takes scans and the
+ * office's additions until six hours after the end, and these seminars ended yesterday.
+ */
+async function atTheDoor<T>(act: () => Promise<T>): Promise<T> {
+  const shift = Date.parse(at("17:45")) - nowMs();
+  advanceClock(shift);
+  try {
+    return await act();
+  } finally {
+    advanceClock(-shift);
+  }
+}
+
 /** Members confirmed at the desk (the office's call), each with their registration id. */
 async function attendees(seminarId: string, names: string[]) {
   const list: (Member & { registrationId: string })[] = [];
   for (const name of names) {
     const member = await insertMember(server, { name });
-    const res = await call("POST", `/api/admin/seminars/${seminarId}/registrations`, admin.cookie, {
-      email: member.email,
-    });
+    const res = await atTheDoor(() =>
+      call("POST", `/api/admin/seminars/${seminarId}/registrations`, admin.cookie, {
+        email: member.email,
+      }),
+    );
     expect(res.status, await res.clone().text()).toBe(201);
     list.push({ ...member, registrationId: (await json<{ id: string }>(res)).id });
   }
   return list;
 }
 
+function scanAtTheDoor(seminarId: string, registrationId: string, direction: string, hhmm: string) {
+  return atTheDoor(() =>
+    call("POST", `/api/admin/seminars/${seminarId}/check-ins`, staff.cookie, {
+      registrationId,
+      direction,
+      at: at(hhmm),
+    }),
+  );
+}
+
 async function scan(seminarId: string, registrationId: string, direction: string, hhmm: string) {
-  const res = await call("POST", `/api/admin/seminars/${seminarId}/check-ins`, staff.cookie, {
-    registrationId,
-    direction,
-    at: at(hhmm),
-  });
+  const res = await scanAtTheDoor(seminarId, registrationId, direction, hhmm);
   expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/**
+ * Locks the sheet once its objection deadline (seven days) has passed: the server's clock moves
+ * past it and back, and the office logs in anew for the call (an administrator's session idles
+ * out within the hour, so the one from before the move is gone by then).
+ */
+async function lockAfterDeadline(seminarId: string) {
+  advanceClock(8 * DAY);
+  try {
+    const office = await createAdmin(server);
+    return await call("POST", `/api/admin/seminars/${seminarId}/credits/lock`, office.cookie);
+  } finally {
+    advanceClock(-8 * DAY);
+    await logInAgain();
+  }
+}
+
+/**
+ * Logs the office and the door staff in again: a login ahead in time swept their sessions as idle
+ * (both roles idle out within the hour).
+ */
+async function logInAgain() {
+  admin.cookie = await logInCookie(server, admin.email, admin.password);
+  staff.cookie = await logInCookie(server, staff.email, staff.password);
 }
 
 async function sheetOf(seminarId: string) {
@@ -327,6 +369,13 @@ describe("the credit sheet", () => {
     expect((await json<ErrorBody>(backwards)).message).toMatch(/퇴장 시간은 입장 시간보다/);
     const tooMany = await call("PATCH", path, admin.cookie, { credits: 6, reason: "과다" });
     expect(tooMany.status).toBe(400);
+    // A time still to come was never observed (issue 39: an exit of 13:00 was taken at 10:44).
+    const future = new Date(Date.now() + 2 * 60 * 60 * 1000).toISOString();
+    const ahead = await call("PATCH", path, admin.cookie, { exitAt: future, reason: "미리 정정" });
+    expect(ahead.status).toBe(400);
+    const aheadBody = await json<ErrorBody>(ahead);
+    expect(aheadBody.message).toMatch(/^퇴장 시간은 지금\(.+\)보다 늦을 수 없습니다\.$/);
+    expect(aheadBody.errors?.exitAt).toBe(aheadBody.message);
 
     const res = await call("PATCH", path, admin.cookie, {
       exitAt: at("12:30"),
@@ -484,14 +533,83 @@ describe("the credit sheet", () => {
     expect((await json<ErrorBody>(late)).message).toBe("이의 신청 기한이 지났습니다.");
   });
 
-  it("is not sent out before the seminar has begun", async () => {
-    const tomorrow = new Date(Date.now() + 2 * DAY).toISOString();
-    const seminar = await heldSeminar({ date: tomorrow, endDate: null, creditBreaks: null });
-    const res = await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
-    expect(res.status).toBe(409);
-    expect((await json<ErrorBody>(res)).message).toBe(
-      "세미나가 시작된 뒤에 평점표를 발송할 수 있습니다.",
+  it("is not sent out before the seminar has ended, neither ahead of it nor while under way", async () => {
+    const MINUTE = 60 * 1000;
+    const ahead = await heldSeminar({
+      date: new Date(Date.now() + 2 * DAY).toISOString(),
+      endDate: null,
+      creditBreaks: null,
+    });
+    // 09:00–13:00 at 10:44 (issue 39): begun, not over.
+    const underWay = await heldSeminar({
+      date: new Date(Date.now() - 104 * MINUTE).toISOString(),
+      endDate: new Date(Date.now() + 136 * MINUTE).toISOString(),
+      creditBreaks: null,
+    });
+    for (const seminar of [ahead, underWay]) {
+      const res = await call(
+        "POST",
+        `/api/admin/seminars/${seminar.id}/credits/send`,
+        admin.cookie,
+      );
+      expect(res.status).toBe(409);
+      expect((await json<ErrorBody>(res)).message).toMatch(
+        /^세미나가 끝난 뒤\(.+ 이후\)에 평점표를 발송할 수 있습니다\.$/,
+      );
+      expect((await sheetOf(seminar.id)).status).toBe("draft");
+    }
+    // The sheet page says when it may go, and offers no send button yet.
+    const shown = await page(server, `/admin/seminars/${underWay.id}/credits`, admin.cookie);
+    expect(mainText(shown.html)).toContain("세미나가 끝난 뒤");
+    expect(shown.html).not.toContain('value="send"');
+    const form = await postForm(
+      server,
+      `/admin/seminars/${underWay.id}/credits`,
+      { intent: "send", objectionDays: "7" },
+      { cookie: admin.cookie },
     );
+    expect(form.status).toBe(409);
+    expect(await form.text()).toContain("세미나가 끝난 뒤");
+    // Once it has ended, it goes.
+    advanceClock(137 * MINUTE);
+    const office = await createAdmin(server);
+    const sent = await call(
+      "POST",
+      `/api/admin/seminars/${underWay.id}/credits/send`,
+      office.cookie,
+    );
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    resetClock();
+    await logInAgain();
+  });
+
+  it("is locked before the objection deadline only with a written reason, audited", async () => {
+    const { seminar } = await scannedSeminar();
+    const lockPath = `/api/admin/seminars/${seminar.id}/credits/lock`;
+    expect(
+      (await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie)).status,
+    ).toBe(200);
+    const bare = await call("POST", lockPath, admin.cookie);
+    expect(bare.status).toBe(409);
+    expect((await json<ErrorBody>(bare)).message).toMatch(
+      /^이의 신청 기한\(.+\) 전에 평점을 확정하려면 사유를 입력해주세요\.$/,
+    );
+    for (const reason of ["", "   ", "가".repeat(501), 3, ["사유"]]) {
+      const res = await call("POST", lockPath, admin.cookie, { reason });
+      expect(res.status, JSON.stringify(reason).slice(0, 40)).toBe(400);
+      expect((await json<ErrorBody>(res)).message).toMatch(/확정 사유/);
+    }
+    expect((await sheetOf(seminar.id)).status).toBe("sent");
+    const reason = "  참석자 전원이 산정 결과를 확인하고 이의가 없다고 회신함  ";
+    const locked = await call("POST", lockPath, admin.cookie, { reason });
+    expect(locked.status, await locked.clone().text()).toBe(200);
+    expect((await json<Sheet>(locked)).status).toBe("locked");
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "seminar_credit_lock"), eq(auditLog.subjectId, seminar.id)));
+    expect(entry?.actorId).toBe(admin.id);
+    expect(entry?.detail).toMatchObject({ reason: reason.trim(), beforeDeadline: true });
   });
 
   it("locks: final mails, certificates, and nothing changes after", async () => {
@@ -500,11 +618,8 @@ describe("the credit sheet", () => {
     expect(
       (await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie)).status,
     ).toBe(200);
-    const locked = await call(
-      "POST",
-      `/api/admin/seminars/${seminar.id}/credits/lock`,
-      admin.cookie,
-    );
+    // After the objection deadline: no reason needed.
+    const locked = await lockAfterDeadline(seminar.id);
     expect(locked.status, await locked.clone().text()).toBe(200);
     const sheet = await json<Sheet>(locked);
     expect(sheet.status).toBe("locked");
@@ -539,7 +654,9 @@ describe("the credit sheet", () => {
       },
     );
     expect(objection.status).toBe(409);
-    await scan(seminar.id, open!.registrationId, "out", "16:30");
+    const late = await scanAtTheDoor(seminar.id, open!.registrationId, "out", "16:30");
+    expect(late.status).toBe(409);
+    expect((await json<ErrorBody>(late)).message).toMatch(/평점표에서 사유와 함께 정정/);
     const after = await sheetOf(seminar.id);
     expect(after.lines).toEqual(sheet.lines);
 
@@ -610,7 +727,7 @@ describe("full membership and the member record", () => {
     expect(before.html).toContain("아직 확정된 세미나 참석 기록이 없습니다");
 
     await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
-    await call("POST", `/api/admin/seminars/${seminar.id}/credits/lock`, admin.cookie);
+    expect((await lockAfterDeadline(seminar.id)).status).toBe(200);
 
     expect((await detail()).attendedSeminars).toMatchObject([{ title: seminar.title, credits: 5 }]);
     const form = await page(server, "/membership/apply", split!.cookie);
@@ -711,15 +828,39 @@ describe("permissions", () => {
     expect(corrected.status).toBe(302);
     // 09:05–16:00 less lunch: 355 minutes → 5 credits.
     expect(lineOf(await sheetOf(seminar.id), "박미완")).toMatchObject({ minutes: 355, credits: 5 });
-    for (const intent of ["send", "lock"]) {
-      const res = await postForm(
-        server,
-        `/admin/seminars/${seminar.id}/credits`,
-        { intent, objectionDays: "7" },
-        { cookie: admin.cookie },
-      );
-      expect(res.status, intent).toBe(302);
-    }
+    const sent = await postForm(
+      server,
+      `/admin/seminars/${seminar.id}/credits`,
+      { intent: "send", objectionDays: "7" },
+      { cookie: admin.cookie },
+    );
+    expect(sent.status).toBe(302);
+    // Before the deadline the lock's dialog asks for a reason; the page refuses the lock without.
+    const sentPage = await page(server, `/admin/seminars/${seminar.id}/credits`, admin.cookie);
+    expect(mainText(sentPage.html)).toContain("기한 전에 확정하려면 사유가 필요합니다");
+    const bare = await postForm(
+      server,
+      `/admin/seminars/${seminar.id}/credits`,
+      { intent: "lock" },
+      { cookie: admin.cookie },
+    );
+    expect(bare.status).toBe(409);
+    expect(await bare.text()).toContain("사유를 입력해주세요");
+    const blank = await postForm(
+      server,
+      `/admin/seminars/${seminar.id}/credits`,
+      { intent: "lock", reason: " " },
+      { cookie: admin.cookie },
+    );
+    expect(blank.status).toBe(400);
+    expect((await sheetOf(seminar.id)).status).toBe("sent");
+    const locked = await postForm(
+      server,
+      `/admin/seminars/${seminar.id}/credits`,
+      { intent: "lock", reason: "학회 일정상 조기 확정 (전원 확인 완료)" },
+      { cookie: admin.cookie },
+    );
+    expect(locked.status).toBe(302);
     expect((await sheetOf(seminar.id)).status).toBe("locked");
   });
 });
@@ -788,9 +929,7 @@ describe("certificates", () => {
     });
     expect(before.status).toBe(404);
     await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
-    const sheet = await json<Sheet>(
-      await call("POST", `/api/admin/seminars/${seminar.id}/credits/lock`, admin.cookie),
-    );
+    const sheet = await json<Sheet>(await lockAfterDeadline(seminar.id));
     const code = lineOf(sheet, "김전일").certificateCode!;
 
     const res = await server.fetch(`/mypage/certificates/${seminar.id}`, {
@@ -862,6 +1001,74 @@ describe("certificates", () => {
     const mypage = await page(server, "/mypage", full!.cookie);
     expect(mypage.html).toContain(`/mypage/certificates/${seminar.id}`);
     expect(mypage.html).toContain("연수평점");
+  });
+});
+
+describe("one rule: a certificate and the yearly total for exactly the lines with credits", () => {
+  it("certifies and counts an incomplete line the office credited, and neither a 0-credit one", async () => {
+    const { seminar, people } = await scannedSeminar();
+    const [full, , open, short] = people;
+    // 박미완 left without scanning out: 미완료, but the office credits 2 points by override.
+    const corrected = await call(
+      "PATCH",
+      `/api/admin/seminars/${seminar.id}/credits/${open!.registrationId}`,
+      admin.cookie,
+      { credits: 2, reason: "퇴장 스캔 누락, 좌장 확인" },
+    );
+    expect(corrected.status, await corrected.clone().text()).toBe(200);
+    await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
+    const sheet = await json<Sheet>(await lockAfterDeadline(seminar.id));
+    expect(lineOf(sheet, "박미완")).toMatchObject({ incomplete: true, credits: 2 });
+    expect(lineOf(sheet, "박미완").certificateCode).toMatch(
+      /^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/,
+    );
+    // 최짧음 attended 119 minutes, complete but under the first band: 0 credits, no certificate.
+    expect(lineOf(sheet, "최짧음")).toMatchObject({ incomplete: false, credits: 0 });
+    expect(lineOf(sheet, "최짧음").certificateCode).toBeNull();
+    expect(lineOf(sheet, "김전일").certificateCode).not.toBeNull();
+    expect((await subjectsTo(open!.email)).join("\n")).toContain("참석확인서(PDF)");
+    expect((await subjectsTo(short!.email)).join("\n")).not.toContain("참석확인서(PDF)");
+
+    const download = (member: Member) =>
+      server.fetch(`/mypage/certificates/${seminar.id}`, { headers: { Cookie: member.cookie } });
+    const credited = await download(open!);
+    expect(credited.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await credited.arrayBuffer()));
+    expect(text).toContain("박미완");
+    expect(text).toContain("2점");
+    const none = await download(short!);
+    expect(none.status).toBe(404);
+    expectKoreanMessages(await json<ErrorBody>(none));
+
+    type Mine = {
+      years: { year: number; credits: number }[];
+      attended: { title: string; credits: number; certificateCode: string | null }[];
+    };
+    const year = Number(DAY_OF_SEMINAR.slice(0, 4));
+    const mineOf = async (member: Member) =>
+      json<Mine>(await call("GET", "/api/me/credits", member.cookie));
+    const openMine = await mineOf(open!);
+    expect(openMine.years).toEqual([{ year, credits: 2 }]);
+    expect(openMine.attended[0]?.certificateCode).toBe(lineOf(sheet, "박미완").certificateCode);
+    const shortMine = await mineOf(short!);
+    expect(shortMine.years).toEqual([]);
+    expect(shortMine.attended).toMatchObject([{ credits: 0, certificateCode: null }]);
+    expect((await page(server, "/mypage", open!.cookie)).html).toContain(
+      `/mypage/certificates/${seminar.id}`,
+    );
+    expect((await page(server, "/mypage", short!.cookie)).html).not.toContain(
+      `/mypage/certificates/${seminar.id}`,
+    );
+    expect((await mineOf(full!)).years).toEqual([{ year, credits: 5 }]);
+
+    // A code kept on a 0-credit line from before the rule is no certificate: no download, no check.
+    await server.db
+      .update(seminarCredits)
+      .set({ certificateCode: "ZZZZ-ZZZZ-ZZZZ" })
+      .where(eq(seminarCredits.registrationId, short!.registrationId));
+    expect((await download(short!)).status).toBe(404);
+    expect((await page(server, "/verify/ZZZZ-ZZZZ-ZZZZ")).status).toBe(404);
+    expect((await mineOf(short!)).attended[0]?.certificateCode).toBeNull();
   });
 });
 

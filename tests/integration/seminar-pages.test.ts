@@ -1,17 +1,16 @@
-// The seminar's pages (issue 17), server-rendered and without JavaScript: /activities/{id} for a
+// The seminar's pages, server-rendered and without JavaScript: /activities/{id} for a
 // visitor (facts, link preview tags, a login prompt) and a member (one-tap registration and
 // cancellation by plain form posts), the ticket page, /mypage's list, the office's registrant page
 // and the member record.
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, seminars } from "~db/schema";
 import { createAdmin, type LoggedIn, postForm } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { mainText, meta } from "../support/html";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: Member;
 let seminarId: string;
@@ -19,8 +18,8 @@ let seminarId: string;
 const DAY = 24 * 60 * 60 * 1000;
 const TITLE = "개원의를 위한 노무 관리 세미나";
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await insertMember(server, { name: "페이지회원" });
   const res = await sendJson(
@@ -40,9 +39,6 @@ beforeAll(async () => {
     { cookie: admin.cookie },
   );
   seminarId = ((await res.json()) as { id: string }).id;
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const page = async (path: string, cookie?: string) => {
@@ -151,6 +147,11 @@ describe("/activities/{id}", () => {
   it("lets a member register and cancel with plain form posts", async () => {
     const before = await page(`/activities/${seminarId}`, member.cookie);
     expect(before.html).toContain('name="intent" value="register"');
+    // On a phone, the bar at the bottom of the screen leads to the registration box.
+    expect(before.html).toMatch(
+      /<a href="#registration" class="seminar-apply-bar">참가 신청하기<\/a>/,
+    );
+    expect(before.html).toContain('id="registration"');
 
     const registered = await postForm(
       server,
@@ -160,7 +161,10 @@ describe("/activities/{id}", () => {
     );
     expect(registered.status).toBe(302);
     expect(registered.headers.get("location")).toBe(`/activities/${seminarId}`);
-    const after = mainText((await page(`/activities/${seminarId}`, member.cookie)).html);
+    const afterHtml = (await page(`/activities/${seminarId}`, member.cookie)).html;
+    // Registered: no bar asks again.
+    expect(afterHtml).not.toContain("seminar-apply-bar");
+    const after = mainText(afterHtml);
     expect(after).toContain("신청이 확정되었습니다");
     expect(after).toContain("40명 · 잔여 39석");
 
@@ -218,7 +222,7 @@ describe("/activities/{id}", () => {
 });
 
 describe("the office's registrant page", () => {
-  it("counts nobody absent before the seminar starts, and the confirmed who never came after", async () => {
+  it("counts nobody absent before the seminar ends, and the confirmed who never came after", async () => {
     const res = await sendJson(
       server,
       "POST",
@@ -259,10 +263,22 @@ describe("the office's registrant page", () => {
     expect(before.names).toEqual([]);
     expect(before.total).toBe(0);
 
-    // The seminar began an hour ago and the member never came in.
+    // The seminar began an hour ago (no end time: two hours long): under way, nobody is absent
+    // yet (issue 39: "불참 3" at 10:45 of a 09:00–13:00 seminar).
     await server.db
       .update(seminars)
       .set({ date: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(seminars.id, id));
+    const during = await absentNow();
+    expect(during.tab).toMatch(/불참 0/);
+    expect(during.tab).not.toContain("아직안온회원");
+    expect(during.total).toBe(0);
+    expect(during.tab).toContain("진행 중");
+
+    // It began three hours ago, so it ended an hour ago, and the member never came in.
+    await server.db
+      .update(seminars)
+      .set({ date: new Date(Date.now() - 3 * 60 * 60 * 1000) })
       .where(eq(seminars.id, id));
     const after = await absentNow();
     expect(after.tab).toMatch(/불참 1/);

@@ -1,15 +1,15 @@
-// Seminar registration (issue 17): one-tap registration, capacity under concurrency, the waitlist
+// Seminar registration: one-tap registration, capacity under concurrency, the waitlist
 // and its promotions and their limits, the cancellation deadline, the audience, the mails, and the
 // permission of each call for a visitor, a member outside the audience and an administrator.
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import { auditLog, mailQueue, seminarRegistrations } from "~db/schema";
-import { createAdmin, json, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { waitForOutboxMessagesTo } from "../support/mail";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 type Mine = {
   id?: string;
@@ -18,20 +18,13 @@ type Mine = {
   ticketToken?: string | null;
 };
 
-let server: TestServer;
 let admin: LoggedIn;
 
 const DAY = 24 * 60 * 60 * 1000;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 afterEach(() => {
   resetClock();

@@ -1,12 +1,12 @@
 // Members see and end their sessions; authentication events are kept for a year; personal-data
-// exports state their purpose (issue 21). The session list over JSON (ids that are not the
+// exports state their purpose. The session list over JSON (ids that are not the
 // secret, the current one marked, browser and system from the user agent), ending one session or
 // every other one (the ended session's next request is logged out), the same list on /mypage and
 // on the administrator's member record, lastSeenAt written at most once a minute, the events of
 // login, failed login, logout and ended sessions (shown on the member record, swept after a
 // year), and the purpose of every CSV export in the audit trail.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, authEvents, sessions } from "~db/schema";
 import {
   createAdmin,
@@ -19,13 +19,13 @@ import {
   PASSWORD,
   postForm,
   postJson,
-  resetRateLimits,
   sessionIdOf,
   sidCookie,
 } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
+import { mainText, tags } from "../support/html";
 import { insertMember, type Member, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const CHROME_WINDOWS =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -43,18 +43,11 @@ type SessionJson = {
   lastSeenAt: string;
 };
 
-let server: TestServer;
 let admin: LoggedIn;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 /** Logs `email` in from a browser with `userAgent`; answers the session cookie. */
@@ -226,10 +219,55 @@ describe("ending sessions", () => {
         cookie: member.pc,
       },
     );
-    expect(unknown.status).toBe(302);
+    // An unknown form is refused with its Korean message, not sent back with a flash toast.
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("요청을 처리할 수 없습니다");
     const visitor = await postForm(server, "/mypage/sessions", { intent: "end-other-sessions" });
     expect(visitor.status).toBe(302);
     expect(visitor.headers.get("location")).toContain("/login");
+  });
+
+  const SESSION_NOT_FOUND = "세션을 찾을 수 없습니다. 이미 종료되었을 수 있습니다.";
+
+  it("/mypage's session forms post to /mypage itself; a session already ended is refused there", async () => {
+    const member = await memberWithTwoSessions();
+    const html = await (await get(server, "/mypage", { cookie: member.pc })).text();
+    const forms = tags(html, "form").filter((form) => form.method === "post");
+    expect(forms.some((form) => form.action === "/mypage/sessions")).toBe(false);
+
+    const phone = (await listOf(member.pc)).find((s) => s.userAgent === SAFARI_IPHONE)!;
+    const ended = await postForm(
+      server,
+      "/mypage",
+      { intent: "end-session", sessionId: phone.id },
+      { cookie: member.pc },
+    );
+    expect(ended.status).toBe(302);
+    expect(ended.headers.get("location")).toBe("/mypage");
+    expect((await me(member.phone)).status).toBe(401);
+
+    // The same form again (a second tab): the page answers 404 with its Korean message, shown
+    // on the page, and every other session stays.
+    const again = await postForm(
+      server,
+      "/mypage",
+      { intent: "end-session", sessionId: phone.id },
+      { cookie: member.pc },
+    );
+    expect(again.status).toBe(404);
+    expect(mainText(await again.text())).toContain(SESSION_NOT_FOUND);
+    expect((await me(member.cookie)).status).toBe(200);
+    expect((await me(member.pc)).status).toBe(200);
+
+    const rest = await postForm(
+      server,
+      "/mypage",
+      { intent: "end-other-sessions" },
+      { cookie: member.pc },
+    );
+    expect(rest.status).toBe(302);
+    expect((await me(member.cookie)).status).toBe(401);
+    expect((await me(member.pc)).status).toBe(200);
   });
 
   it("the member record lists them and an administrator ends one (audited); members may not", async () => {
@@ -312,7 +350,7 @@ describe("authentication events", () => {
   });
 
   it("the retention job deletes events older than a year and keeps the rest", async () => {
-    const { runRetention } = await import("~/features/accounts/retention.server");
+    const { runRetention } = await import("~/jobs/retention.server");
     const member = await insertMember(server);
     const now = new Date();
     const day = 24 * 60 * 60 * 1000;

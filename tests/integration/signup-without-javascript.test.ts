@@ -1,25 +1,15 @@
-// Sign-up without JavaScript (issue 15): the licence image is sent with the form itself
+// Sign-up without JavaScript: the licence image is sent with the form itself
 // (multipart/form-data) and goes through the same type and size checks as an upload; the rest of
 // the form is held to its declared fields as a URL-encoded post is. With JavaScript the browser
 // uploads first and the form carries the address (unchanged).
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { storedObjects, users } from "~db/schema";
-import { HTML, PNG, registration, resetRateLimits, uploadImage } from "../support/accounts";
+import { HTML, PNG, registration, uploadImage } from "../support/accounts";
 import { mainText } from "../support/html";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer({ seed: false });
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
-});
+const server = setupTestServer({ seed: false });
 
 function fields(overrides: Record<string, string> = {}) {
   const payload = registration();

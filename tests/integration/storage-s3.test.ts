@@ -1,4 +1,4 @@
-// The `s3` storage driver (issue 8, "More than one server") against s3rver from npm on loopback:
+// The `s3` storage driver (for more than one server) against s3rver from npm on loopback:
 // the browser still PUTs to the app's own signed URL, the app checks type by magic bytes and the
 // 5 MB limit and only then stores the bytes in the bucket (docs/decisions/004). The bucket is read
 // with the AWS SDK directly, so these tests see what really is in storage.
@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storedObjects } from "~db/schema";
 import {
   createAdmin,
@@ -23,31 +23,27 @@ import {
   putObject,
   rawPut,
   requestUpload,
-  resetRateLimits,
   SVG,
   signUp,
   uploadImage,
 } from "../support/accounts";
 import { type FakeS3, startS3rver } from "../support/s3rver";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const PREFIX = "society"; // S3_PREFIX without its slash: the driver adds it.
 
 let s3: FakeS3;
-let server: TestServer;
 let admin: LoggedIn;
 beforeAll(async () => {
   s3 = await startS3rver();
-  server = await startTestServer({ env: { ...s3.env, S3_PREFIX: PREFIX } });
-  admin = await createAdmin(server);
 });
 afterAll(async () => {
-  await server?.close();
   await s3?.close();
 });
-beforeEach(async () => {
-  await resetRateLimits(server);
+const server = setupTestServer(() => ({ env: { ...s3.env, S3_PREFIX: PREFIX } }));
+beforeAll(async () => {
+  admin = await createAdmin(server);
 });
 
 const idOf = (objectPath: string) => objectPath.replace(/^\/objects\//, "");

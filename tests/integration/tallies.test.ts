@@ -4,23 +4,19 @@
 // writers at the same time, an operator's SQL — each tally equals a fresh COUNT of the rows, and
 // the pages and calls that show them agree.
 import { eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { announcements, membershipApplications, users } from "~db/schema";
-import { createAdmin, json, type LoggedIn, resetRateLimits } from "../support/accounts";
+import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { applyOverHttp, insertPendingUser } from "../support/admin";
 import { mainText } from "../support/html";
 import { insertMember, sendJson } from "../support/members";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { resetRateLimits, setupTestServer } from "../support/test-server";
 
-let server: TestServer;
 let admin: LoggedIn;
 
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
-});
-afterAll(async () => {
-  await server?.close();
 });
 
 const call = (method: string, path: string, body?: unknown) =>

@@ -1,10 +1,10 @@
-// Anonymous sign-up uploads (issue 13): an address gets SIGNUP_UPLOADS_PER_IP_PER_HOUR upload URLs
+// Anonymous sign-up uploads: an address gets SIGNUP_UPLOADS_PER_IP_PER_HOUR upload URLs
 // an hour (10 by default), and a sign-up upload nobody claimed within an hour is deleted, row and
 // file, by a sweep that takes the time as a parameter and is safe to run twice at once.
 import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { rateLimits, storedObjects } from "~db/schema";
 import {
   createAdmin,
@@ -14,28 +14,20 @@ import {
   type LoggedIn,
   postJson,
   requestUpload,
-  resetRateLimits,
   signUp,
   uploadImage,
 } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { setupTestServer } from "../support/test-server";
 
 const HOUR = 60 * 60 * 1000;
 
-let server: TestServer;
 let admin: LoggedIn;
 let sweepAbandonedUploads: typeof import("~/features/uploads/sweep.server").sweepAbandonedUploads;
+// Blank: the default quota, as an operator who never set the variable gets it.
+const server = setupTestServer({ env: { SIGNUP_UPLOADS_PER_IP_PER_HOUR: "" } });
 beforeAll(async () => {
-  // Blank: the default quota, as an operator who never set the variable gets it.
-  server = await startTestServer({ env: { SIGNUP_UPLOADS_PER_IP_PER_HOUR: "" } });
   admin = await createAdmin(server);
   ({ sweepAbandonedUploads } = await import("~/features/uploads/sweep.server"));
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 const idOf = (objectPath: string) => objectPath.replace("/objects/", "");

@@ -2,8 +2,11 @@
 // and for logged-in users, the PUT with type checked by magic bytes and the 5 MB limit enforced
 // on the upload itself, signed URLs that expire within minutes and name one object, and who may
 // read an object at GET /objects/{id}.
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { advanceClock, resetClock } from "~/lib/clock.server";
 import { storedObjects } from "~db/schema";
 import {
   createAdmin,
@@ -22,35 +25,28 @@ import {
   putObject,
   rawPut,
   requestUpload,
-  resetRateLimits,
   SVG,
   signUp,
   TEXT,
   uploadImage,
   WEBP,
 } from "../support/accounts";
-import { startTestServer, type TestServer } from "../support/test-server";
+import { applicationPayload } from "../support/members";
+import { setupTestServer } from "../support/test-server";
 
 const WRONG_TYPE = "이미지 파일만 업로드 가능합니다.";
 const TOO_LARGE = "파일 크기는 5MB를 초과할 수 없습니다.";
 const MAX_BYTES = 5 * 1024 * 1024;
 const OBJECT_PATH = /^\/objects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-let server: TestServer;
 let admin: LoggedIn;
 let member: LoggedIn;
 let otherMember: LoggedIn;
+const server = setupTestServer();
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createAdmin(server);
   member = await createMember(server);
   otherMember = await createMember(server);
-});
-afterAll(async () => {
-  await server?.close();
-});
-beforeEach(async () => {
-  await resetRateLimits(server);
 });
 
 /** A PNG of exactly `size` bytes: a real PNG followed by padding (the type is read from the start). */
@@ -369,5 +365,132 @@ describe("GET /objects/{id}", () => {
       const res = await get(server, path);
       expect(res.status, path).toBe(404);
     }
+  });
+});
+
+describe("members' images: decoded to the end, a daily quota, swept when nothing took them", () => {
+  const BROKEN = "이미지 파일이 손상되었거나 일부가 잘려 있습니다. 다른 파일을 올려주세요.";
+
+  /** A 96×96 picture of noise in `format`, large enough that a cut leaves its header whole. */
+  async function picture(format: "jpeg" | "png" | "webp" | "gif") {
+    const sharp = (await import("sharp")).default;
+    const raw = Buffer.alloc(96 * 96 * 3);
+    for (let i = 0; i < raw.length; i++) raw[i] = (i * 7919) % 251;
+    return sharp(raw, { raw: { width: 96, height: 96, channels: 3 } })
+      [format]()
+      .toBuffer();
+  }
+
+  it("refuses a truncated or corrupt JPEG, PNG, WebP or GIF with 400 in Korean, storing nothing", async () => {
+    for (const format of ["jpeg", "png", "webp", "gif"] as const) {
+      const whole = await picture(format);
+      const cut = whole.subarray(0, Math.floor(whole.length * 0.7));
+      for (const [label, body, cookie] of [
+        [`${format} cut short`, cut, member.cookie],
+        [`${format} cut short, anonymous`, cut, undefined],
+      ] as const) {
+        const { uploadURL, objectPath } = await requestUpload(server, cookie);
+        const res = await putObject(uploadURL, body);
+        expect(res.status, label).toBe(400);
+        const answer = await json<ErrorBody>(res);
+        expect(answer.message, label).toBe(BROKEN);
+        expectKoreanMessages(answer);
+        expect(await objectRow(objectPath), label).toBeUndefined();
+      }
+      // The whole picture is taken.
+      const { uploadURL } = await requestUpload(server, member.cookie);
+      expect((await putObject(uploadURL, whole)).status, format).toBe(200);
+    }
+    // A PNG whose image data is damaged inside (its checksum no longer matches).
+    const png = Buffer.from(await picture("png"));
+    const data = png.indexOf("IDAT") + 20;
+    for (let i = data; i < data + 16; i++) png[i] = (png[i] ?? 0) ^ 0x5a;
+    const { uploadURL, objectPath } = await requestUpload(server, member.cookie);
+    const res = await putObject(uploadURL, png);
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).message).toBe(BROKEN);
+    expect(await objectRow(objectPath)).toBeUndefined();
+  });
+
+  it("decodes on the server only: no browser asset carries the decoder", () => {
+    const dir = path.resolve("build/client/assets");
+    const scripts = fs.readdirSync(dir).filter((name) => name.endsWith(".js"));
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const name of scripts) {
+      const text = fs.readFileSync(path.join(dir, name), "utf8");
+      expect(text, name).not.toMatch(/libvips|limitInputPixels|@img\/sharp|image-check/);
+    }
+  });
+
+  it("takes 50 MB of a member's images in 24 hours, then 429 in Korean; administrators are not counted", async () => {
+    const uploader = await createMember(server);
+    for (let i = 0; i < 10; i++) {
+      const { uploadURL } = await requestUpload(server, uploader.cookie);
+      expect((await putObject(uploadURL, pngOfSize(MAX_BYTES))).status, `image ${i + 1}`).toBe(200);
+    }
+    const { uploadURL, objectPath } = await requestUpload(server, uploader.cookie);
+    const over = await putObject(uploadURL, PNG);
+    expect(over.status).toBe(429);
+    const answer = await json<ErrorBody>(over);
+    expect(answer.message).toBe(
+      "이미지는 24시간 동안 50MB까지 올릴 수 있습니다. 내일 다시 시도해주세요.",
+    );
+    expectKoreanMessages(answer);
+    expect(await objectRow(objectPath)).toBeUndefined();
+    // Another member has their own quota, and an administrator's page images are not counted.
+    await uploadImage(server, { cookie: otherMember.cookie });
+    for (let i = 0; i < 11; i++) {
+      const grant = await requestUpload(server, admin.cookie);
+      expect((await putObject(grant.uploadURL, pngOfSize(MAX_BYTES))).status).toBe(200);
+    }
+  });
+
+  it("deletes within the hour a member's image no post or application took, and keeps the taken ones", async () => {
+    const { sweepAbandonedUploads } = await import("~/features/uploads/sweep.server");
+    const writer = await createMember(server);
+    const unused = await uploadImage(server, { cookie: writer.cookie, body: JPEG });
+    const posted = await uploadImage(server, { cookie: writer.cookie, body: PNG });
+    const licence = await uploadImage(server, { cookie: writer.cookie, body: GIF });
+    const pageImage = await uploadImage(server, { cookie: admin.cookie, body: WEBP });
+    const post = await postJson(
+      server,
+      "/api/community/posts",
+      { title: "사진 있는 글", body: "본문", images: [posted] },
+      { cookie: writer.cookie },
+    );
+    expect(post.status, await post.clone().text()).toBe(201);
+    const applied = await postJson(
+      server,
+      "/api/membership-applications",
+      applicationPayload({ licenseImageUrl: licence }),
+      { cookie: writer.cookie },
+    );
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    const file = (objectPath: string) => {
+      const id = objectPath.replace("/objects/", "");
+      return path.join(process.env.DATA_DIR!, "objects", id.slice(0, 2), id);
+    };
+
+    const id = (objectPath: string) => objectPath.replace("/objects/", "");
+    // Within the hour nothing of the member's goes; after it, the image nothing took.
+    advanceClock(59 * 60 * 1000);
+    try {
+      expect(await sweepAbandonedUploads()).not.toContain(id(unused));
+      expect(await objectRow(unused)).toBeDefined();
+      advanceClock(2 * 60 * 1000);
+      const swept = await sweepAbandonedUploads();
+      expect(swept).toContain(id(unused));
+      for (const kept of [posted, licence, pageImage]) expect(swept).not.toContain(id(kept));
+    } finally {
+      resetClock();
+    }
+    expect(await objectRow(unused)).toBeUndefined();
+    expect(fs.existsSync(file(unused))).toBe(false);
+    expect((await get(server, unused, { cookie: writer.cookie })).status).toBe(404);
+    for (const kept of [posted, licence, pageImage]) {
+      expect(await objectRow(kept), kept).toBeDefined();
+      expect(fs.existsSync(file(kept)), kept).toBe(true);
+    }
+    expect((await get(server, licence, { cookie: writer.cookie })).status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-// One server on every core (issue 22): on PostgreSQL, `node server.js` runs WEB_CONCURRENCY
+// One server on every core: on PostgreSQL, `node server.js` runs WEB_CONCURRENCY
 // serving processes (default: one per core) that share the port. Each answers, a session started
 // through one is valid on the others, a serving process that dies is replaced, and SIGTERM stops
 // them all cleanly. Needs TEST_DATABASE_URL, like the two-instance tests.

@@ -1,4 +1,4 @@
-// Two app instances behave as one site (issue 8, "More than one server"): two production server
+// Two app instances behave as one site: two production server
 // processes (`node server.js`) on different ports share nothing but one PostgreSQL database, one
 // APP_SECRET and one S3 bucket (s3rver on loopback). A session started on one is valid on the
 // other, a file uploaded through one is read through the other, content saved through one is on

@@ -1,20 +1,39 @@
-// Helpers for the account integration tests: tiny real images, the sign-up upload flow, sign-up,
-// login with the `sid` cookie carried by hand, administrators and approved members as fixtures.
-// Everything goes over HTTP except where a fixture is named as a database shortcut.
+// Helpers for the account integration tests: tiny real images, administrators and approved
+// members as fixtures, rows, and Korean messages checked. The plain HTTP helpers (requests with
+// the `sid` cookie carried by hand, the upload flow, sign-up, login) are ./http.ts, shared with
+// the e2e specs, and re-exported here. Everything goes over HTTP except where a fixture is named
+// as a database shortcut.
 import http from "node:http";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import { rateLimits, sessions, users } from "~db/schema";
+import { sessions, users } from "~db/schema";
+import { logInCookie, PASSWORD, type Registration, signUp, uniqueEmail } from "./http";
 import type { TestServer } from "./test-server";
 
-/** A 1×1 PNG. */
-export const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
-/** A 1×1 JPEG. */
+export {
+  get,
+  json,
+  logIn,
+  logInCookie,
+  PASSWORD,
+  PNG,
+  postForm,
+  postJson,
+  putObject,
+  type Registration,
+  register,
+  registration,
+  requestUpload,
+  setCookie,
+  sidCookie,
+  signUp,
+  uniqueEmail,
+  uploadImage,
+} from "./http";
+
+/** A 1×1 JPEG (baseline, complete: the server decodes every upload to its end). */
 export const JPEG = Buffer.from(
-  "/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=",
+  "/9j/2wBDAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSj/2wBDAQcHBwoIChMKChMoGhYaKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCj/wAARCAABAAEDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAj/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAAAP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AKpAB//Z",
   "base64",
 );
 /** A 1×1 GIF. */
@@ -33,31 +52,7 @@ export const HTML = Buffer.from(
 );
 export const TEXT = Buffer.from("This is a plain text file renamed to licence.png\n");
 
-export const PASSWORD = "correct-horse-9";
 export const HANGUL = /[\uAC00-\uD7A3]/;
-
-let counter = 0;
-/** A fresh e-mail address for each call. */
-export function uniqueEmail(prefix = "doctor") {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cookies
-
-/** The Set-Cookie header that sets `name`, or undefined. */
-export function setCookie(res: Response, name = "sid"): string | undefined {
-  return res.headers.getSetCookie().find((header) => header.startsWith(`${name}=`));
-}
-
-/** `sid=…` for a Cookie header, from a response that started a session; null when it did not. */
-export function sidCookie(res: Response): string | null {
-  const header = setCookie(res);
-  const pair = header?.split(";")[0];
-  if (!pair || pair === "sid=") return null;
-  return pair;
-}
 
 /**
  * The session row's id inside a `sid=…` cookie. React Router's signed cookies hold
@@ -69,59 +64,7 @@ export function sessionIdOf(cookie: string): string {
   return JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) as string;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Requests
-
-type RequestOptions = { cookie?: string | null; origin?: string; headers?: Record<string, string> };
-
-function headersFor(options: RequestOptions, extra: Record<string, string> = {}) {
-  const headers: Record<string, string> = { ...extra, ...options.headers };
-  if (options.cookie) headers.Cookie = options.cookie;
-  if (options.origin) headers.Origin = options.origin;
-  return headers;
-}
-
-/** A POST with a JSON body (or none). */
-export function postJson(
-  server: TestServer,
-  path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-) {
-  return server.fetch(path, {
-    method: "POST",
-    headers: headersFor(
-      options,
-      body === undefined ? {} : { "Content-Type": "application/json; charset=utf-8" },
-    ),
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
-/** A GET, optionally with a session cookie. */
-export function get(server: TestServer, path: string, options: RequestOptions = {}) {
-  return server.fetch(path, { headers: headersFor(options) });
-}
-
-/** A browser-like form post (application/x-www-form-urlencoded) to a page action. */
-export function postForm(
-  server: TestServer,
-  path: string,
-  fields: Record<string, string>,
-  options: RequestOptions = {},
-) {
-  return server.fetch(path, {
-    method: "POST",
-    headers: headersFor(options, { "Content-Type": "application/x-www-form-urlencoded" }),
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
 export type ErrorBody = { message: string; errors?: Record<string, string> };
-
-export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
 
 /** Every message of a 4xx answer is Korean: never a library's English default. */
 export function expectKoreanMessages(body: ErrorBody) {
@@ -136,33 +79,6 @@ export function expectKoreanMessages(body: ErrorBody) {
 
 // ---------------------------------------------------------------------------------------------
 // Uploads
-
-export type UploadGrant = { uploadURL: string; objectPath: string };
-
-/** POST /api/objects/upload-public (no session) or /api/objects/upload (with `cookie`). */
-export async function requestUpload(server: TestServer, cookie?: string): Promise<UploadGrant> {
-  const res = cookie
-    ? await postJson(server, "/api/objects/upload", undefined, { cookie })
-    : await postJson(server, "/api/objects/upload-public");
-  if (res.status !== 200) {
-    throw new Error(`upload URL request answered ${res.status}: ${await res.text()}`);
-  }
-  // The URL is built from PUBLIC_URL, which some test files set to a public address in front of
-  // the server (as a proxy's would be): the test reaches the same path on the server directly.
-  const grant = await json<UploadGrant>(res);
-  const url = new URL(grant.uploadURL);
-  return { ...grant, uploadURL: `${server.baseUrl}${url.pathname}${url.search}` };
-}
-
-/** PUTs `body` to a signed upload URL. */
-export function putObject(uploadURL: string, body: Uint8Array, contentType = "image/png") {
-  return fetch(uploadURL, {
-    method: "PUT",
-    headers: { "Content-Type": contentType },
-    body: new Uint8Array(body),
-    redirect: "manual",
-  });
-}
 
 /**
  * A PUT on its own connection (node:http, no keep-alive pool), sending `chunks` one after another:
@@ -216,82 +132,10 @@ export function rawPut(
   });
 }
 
-/** Uploads an image through the flow and answers its objectPath. */
-export async function uploadImage(
-  server: TestServer,
-  options: { cookie?: string; body?: Uint8Array; contentType?: string } = {},
-) {
-  const grant = await requestUpload(server, options.cookie);
-  const res = await putObject(grant.uploadURL, options.body ?? PNG, options.contentType);
-  if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
-  return grant.objectPath;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Accounts
 
-export type Registration = {
-  email: string;
-  password: string;
-  name: string;
-  phone: string;
-  licenseNumber: string;
-  hospitalName: string;
-  department: string;
-  address: string;
-  licenseImageUrl: string;
-  privacyConsent: true;
-};
-
-/** A complete, valid sign-up payload apart from the image (an empty licenseImageUrl). */
-export function registration(overrides: Partial<Registration> = {}): Registration {
-  return {
-    email: uniqueEmail(),
-    password: PASSWORD,
-    name: "김의사",
-    phone: "010-1234-5678",
-    licenseNumber: "123456",
-    hospitalName: "서울내과의원",
-    department: "내과",
-    address: "서울특별시 강남구 테헤란로 1",
-    licenseImageUrl: "",
-    privacyConsent: true,
-    ...overrides,
-  };
-}
-
-export function register(server: TestServer, payload: unknown, options: RequestOptions = {}) {
-  return postJson(server, "/api/auth/register", payload, options);
-}
-
 export type Account = { id: string; email: string; password: string; licenseImageUrl: string };
-
-/** Signs up through the API with a freshly uploaded image; throws unless it answers 201. */
-export async function signUp(
-  server: TestServer,
-  overrides: Partial<Registration> = {},
-): Promise<Account> {
-  const licenseImageUrl = overrides.licenseImageUrl ?? (await uploadImage(server));
-  const payload = registration({ ...overrides, licenseImageUrl });
-  const res = await register(server, payload);
-  if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
-  const body = await json<{ id: string }>(res);
-  return { id: body.id, email: payload.email, password: payload.password, licenseImageUrl };
-}
-
-export function logIn(server: TestServer, email: string, password: string) {
-  return postJson(server, "/api/auth/login", { email, password });
-}
-
-/** Logs in and answers the `sid=…` cookie; throws unless the login succeeds. */
-export async function logInCookie(server: TestServer, email: string, password: string) {
-  const res = await logIn(server, email, password);
-  const cookie = sidCookie(res);
-  if (res.status !== 200 || !cookie) {
-    throw new Error(`login answered ${res.status}: ${await res.text()}`);
-  }
-  return cookie;
-}
 
 /** Fixture (database shortcut): marks an account approved, as an administrator would. */
 export async function approveInDb(server: TestServer, id: string) {
@@ -312,7 +156,8 @@ export async function createMember(
 
 /**
  * An approved administrator created with the service that `npm run admin:create` uses, then
- * logged in over HTTP. Call only after startTestServer (it shares that server's database).
+ * logged in over HTTP. Call only once the file's server has started (setupTestServer): it shares
+ * that server's database.
  */
 export async function createAdmin(server: TestServer): Promise<LoggedIn> {
   const { createAdministrator } = await import("~/features/accounts/accounts.server");
@@ -329,9 +174,4 @@ export async function userRow(server: TestServer, id: string) {
 
 export async function sessionRows(server: TestServer, userId: string) {
   return server.db.select().from(sessions).where(eq(sessions.userId, userId));
-}
-
-/** Fixture: forgets every rate-limit counter, so a file's many sign-ups do not trip the limits. */
-export async function resetRateLimits(server: TestServer) {
-  await server.db.delete(rateLimits);
 }

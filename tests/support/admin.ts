@@ -1,10 +1,11 @@
 // Helpers for the administrator integration tests: the dashboard's form posts read back as data
 // (React Router's single-fetch answer, as the page's fetchers receive it, or the hydration data of
 // a document answer, as a browser without JavaScript receives it), pending sign-ups as fixtures,
-// applications made over HTTP, complete payloads for each admin write call, and row readers.
+// complete payloads for each admin write call, and row readers.
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
+import { failureTitle } from "~/features/admin/dashboard-intents";
 import {
   announcements,
   executives,
@@ -13,9 +14,11 @@ import {
   seminars,
   users,
 } from "~db/schema";
-import { type ErrorBody, HANGUL, json, postForm, uniqueEmail } from "./accounts";
-import { applicationPayload, sendJson } from "./members";
+import { type ErrorBody, HANGUL } from "./accounts";
+import { postForm, uniqueEmail } from "./http";
 import type { TestServer } from "./test-server";
+
+export { applyOverHttp } from "./http";
 
 /** A well-formed id that names nothing. */
 export const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
@@ -68,9 +71,41 @@ function decodeTurboStream(text: string): unknown {
   return hydrate(0);
 }
 
+/** The flash toast a redirect hands to the next page (lib/flash.server.ts), if any. */
+export function flashToastOf(res: Response): DashboardResult["toast"] | undefined {
+  const cookie = res.headers.get("set-cookie") ?? "";
+  const match = cookie.match(/(?:^|[;,]\s*)flash_toast=([^;]+)/);
+  return match?.[1] ? JSON.parse(decodeURIComponent(match[1])) : undefined;
+}
+
+type Refused = {
+  intent: string | null;
+  status: number;
+  message: string;
+  fieldErrors: Record<string, string[]>;
+};
+
+/** A dashboard answer as the screen shows it: a success's toast, or a refusal's. */
+function resultOf(
+  intent: string,
+  toast: DashboardResult["toast"] | undefined,
+  refusal: Refused | undefined,
+): DashboardResult {
+  if (!refusal) return { ok: Boolean(toast), intent, toast: toast ?? { title: "" } };
+  return {
+    ok: false,
+    intent: refusal.intent ?? intent,
+    toast: { title: failureTitle(refusal.intent), description: refusal.message },
+    errors: Object.fromEntries(
+      Object.entries(refusal.fieldErrors).map(([name, messages]) => [name, messages[0]!]),
+    ),
+  };
+}
+
 /**
  * POSTs a dashboard form the way the page's fetchers do (form-encoded, to the route's `.data`
- * URL, no Origin header) and answers the status and the action's data.
+ * URL, no Origin header) and answers the status and what the screen shows: a success is a
+ * redirect (its status) with the toast in the flash cookie, a refusal its status and data.
  */
 export async function dashboardAction(
   server: TestServer,
@@ -80,11 +115,22 @@ export async function dashboardAction(
   const res = await postForm(server, "/admin/dashboard.data", fields, { cookie });
   const text = await res.text();
   if (res.status >= 500) throw new Error(`dashboard action answered ${res.status}: ${text}`);
-  const decoded = decodeTurboStream(text) as { data?: DashboardResult };
-  if (!decoded || typeof decoded !== "object" || !("data" in decoded)) {
+  const decoded = decodeTurboStream(text) as {
+    data?: { refusal?: Refused };
+    redirect?: string;
+    status?: number;
+  };
+  if (decoded && typeof decoded === "object" && typeof decoded.redirect === "string") {
+    const result = resultOf(fields.intent ?? "", flashToastOf(res), undefined);
+    return { status: decoded.status ?? 302, result };
+  }
+  if (!decoded || typeof decoded !== "object" || !decoded.data?.refusal) {
     throw new Error(`dashboard action answered ${res.status} without data: ${text}`);
   }
-  return { status: res.status, result: decoded.data as DashboardResult };
+  return {
+    status: res.status,
+    result: resultOf(fields.intent ?? "", undefined, decoded.data.refusal),
+  };
 }
 
 export type HydrationData = {
@@ -103,7 +149,10 @@ export function hydrationData(html: string): HydrationData {
   return decodeTurboStream(chunks.join("")) as HydrationData;
 }
 
-/** POSTs a dashboard form as a browser without JavaScript does: to the page itself. */
+/**
+ * POSTs a dashboard form as a browser without JavaScript does: to the page itself. A success is
+ * a redirect (not followed) with its toast; a refusal is the page, with the refusal in its data.
+ */
 export async function dashboardDocumentPost(
   server: TestServer,
   fields: Record<string, string>,
@@ -111,20 +160,40 @@ export async function dashboardDocumentPost(
   /** The page's query string (`?tab=…&q=…`), as a form on that page posts to it. */
   search = "",
 ) {
-  const res = await postForm(server, `/admin/dashboard${search}`, fields, { cookie });
+  const res = await server.fetch(`/admin/dashboard${search}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
+    body: new URLSearchParams(fields).toString(),
+  });
   const html = await res.text();
+  const location = res.headers.get("location");
+  if (location) {
+    return {
+      status: res.status,
+      html,
+      location,
+      result: resultOf(fields.intent ?? "", flashToastOf(res), undefined),
+    };
+  }
   const data = hydrationData(html);
-  const result = data.actionData?.["routes/admin-dashboard"] as DashboardResult | undefined;
-  return { status: res.status, html, result };
+  const answer = data.actionData?.["routes/admin-dashboard"] as { refusal?: Refused } | undefined;
+  const result = answer?.refusal
+    ? resultOf(fields.intent ?? "", undefined, answer.refusal)
+    : undefined;
+  return { status: res.status, html, location, result };
 }
 
-/** Asserts a dashboard success: 200, ok, the toast title. */
+/** Asserts a dashboard success: a redirect back to the page, the toast title. */
 export function expectSuccess(answer: { status: number; result: DashboardResult }, title: string) {
   expect(answer.result, JSON.stringify(answer.result)).toMatchObject({
     ok: true,
     toast: { title },
   });
-  expect(answer.status).toBe(200);
+  expect(answer.status).toBe(302);
 }
 
 /** Asserts a dashboard failure: its status, ok false, a '… 실패' title, a Korean description. */
@@ -184,17 +253,6 @@ export async function insertPendingUser(
     })
     .returning();
   return row!;
-}
-
-/** A member's application, sent over HTTP (POST /api/membership-applications); answers its id. */
-export async function applyOverHttp(server: TestServer, cookie: string) {
-  const res = await sendJson(server, "POST", "/api/membership-applications", applicationPayload(), {
-    cookie,
-  });
-  if (res.status !== 201 && res.status !== 200) {
-    throw new Error(`application answered ${res.status}: ${await res.text()}`);
-  }
-  return (await json<{ id: string }>(res)).id;
 }
 
 // ---------------------------------------------------------------------------------------------

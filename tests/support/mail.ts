@@ -3,7 +3,7 @@
 // decoded with mailparser, and a reader for the .eml files of the outbox mode
 // (DATA_DIR/outbox when SMTP_URL is unset).
 import fs from "node:fs/promises";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, isNull } from "drizzle-orm";
 import { type AddressObject, type ParsedMail, simpleParser } from "mailparser";
@@ -70,18 +70,6 @@ async function poll<T>(
     if (Date.now() > deadline) throw new Error(`Timed out after ${timeout} ms: ${explain()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-/** A port on 127.0.0.1 that nothing listens on (found by listening on it once and closing). */
-export async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 export type SmtpPeer = {
@@ -189,7 +177,7 @@ export async function startSmtpPeer(port = 0): Promise<SmtpPeer> {
 // ---------------------------------------------------------------------------------------------
 // Outbox mode
 
-/** DATA_DIR/outbox of the running test server (startTestServer sets process.env.DATA_DIR). */
+/** DATA_DIR/outbox of the running test server (the test server sets process.env.DATA_DIR). */
 export function outboxDir(dataDir = process.env.DATA_DIR): string {
   if (!dataDir) throw new Error("DATA_DIR is not set: start the test server first");
   return path.join(dataDir, "outbox");

@@ -1,10 +1,12 @@
 // Helpers for the members-only integration tests: approved members inserted straight into the
-// database (a fixture shortcut) and logged in over HTTP, announcements as fixtures, JSON calls with
-// other verbs than accounts.ts covers, and readers for the pages' HTML.
+// database (a fixture shortcut) and logged in over HTTP, announcements as fixtures, and readers
+// for the pages' HTML. JSON calls with any verb and the application payload are ./http.ts's.
 import { eq } from "drizzle-orm";
 import { announcements, membershipApplications, users } from "~db/schema";
-import { logInCookie, PASSWORD, uniqueEmail } from "./accounts";
+import { logInCookie, PASSWORD, uniqueEmail } from "./http";
 import type { TestServer } from "./test-server";
+
+export { applicationPayload, sendJson } from "./http";
 
 let passwordHash: Promise<string> | undefined;
 
@@ -21,7 +23,7 @@ let memberCounter = 0;
 
 /**
  * Fixture (database shortcut): an approved member inserted into `users`, then logged in over
- * HTTP (POST /api/auth/login). Call only after startTestServer.
+ * HTTP (POST /api/auth/login). Call only once the file's server has started (setupTestServer).
  */
 export async function insertMember(
   server: TestServer,
@@ -83,41 +85,8 @@ export async function applicationRows(server: TestServer, userId: string) {
     .where(eq(membershipApplications.userId, userId));
 }
 
-type CallOptions = { cookie?: string | null; origin?: string };
-
-/** A JSON request with any method (PUT, PATCH…); `body` undefined sends none. */
-export function sendJson(
-  server: TestServer,
-  method: string,
-  path: string,
-  body?: unknown,
-  options: CallOptions = {},
-) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["Content-Type"] = "application/json; charset=utf-8";
-  if (options.cookie) headers.Cookie = options.cookie;
-  if (options.origin) headers.Origin = options.origin;
-  return server.fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
 /** GETs a page and answers its status, headers and HTML. */
 export async function page(server: TestServer, path: string, cookie?: string | null) {
   const res = await server.fetch(path, { headers: cookie ? { Cookie: cookie } : {} });
   return { status: res.status, headers: res.headers, html: await res.text() };
-}
-
-/** A complete, valid application payload (SPEC.md §7) apart from what the session supplies. */
-export function applicationPayload(overrides: Record<string, unknown> = {}) {
-  return {
-    phone: "010-9876-5432",
-    licenseNumber: "98765",
-    hospitalName: "수성정형외과의원",
-    department: "정형외과",
-    address: "대구광역시 수성구 달구벌대로 2",
-    ...overrides,
-  };
 }

@@ -1,13 +1,17 @@
 // Starts the production build in this test process on a random port, over real HTTP, with its own
 // fresh database: an embedded PGlite in a temporary directory, or, when TEST_DATABASE_URL names a
 // PostgreSQL server, a new database created on it for this test file and dropped afterwards.
+// A test file takes its server with one call, `const server = setupTestServer(options)`.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, beforeEach, inject } from "vitest";
+import { rateLimits } from "~db/schema";
+import { type Site, siteAt } from "./http";
+import { freePort } from "./process";
 
 type ServerEntry = {
   app: import("express").Express;
@@ -15,12 +19,16 @@ type ServerEntry = {
   shutdown: () => Promise<void>;
 };
 
-export type TestServer = {
-  baseUrl: string;
+export type TestServer = Site & {
   kind: "pglite" | "postgres";
   db: import("~db/client.server").Database;
-  fetch: (path: string, init?: RequestInit) => Promise<Response>;
-  close: () => Promise<void>;
+};
+
+export type TestServerOptions = {
+  /** The demo content and the demo administrator, made by the server on its first start. */
+  seed?: boolean;
+  /** Environment variables over the test defaults, read once when the build loads. */
+  env?: Record<string, string>;
 };
 
 /** The run's migrated templates (tests/support/database-template.ts), when this project has them. */
@@ -60,21 +68,7 @@ async function createPostgresDatabase(baseUrl: string, template: string | undefi
   };
 }
 
-/** A TCP port nobody listens on right now, on 127.0.0.1. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", resolve);
-  });
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-export async function startTestServer(
-  options: { seed?: boolean; env?: Record<string, string> } = {},
-) {
+async function startTestServer(options: TestServerOptions) {
   const built = path.resolve("build/server/index.js");
   if (!fs.existsSync(built)) {
     throw new Error("No production build: run `npm run build` before the integration tests.");
@@ -113,7 +107,7 @@ export async function startTestServer(
   const { connect } = await import("~/db.server");
   const handle = await connect();
   if (postgres && options.seed) {
-    const { seedDemoContent } = await import("~/features/society/demo-content.server");
+    const { seedDemoContent } = await import("~/features/demo/demo-content.server");
     await seedDemoContent(handle.db);
   }
 
@@ -124,10 +118,9 @@ export async function startTestServer(
   process.env.PUBLIC_URL = baseUrl;
 
   return {
-    baseUrl,
+    ...siteAt(baseUrl),
     kind: handle.kind,
     db: handle.db,
-    fetch: (p, init) => fetch(baseUrl + p, { redirect: "manual", ...init }),
     close: async () => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
@@ -135,5 +128,50 @@ export async function startTestServer(
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-  } satisfies TestServer;
+  } satisfies TestServer & { close: () => Promise<void> };
+}
+
+/** Fixture: forgets every rate-limit counter. */
+export async function resetRateLimits(server: TestServer) {
+  await server.db.delete(rateLimits);
+}
+
+/**
+ * The test file's server, started before its first test and closed after its last. Every
+ * rate-limit counter is forgotten before each test: a file signs up and logs in many doctors from
+ * one address, and a test about a limit counts from zero. Options that depend on something the
+ * file starts first (a fake S3, an SMTP peer, in a `beforeAll` registered before this call) come
+ * as a function, called when the server starts. Hooks the file registers after this call run
+ * after the start and, at the end, before the close (Vitest's default order of hooks: "stack").
+ */
+export function setupTestServer(
+  options: TestServerOptions | (() => TestServerOptions | Promise<TestServerOptions>) = {},
+): TestServer {
+  let started: Awaited<ReturnType<typeof startTestServer>> | undefined;
+  const current = () => {
+    if (!started) throw new Error("The test server is not running: use it in a hook or a test.");
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startTestServer(typeof options === "function" ? await options() : options);
+  });
+  afterAll(async () => {
+    await started?.close();
+    started = undefined;
+  });
+  beforeEach(async () => {
+    await resetRateLimits(current());
+  });
+  return {
+    get baseUrl() {
+      return current().baseUrl;
+    },
+    get kind() {
+      return current().kind;
+    },
+    get db() {
+      return current().db;
+    },
+    fetch: (p, init) => current().fetch(p, init),
+  };
 }

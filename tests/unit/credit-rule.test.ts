@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
   attendanceOf,
+  bandInWords,
   bandProblem,
   bandsToText,
   breaksToText,
   creditsFor,
   defaultBands,
   minutesPresent,
+  parseBandRows,
   parseBandText,
   parseBreakText,
   resolveBreakTime,
@@ -61,6 +63,48 @@ describe("bands", () => {
     expect(parseBandText("120-180=3\n세 시간=4")).toEqual({
       problem: expect.stringContaining("2번째 줄"),
     });
+  });
+});
+
+describe("band rows (the seminar form)", () => {
+  it("reads rows of from, to and credits, an empty to open-ended, empty rows skipped", () => {
+    expect(
+      parseBandRows([
+        { from: "120", to: "180", credits: "3" },
+        { from: "", to: "", credits: "" },
+        { from: " 180 ", to: "", credits: "4" },
+      ]),
+    ).toEqual({
+      bands: [
+        { fromMinutes: 120, toMinutes: 180, credits: 3 },
+        { fromMinutes: 180, toMinutes: null, credits: 4 },
+      ],
+    });
+    expect(parseBandRows([])).toEqual({ bands: [] });
+  });
+
+  it("names the row it cannot read, in Korean", () => {
+    expect(parseBandRows([{ from: "두시간", to: "", credits: "3" }])).toEqual({
+      problem: "평점 구간 1번째 행: 시작(분)을 숫자로 입력해주세요",
+    });
+    expect(
+      parseBandRows([
+        { from: "60", to: "120", credits: "1" },
+        { from: "120", to: "3h", credits: "2" },
+      ]),
+    ).toEqual({
+      problem: "평점 구간 2번째 행: 끝(분)은 숫자로 입력하거나 비워두세요 (비우면 끝 없음)",
+    });
+    expect(parseBandRows([{ from: "60", to: "", credits: "-1" }])).toEqual({
+      problem: "평점 구간 1번째 행: 평점을 숫자로 입력해주세요",
+    });
+  });
+
+  it("says a band in words for the preview", () => {
+    expect(bandInWords({ fromMinutes: 120, toMinutes: 180, credits: 3 })).toBe(
+      "120분 이상 180분 미만: 3점",
+    );
+    expect(bandInWords({ fromMinutes: 240, toMinutes: null, credits: 5 })).toBe("240분 이상: 5점");
   });
 });
 

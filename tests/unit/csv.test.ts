@@ -1,4 +1,4 @@
-// The CSV of the administrators' exports (issue 7, "Records and retention"): UTF-8 with a BOM so
+// The CSV of the administrators' exports: UTF-8 with a BOM so
 // Excel shows Korean, every cell quoted with quotes doubled, cells that a spreadsheet would read
 // as a formula (= + - @, tab, carriage return) prefixed with an apostrophe, CRLF line ends.
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
-// The pure parts of issue 18's dues: the standing rule over a year and its predecessor, the
-// reminder windows, and reading a statement's dates and amounts.
+// The pure parts of annual dues (features/dues): the standing rule over a year and its predecessor,
+// the reminder windows, and reading a statement's dates and amounts.
 
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";

@@ -3,7 +3,7 @@
 import { count, eq } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { seedDemoContent } from "~/features/society/demo-content.server";
+import { seedDemoContent } from "~/features/demo/demo-content.server";
 import { type DatabaseHandle, openDatabase } from "~db/client.server";
 import {
   academicResources,

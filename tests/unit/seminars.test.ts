@@ -24,6 +24,11 @@ function seminar(title: string, offsetHours: number, status = "open"): Seminar {
     cmeCredits: null,
     creditBands: null,
     creditBreaks: null,
+    feeFull: null,
+    feeOther: null,
+    feeFullEarly: null,
+    feeOtherEarly: null,
+    feeEarlyUntil: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
   };
 }
@@ -39,32 +44,46 @@ const LIST = [
 ];
 
 describe("splitByDate", () => {
-  it("puts seminars from now on in upcoming, soonest first", () => {
+  const titles = (list: { title: string }[]) => list.map((s) => s.title);
+
+  it("puts seminars not yet over in upcoming, soonest first, one under way marked ongoing", () => {
     const { upcoming } = splitByDate(LIST, NOW);
-    expect(upcoming.map((s) => s.title)).toEqual(["지금", "내일", "다음 달"]);
+    // 한 시간 전 has no end time: two hours long, so still under way (issue 39).
+    expect(upcoming.map((s) => [s.title, s.phase])).toEqual([
+      ["한 시간 전", "ongoing"],
+      ["지금", "ongoing"],
+      ["내일", "upcoming"],
+      ["다음 달", "upcoming"],
+    ]);
   });
 
-  it("puts earlier seminars in past, most recent first", () => {
+  it("puts ended seminars in past, most recent first", () => {
     const { past } = splitByDate(LIST, NOW);
-    expect(past.map((s) => s.title)).toEqual(["한 시간 전", "지난주", "오래전"]);
+    expect(past.map((s) => [s.title, s.phase])).toEqual([
+      ["지난주", "past"],
+      ["오래전", "past"],
+    ]);
   });
 
-  it("counts a seminar exactly at now as upcoming and one a millisecond earlier as past", () => {
+  it("counts a seminar ending exactly now as past and one ending a millisecond later as ongoing", () => {
     const { upcoming, past } = splitByDate(
-      [seminar("1ms 전", 0), seminar("지금", 0)].map((s, i) =>
-        i === 0 ? { ...s, date: new Date(NOW.getTime() - 1) } : s,
-      ),
+      [
+        { ...seminar("방금 끝남", -3), endDate: NOW },
+        { ...seminar("곧 끝남", -3), endDate: new Date(NOW.getTime() + 1) },
+      ],
       NOW,
     );
-    expect(upcoming.map((s) => s.title)).toEqual(["지금"]);
-    expect(past.map((s) => s.title)).toEqual(["1ms 전"]);
+    expect(titles(upcoming)).toEqual(["곧 끝남"]);
+    expect(titles(past)).toEqual(["방금 끝남"]);
   });
 
   it("keeps every seminar exactly once and does not change the input", () => {
     const input = [...LIST];
     const { upcoming, past } = splitByDate(input, NOW);
     expect(upcoming.length + past.length).toBe(LIST.length);
-    expect(new Set([...upcoming, ...past])).toEqual(new Set(LIST));
+    expect(new Set([...upcoming, ...past].map((s) => s.id))).toEqual(
+      new Set(LIST.map((s) => s.id)),
+    );
     expect(input).toEqual(LIST);
   });
 
@@ -76,10 +95,10 @@ describe("splitByDate", () => {
 
   it("uses the current time by default", () => {
     const soon = { ...seminar("곧", 0), date: new Date(Date.now() + HOUR) };
-    const gone = { ...seminar("방금", 0), date: new Date(Date.now() - HOUR) };
+    const gone = { ...seminar("방금", 0), date: new Date(Date.now() - 3 * HOUR) };
     const { upcoming, past } = splitByDate([gone, soon]);
-    expect(upcoming).toEqual([soon]);
-    expect(past).toEqual([gone]);
+    expect(upcoming).toEqual([{ ...soon, phase: "upcoming" }]);
+    expect(past).toEqual([{ ...gone, phase: "past" }]);
   });
 });
 

@@ -37,7 +37,8 @@ export function Header() {
   const pageLink = (to: string, label: string) => (
     <li key={to}>
       <Link
-        to={to}
+        // A visitor cannot apply yet: 정회원 신청 leads to 회원 안내's sign-up steps instead.
+        to={user || to !== "/membership/apply" ? to : "/membership#join"}
         aria-current={
           pathname === to
             ? "page"

@@ -2,7 +2,7 @@
 // accordion, each inner page's section sub-menu and its breadcrumb are all drawn from this list.
 // A new page is one entry in its section's `links` (e.g. 자료실 under 학술활동); the order here is
 // the order on screen. SPEC.md §2's header links (/about … /location) all stay, grouped as Korean
-// societies do (issue 15); the logo is the link home.
+// societies do; the logo is the link home.
 
 export type NavItem = {
   to: string;
@@ -33,7 +33,7 @@ export const NAV_SECTIONS: NavSection[] = [
     label: "학술활동",
     links: [
       { to: "/activities", label: "세미나" },
-      // Approved members only (issue 19); others see its lock.
+      // Approved members only; others see its lock.
       { to: "/library", label: "자료실" },
     ],
   },

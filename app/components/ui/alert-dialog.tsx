@@ -4,25 +4,39 @@ import { cn } from "~/lib/cn";
 import { Button } from "./button";
 import { MODAL_PLACEMENT } from "./modal-placement";
 
-/** A confirm prompt ("are you sure?") with cancel and confirm buttons. */
+/**
+ * A confirm prompt ("are you sure?") with cancel and confirm buttons. Opened by its `trigger`, or
+ * controlled (`open`, `onOpenChange`); `children` go between the description and the buttons (a
+ * field the confirmation needs), and `confirmDisabled` holds the confirm button until it is filled.
+ */
 export function ConfirmDialog({
   trigger,
+  open,
+  onOpenChange,
   title,
   description,
+  children,
   confirmLabel = "확인",
   cancelLabel = "취소",
+  confirmVariant,
+  confirmDisabled,
   onConfirm,
 }: {
-  trigger: ReactNode;
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
   title: string;
   description: ReactNode;
+  children?: ReactNode;
   confirmLabel?: string;
   cancelLabel?: string;
+  confirmVariant?: "destructive";
+  confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {
   return (
-    <Primitive.Root>
-      <Primitive.Trigger asChild>{trigger}</Primitive.Trigger>
+    <Primitive.Root open={open} onOpenChange={onOpenChange}>
+      {trigger ? <Primitive.Trigger asChild>{trigger}</Primitive.Trigger> : null}
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Primitive.Content
@@ -32,12 +46,15 @@ export function ConfirmDialog({
           <Primitive.Description asChild>
             <div className="mt-3 text-[15px] leading-7 text-slate-600">{description}</div>
           </Primitive.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex justify-end gap-2">
             <Primitive.Cancel asChild>
               <Button variant="secondary">{cancelLabel}</Button>
             </Primitive.Cancel>
             <Primitive.Action asChild>
-              <Button onClick={onConfirm}>{confirmLabel}</Button>
+              <Button variant={confirmVariant} disabled={confirmDisabled} onClick={onConfirm}>
+                {confirmLabel}
+              </Button>
             </Primitive.Action>
           </div>
         </Primitive.Content>

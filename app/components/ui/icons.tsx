@@ -54,11 +54,3 @@ export function ChevronDown({ className }: IconProps) {
     </Svg>
   );
 }
-
-export function ChevronRight({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="m9 18 6-6-6-6" />
-    </Svg>
-  );
-}

@@ -73,7 +73,7 @@ export default function ToastView({ message }: { message: ToastMessage | null })
       <Toast.Viewport
         ref={viewport}
         label="알림 ({hotkey})"
-        className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 outline-none has-[li]:p-4 md:max-w-[420px] modal-open:top-0 modal-open:bottom-auto"
+        className="fixed top-0 right-0 z-[100] flex w-full flex-col gap-2 outline-none has-[li]:p-4 md:top-auto md:bottom-0 md:max-w-[420px] modal-open:top-0 modal-open:bottom-auto"
       />
     </Toast.Provider>
   );

@@ -1,5 +1,6 @@
 import { type ComponentType, useEffect, useState } from "react";
-import { useLocation } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import type { RootData } from "~/lib/root-data";
 import { subscribeToasts, type ToastMessage, toast } from "~/lib/toast";
 
 type ToastViewComponent = ComponentType<{ message: ToastMessage | null }>;
@@ -20,14 +21,43 @@ function loadToastView() {
   return toastView;
 }
 
+/** The flash a redirect handed to this page (lib/flash.server.ts), as the root loader read it. */
+function useFlash() {
+  return useRouteLoaderData<RootData>("root")?.flash ?? null;
+}
+
 /**
- * Always mounted in the root: listens to the toast store and to the flash cookie, and renders the
- * Radix toast once it has been loaded for a first message. It stays mounted after that.
+ * The flash as a status message in the page's HTML, for a browser without JavaScript (or before
+ * it runs). Once the page runs, the toaster shows the same message as a toast instead, so it is
+ * never on the screen twice.
+ */
+export function FlashStatus() {
+  const flash = useFlash();
+  // True in the server's HTML and while React hydrates it, false from then on: a flash that
+  // comes with a client-side navigation is the toaster's alone. (Not useHydrated: its chunk
+  // would count against the home page's JavaScript budget.)
+  const [drawn, setDrawn] = useState(true);
+  useEffect(() => setDrawn(false), []);
+  if (!flash || !drawn) return null;
+  return (
+    <div className="site-flash">
+      <p role="status" data-flash={flash.variant ?? "default"}>
+        <strong>{flash.title}</strong>
+        {flash.description ? ` · ${flash.description}` : null}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Always mounted in the root: listens to the toast store and to the flash each page is handed,
+ * and renders the Radix toast once it has been loaded for a first message. It stays mounted
+ * after that.
  */
 export function Toaster() {
   const [message, setMessage] = useState<ToastMessage | null>(null);
   const [View, setView] = useState<ToastViewComponent | null>(null);
-  const location = useLocation();
+  const flash = useFlash();
   useEffect(
     () =>
       subscribeToasts((next) => {
@@ -41,19 +71,11 @@ export function Toaster() {
       }),
     [],
   );
-  // A toast handed over by the server across a redirect (see flash.server.ts).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: look again after every navigation
+  // A flash is new data from the root loader, which spent its cookie: each one is shown once,
+  // whether it came with the page's HTML or with a client-side navigation's data.
   useEffect(() => {
-    const match = document.cookie.match(/(?:^|;\s*)flash_toast=([^;]+)/);
-    if (!match?.[1]) return;
-    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in some in-app browsers
-    document.cookie = "flash_toast=; Path=/; Max-Age=0; SameSite=Lax";
-    try {
-      toast(JSON.parse(decodeURIComponent(match[1])));
-    } catch {
-      // A damaged cookie is dropped.
-    }
-  }, [location.key]);
+    if (flash) toast(flash);
+  }, [flash]);
 
   return View ? <View message={message} /> : null;
 }

@@ -1,14 +1,22 @@
 // The account life of SPEC.md §4: sign-up (pending), administrator approval or rejection, login.
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { env } from "~/env.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
 import { sumTallies } from "~/lib/tallies.server";
 import { users } from "~db/schema";
-import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
-import { notifyNewSignup, notifySignupDecision } from "../mail/notifications.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit, recordAudit } from "../audit/audit.server";
+import {
+  notifyNewSignup,
+  notifySignupDecision,
+  notifySignupReceived,
+} from "../mail/notifications.server";
+import { REVIEW_DAYS } from "../membership/validation";
+import { textMember } from "../messages/messages.server";
 import { limitAuthRequestsByIp, limitSignupsByAccount } from "../security/rate-limit.server";
 import { societyConfig } from "../society/config.server";
 import { claimSignupImage } from "../uploads/uploads.server";
@@ -18,7 +26,7 @@ import { type ClientInfo, checkPasswordLimited } from "./password-check.server";
 import { assertStrongPassword } from "./password-strength.server";
 import { hashPassword } from "./passwords.server";
 import { endAllSessions } from "./session.server";
-import { PRIVACY_CONSENT_VERSION, type RegisterInput } from "./validation";
+import { PENDING_APPROVAL, PRIVACY_CONSENT_VERSION, type RegisterInput } from "./validation";
 
 export const EMAIL_TAKEN = "이미 가입된 이메일입니다.";
 export const IMAGE_NOT_UPLOADED = "의사 면허증 이미지를 다시 업로드해주세요.";
@@ -72,6 +80,7 @@ export async function registerMember(input: RegisterInput & { ip?: string }) {
     isApproved: false,
     privacyConsentVersion: PRIVACY_CONSENT_VERSION,
     privacyConsentAt: new Date(),
+    marketingConsentAt: input.marketingConsent ? new Date() : null,
   };
   try {
     const user = await db.transaction(async (tx) => {
@@ -91,6 +100,8 @@ export async function registerMember(input: RegisterInput & { ip?: string }) {
       return user;
     });
     await notifyNewSignup({ name: input.name, email: user.email });
+    await notifySignupReceived({ name: input.name, email: user.email }, REVIEW_DAYS);
+    await textMember(user.id, "signupReceived", { name: input.name });
     return user;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", EMAIL_TAKEN);
@@ -103,7 +114,25 @@ export const accountSuspendedMessage = () =>
   `계정이 정지되어 로그인할 수 없습니다. 자세한 내용은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`;
 
 export const LOGIN_FAILED = "이메일 또는 비밀번호를 확인해주세요.";
-export const PENDING_APPROVAL = "관리자 승인 후 로그인할 수 있습니다. 승인까지 잠시 기다려주세요.";
+
+/** What a rejected doctor is told at login, beside the office's reason. */
+export const REJECTED_MESSAGE = () =>
+  `회원가입이 승인되지 않았습니다. 반려 사유를 확인하시고 면허 이미지를 고쳐 다시 신청하실 수 있습니다. 문의: 학회 사무국(${societyConfig.phone}, ${societyConfig.email})`;
+
+/**
+ * A right password for a sign-up that waits for the office or was rejected: a 403 that says which
+ * (`status`, the office's `reason`), so the login can open the applicant's status page.
+ */
+export class ApplicantRefusal extends AppError {
+  constructor(
+    readonly userId: string,
+    readonly applicantStatus: "pending" | "rejected",
+    message: string,
+    readonly reason: string | null = null,
+  ) {
+    super("forbidden", message);
+  }
+}
 
 /**
  * Checks e-mail and password under the login limits. Wrong credentials are a 401 whether or not
@@ -118,7 +147,12 @@ async function authenticate(
 ) {
   const db = await getDb();
   const [user] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt })
+    .select({
+      ...userColumns,
+      passwordHash: users.passwordHash,
+      suspendedAt: users.suspendedAt,
+      rejectionReason: users.rejectionReason,
+    })
     .from(users)
     .where(byEmail(email))
     .orderBy(sql`${users.rejectedAt} desc nulls first`)
@@ -128,15 +162,16 @@ async function authenticate(
     throw new AppError("unauthenticated", LOGIN_FAILED);
   }
   if (user.rejectedAt) {
-    const contact = `${societyConfig.phone}, ${societyConfig.email}`;
-    throw new AppError(
-      "forbidden",
-      `회원가입이 승인되지 않았습니다. 자세한 내용은 학회 사무국(${contact})으로 문의해주세요.`,
-    );
+    throw new ApplicantRefusal(user.id, "rejected", REJECTED_MESSAGE(), user.rejectionReason);
   }
   if (user.suspendedAt) throw new AppError("forbidden", accountSuspendedMessage());
-  if (!user.isApproved) throw new AppError("forbidden", PENDING_APPROVAL);
-  const { passwordHash: _hash, suspendedAt: _suspendedAt, ...account } = user;
+  if (!user.isApproved) throw new ApplicantRefusal(user.id, "pending", PENDING_APPROVAL);
+  const {
+    passwordHash: _hash,
+    suspendedAt: _suspendedAt,
+    rejectionReason: _reason,
+    ...account
+  } = user;
   return account;
 }
 
@@ -156,7 +191,8 @@ const pendingWhere = (q?: string) =>
   );
 
 /**
- * Accounts waiting for an administrator, oldest first (ties by id); `q` searches name, e-mail,
+ * Accounts waiting for an administrator: those a doctor corrected and sent again after a rejection
+ * first, then the rest oldest first (ties by id); `q` searches name, e-mail,
  * phone, hospital and licence number; `limit`/`offset` read one window of the queue.
  */
 export async function listPendingMembers(
@@ -164,10 +200,11 @@ export async function listPendingMembers(
 ) {
   const db = await getDb();
   const query = db
-    .select(userColumns)
+    .select({ ...userColumns, resubmittedAt: users.resubmittedAt })
     .from(users)
     .where(pendingWhere(options.q))
-    .orderBy(asc(users.createdAt), asc(users.id));
+    // Re-submissions after a rejection first (the earliest first), then the queue oldest first.
+    .orderBy(sql`${users.resubmittedAt} asc nulls last`, asc(users.createdAt), asc(users.id));
   return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
 }
 
@@ -186,7 +223,9 @@ async function findUser(id: string) {
   return user ?? null;
 }
 
-export async function approveMember(id: string, context?: AuditContext) {
+export async function approveMember(actor: Actor, id: string) {
+  assertAdmin(actor);
+  const context = actor.audit;
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   const db = await getDb();
@@ -212,7 +251,10 @@ export async function approveMember(id: string, context?: AuditContext) {
     .returning(userColumns);
   await audit(context, "approve_member", { id, label: `${user.name} <${user.email}>` });
   // Only a newly approved account is told; approving twice sends nothing twice.
-  if (updated && !user.isApproved) await notifySignupDecision(updated, true);
+  if (updated && !user.isApproved) {
+    await notifySignupDecision(updated, true);
+    await textMember(id, "approved", { name: updated.name, loginUrl: `${env.PUBLIC_URL}/login` });
+  }
   return updated;
 }
 
@@ -220,7 +262,9 @@ export async function approveMember(id: string, context?: AuditContext) {
  * Rejects a sign-up: the account is kept, marked rejected, and every session of it ends. The
  * optional reason goes into the rejection mail.
  */
-export async function rejectMember(id: string, context?: AuditContext, reason?: string | null) {
+export async function rejectMember(actor: Actor, id: string, reason?: string | null) {
+  assertAdmin(actor);
+  const context = actor.audit;
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   if (user.role === "admin") throw new AppError("conflict", "관리자 계정은 거부할 수 없습니다.");
@@ -242,15 +286,23 @@ export async function rejectMember(id: string, context?: AuditContext, reason?: 
     reason ? { reason } : undefined,
   );
   await endAllSessions(id);
-  if (updated && !user.rejectedAt) await notifySignupDecision(updated, false, reason);
+  if (updated && !user.rejectedAt) {
+    await notifySignupDecision(updated, false, reason);
+    await textMember(id, "rejected", {
+      name: updated.name,
+      reason: reason || `자세한 내용은 사무국(${societyConfig.phone})으로 문의해주세요.`,
+    });
+  }
   return updated;
 }
 
 /**
- * Reopens a rejected sign-up (issue 15): the account goes back to the pending list, to be
+ * Reopens a rejected sign-up: the account goes back to the pending list, to be
  * approved or rejected again. Refused while a newer sign-up holds the e-mail, as approving is.
  */
-export async function reopenMember(id: string, context?: AuditContext) {
+export async function reopenMember(actor: Actor, id: string) {
+  assertAdmin(actor);
+  const context = actor.audit;
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   if (!user.rejectedAt) throw new AppError("conflict", "거부된 가입 신청만 다시 열 수 있습니다.");
@@ -316,7 +368,7 @@ export async function createAdministrator(input: {
 }
 
 /**
- * Login with the limits of the accounts issue: requests per IP, and password attempts per
+ * Login with its limits: requests per IP, and password attempts per
  * account and client (counted before the password is checked). A successful login also answers
  * the Set-Cookie header that makes this browser a known device of the account.
  */

@@ -7,6 +7,7 @@ import { AppError } from "~/lib/errors.server";
 import { logger } from "~/logger.server";
 import { membershipApplications, storedObjects, users } from "~db/schema";
 import { notifyPasswordChanged } from "../mail/notifications.server";
+import { textMember } from "../messages/messages.server";
 import {
   deleteStoredFiles,
   forgetStoredObjects,
@@ -106,6 +107,7 @@ export async function changeMyPassword(
     .where(eq(users.id, userId));
   await endAllSessions(userId, keepSessionId ? { except: keepSessionId } : {});
   await notifyPasswordChanged(account, "change");
+  await textMember(userId, "passwordChanged", { name: account.name });
 }
 
 /**
@@ -133,7 +135,7 @@ export async function withdraw(userId: string, password: string, client: ClientI
       );
     }
   }
-  // Every application's image: a re-applicant has several (issue 15).
+  // Every application's image: a re-applicant has several.
   const applications = await db
     .select({ licenseImageUrl: membershipApplications.licenseImageUrl })
     .from(membershipApplications)

@@ -9,6 +9,7 @@ import { passwordResetTokens, sessions, users } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
 import { notifyPasswordChanged } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
+import { textMember } from "../messages/messages.server";
 import { clearPasswordLocks, hit, limitAuthRequestsByIp } from "../security/rate-limit.server";
 import { assertStrongPassword } from "./password-strength.server";
 import { hashPassword } from "./passwords.server";
@@ -87,7 +88,7 @@ export async function resetPassword(token: string, password: string) {
       .update(users)
       .set({ passwordHash })
       .where(eq(users.id, used.userId))
-      .returning({ name: users.name, email: users.email });
+      .returning({ id: users.id, name: users.name, email: users.email });
     await tx.delete(sessions).where(eq(sessions.userId, used.userId));
     // Other outstanding links for this account stop working too.
     await tx
@@ -99,6 +100,7 @@ export async function resetPassword(token: string, password: string) {
   if (!account) return;
   await clearPasswordLocks(account.email);
   await notifyPasswordChanged(account, "reset");
+  await textMember(account.id, "passwordChanged", { name: account.name });
 }
 
 /** Whom a valid, unused token belongs to (its password must not be built from their data). */

@@ -2,25 +2,17 @@
 // needed: a licence image, whether it came with the sign-up or with a full-membership
 // application, is deleted a set number of days after its decision (30 after a rejection by
 // default; after approval only when configured), and at once when its member withdraws
-// (my-account.server.ts, `withdraw`); sign-up uploads nobody claimed go within an hour
-// (uploads/sweep.server.ts, also run here); audit entries past their retention, authentication
-// events after a year. The job runs at
-// start and daily; running it twice deletes nothing twice.
-import { and, eq, inArray, isNotNull, lte, type SQL, sql } from "drizzle-orm";
-import { connect, getDb } from "~/db.server";
+// (my-account.server.ts, `withdraw`). The daily retention job (app/jobs/retention.server.ts)
+// calls `purgeLicenceImages`; running it twice deletes nothing twice.
+import { and, eq, inArray, isNotNull, lte, type SQL } from "drizzle-orm";
+import { getDb } from "~/db.server";
 import { env } from "~/env.server";
-import { logger } from "~/logger.server";
 import { membershipApplications, users } from "~db/schema";
-import { purgeAudit } from "../audit/audit.server";
-import { purgeDownloadRecords } from "../library/library.server";
-import { purgeExpired } from "../security/rate-limit.server";
-import { sweepAbandonedUploads } from "../uploads/sweep.server";
 import {
   deleteStoredFiles,
   forgetStoredObjects,
   objectIdFromPath,
 } from "../uploads/uploads.server";
-import { purgeAuthEvents } from "./auth-events.server";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -70,7 +62,8 @@ async function purgeImages(
   return purged;
 }
 
-export async function runRetention(now: Date = new Date()) {
+/** Deletes the licence images whose keeping time has run out; answers how many of each kind. */
+export async function purgeLicenceImages(now: Date) {
   const afterRejection = new Date(now.getTime() - env.LICENSE_IMAGE_DAYS_AFTER_REJECTION * DAY);
   const afterApproval =
     env.LICENSE_IMAGE_DAYS_AFTER_APPROVAL === undefined
@@ -100,48 +93,5 @@ export async function runRetention(now: Date = new Date()) {
         ),
       ))
     : 0;
-  // Abandoned sign-up uploads: the sweep (features/uploads/sweep.server.ts) deletes them after
-  // an hour; running it here too covers an instance that was down for the sweep's rounds.
-  const abandoned = (await sweepAbandonedUploads(now)).length;
-  const auditEntries = await purgeAudit(env.AUDIT_LOG_RETENTION_DAYS, now);
-  const authEvents = await purgeAuthEvents(now);
-  // Rate-limit windows that have ended count nothing: their rows are dropped here, daily.
-  await purgeExpired(now);
-  // Who downloaded which library file is needed only for the day's count.
-  const downloadRecords = await purgeDownloadRecords(now);
-  await vacuumEmbeddedDatabase();
-  const result = { rejected, approved, abandoned, auditEntries, authEvents };
-  logger.info(
-    { ...result, downloadRecords },
-    "Retention job: deleted licence images and expired records",
-  );
-  return result;
-}
-
-/**
- * PGlite runs PostgreSQL as one process, without autovacuum: the daily job vacuums it, so the
- * space of updated and deleted rows (sessions, rate limits, purged records) is reused and the
- * lists' index-only scans stay index-only. PostgreSQL's own autovacuum does this there.
- */
-async function vacuumEmbeddedDatabase() {
-  if ((await connect()).kind !== "pglite") return;
-  await (await getDb()).execute(sql`VACUUM (ANALYZE)`);
-}
-
-let timer: NodeJS.Timeout | undefined;
-
-export function startRetentionJob() {
-  if (timer) return;
-  const run = () =>
-    void runRetention().catch((error: unknown) =>
-      logger.error({ err: error }, "Retention job failed"),
-    );
-  run();
-  timer = setInterval(run, DAY);
-  timer.unref();
-}
-
-export function stopRetentionJob() {
-  if (timer) clearInterval(timer);
-  timer = undefined;
+  return { rejected, approved };
 }

@@ -4,6 +4,7 @@
 import Bowser from "bowser";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { nowMs } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { sessions, users } from "~db/schema";
@@ -15,7 +16,7 @@ export const SESSION_NOT_FOUND = "세션을 찾을 수 없습니다. 이미 종�
 
 /** Live sessions of an account: not expired, within the absolute limit, not a login's step. */
 const liveSessionsFilter = (userId: string) => {
-  const now = Date.now();
+  const now = nowMs();
   return and(
     eq(sessions.userId, userId),
     gt(sessions.expire, new Date(now)),

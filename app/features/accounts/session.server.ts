@@ -6,16 +6,27 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie, createSessionStorage, redirect } from "react-router";
 import { getDb, writeGeneration } from "~/db.server";
 import { env } from "~/env.server";
+import { now as clockNow, nowMs } from "~/lib/clock.server";
 import { appSecret } from "~/lib/secret.server";
 import { KEEPS_KEPT_READS } from "~db/client.server";
 import { secondFactors, sessions, users } from "~db/schema";
+import { ADMIN_ONLY } from "../audit/actor.server";
 import { signedInStanding } from "../dues/standing.server";
-import { needsSecondFactor, type SessionStanding, sessionStanding } from "../second-factor/policy";
+import { needsSecondFactor, type SessionStanding, sessionStanding } from "./second-factor-policy";
 
 const DAY = 24 * 60 * 60;
 /** Idle expiry: 14 days for members; 60 minutes for administrators (personal-data safety rules). */
 export const MEMBER_IDLE_SECONDS = 14 * DAY;
 export const ADMIN_IDLE_SECONDS = 60 * 60;
+
+/**
+ * The idle limit of an account's role. The roles that see members' personal data (administrators
+ * and check-in staff, the roles that need a second factor) get the administrators' limit. It is
+ * read from the role the account holds now, on every request, so a member promoted after login
+ * is held to it from that moment.
+ */
+export const idleSecondsOf = (role: string) =>
+  needsSecondFactor(role) ? ADMIN_IDLE_SECONDS : MEMBER_IDLE_SECONDS;
 /** Sliding expiry is written at most once a minute per session. */
 const TOUCH_AFTER_SECONDS = 60;
 /** The absolute limit: however active, a session ends this long after it started. */
@@ -46,7 +57,7 @@ const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
 });
 
 /** Sessions started before this instant have passed the absolute limit. */
-const oldestLiveStart = (now = Date.now()) => new Date(now - SESSION_MAX_AGE_MS);
+const oldestLiveStart = (now = nowMs()) => new Date(now - SESSION_MAX_AGE_MS);
 
 /**
  * Whether a Cookie header carries a session cookie at all (valid or not), read by the same parser
@@ -78,23 +89,23 @@ const SECOND_FACTOR_STEP_SECONDS = 10 * 60;
 
 const storage = createSessionStorage<SessionData & { client?: SessionClient }>({
   cookie: sessionCookie,
-  async createData(data, expires) {
+  // The `expires` React Router passes is the cookie's Max-Age from the system clock; the row's own
+  // expiry is the role's idle limit on the server's clock, never longer than that Max-Age.
+  async createData(data) {
     const db = await getDb();
     const sid = crypto.randomBytes(32).toString("base64url");
     const idle = data.idleSeconds ?? MEMBER_IDLE_SECONDS;
     const { client, ...sess } = data;
+    // The start and last activity come from the server's clock, as every later check of them does.
+    const now = nowMs();
     await db.insert(sessions).values({
       sid,
       sess,
       userAgent: client?.userAgent?.slice(0, 500) || null,
       ip: client?.ip || null,
-      expire: new Date(
-        Math.min(
-          expires?.getTime() ?? Infinity,
-          Date.now() + idle * 1000,
-          Date.now() + SESSION_MAX_AGE_MS,
-        ),
-      ),
+      createdAt: new Date(now),
+      lastSeenAt: new Date(now),
+      expire: new Date(Math.min(now + idle * 1000, now + SESSION_MAX_AGE_MS)),
       userId: data.userId ?? null,
     });
     return sid;
@@ -107,7 +118,7 @@ const storage = createSessionStorage<SessionData & { client?: SessionClient }>({
       .where(
         and(
           eq(sessions.sid, sid),
-          gt(sessions.expire, new Date()),
+          gt(sessions.expire, clockNow()),
           gt(sessions.createdAt, oldestLiveStart()),
         ),
       );
@@ -179,6 +190,7 @@ async function readSessionRow(sid: string, now: Date) {
       licenseNumber: users.licenseNumber,
       expire: sessions.expire,
       startedAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
       sess: sessions.sess,
       factorConfirmedAt: secondFactors.confirmedAt,
     })
@@ -203,7 +215,7 @@ const keptSessions = new Map<string, { generation: number; row: SessionRow }>();
 
 /**
  * readSessionRow, kept between writes on the embedded database (see writeGeneration): a member's
- * page from the page cache then needs no query at all, as a visitor's does not (issue 22). The
+ * page from the page cache then needs no query at all, as a visitor's does not. The
  * times are checked again on every use; any write, a logout or suspension included, empties it.
  */
 async function sessionRowOf(sid: string, now: Date) {
@@ -231,7 +243,7 @@ export async function userOfSessionCookie(
 ): Promise<SessionUser | null> {
   const sid = (await sessionCookie.parse(cookieHeader ?? null)) as unknown;
   if (typeof sid !== "string" || sid.length > 100) return null;
-  const now = new Date();
+  const now = clockNow();
   const row = await sessionRowOf(sid, now);
   // Only approved members in good standing have a session; a rejection or suspension also deletes
   // the sessions, and this check covers the moment between.
@@ -246,25 +258,39 @@ export async function userOfSessionCookie(
   });
   if (standing === "none") return null;
 
+  // The idle limit of the role the account holds now, not of the one it had at login: the stored
+  // expiry was set by the old role's limit (14 days for a member later made an administrator).
+  const idle = idleSecondsOf(row.role);
+  if (now.getTime() - row.lastSeenAt.getTime() > idle * 1000) {
+    await endSession(sid);
+    return null;
+  }
   // Sliding idle expiry, capped at the absolute limit: activity alone never keeps a stolen or
-  // forgotten session alive past SESSION_MAX_AGE_DAYS.
-  const idle = row.role === "admin" ? ADMIN_IDLE_SECONDS : MEMBER_IDLE_SECONDS;
+  // forgotten session alive past SESSION_MAX_AGE_DAYS. Written at most once a minute, and at once
+  // when the role's shorter limit brings the stored expiry forward. The last activity never moves
+  // back, should the clock do so.
+  const seen = new Date(Math.max(now.getTime(), row.lastSeenAt.getTime()));
   const expire = new Date(
-    Math.min(now.getTime() + idle * 1000, row.startedAt.getTime() + SESSION_MAX_AGE_MS),
+    Math.min(seen.getTime() + idle * 1000, row.startedAt.getTime() + SESSION_MAX_AGE_MS),
   );
-  if (expire.getTime() - row.expire.getTime() > TOUCH_AFTER_SECONDS * 1000) {
+  const touchAfter = TOUCH_AFTER_SECONDS * 1000;
+  if (
+    Math.abs(expire.getTime() - row.expire.getTime()) > touchAfter ||
+    seen.getTime() - row.lastSeenAt.getTime() > touchAfter
+  ) {
     // Written so that it leaves every kept read in place (KEEPS_KEPT_READS): only this session's
     // expiry and last activity change, and this session's kept copy is brought up to date here.
     const db = await getDb();
     await db.execute(
-      sql`${sql.raw(KEEPS_KEPT_READS)} update sessions set expire = ${expire}, last_seen_at = ${now} where sid = ${sid}`,
+      sql`${sql.raw(KEEPS_KEPT_READS)} update sessions set expire = ${expire}, last_seen_at = ${seen} where sid = ${sid}`,
     );
     const kept = keptSessions.get(sid);
-    if (kept) kept.row = { ...kept.row, expire };
+    if (kept) kept.row = { ...kept.row, expire, lastSeenAt: seen };
   }
   const {
     expire: _expire,
     startedAt: _startedAt,
+    lastSeenAt: _lastSeenAt,
     rejectedAt: _rejectedAt,
     suspendedAt: _suspendedAt,
     sess: _sess,
@@ -292,10 +318,10 @@ export async function createUserSession(
   options: { client?: SessionClient; secondFactor?: boolean } = {},
 ) {
   const db = await getDb();
-  await db.delete(sessions).where(lt(sessions.expire, new Date()));
+  await db.delete(sessions).where(lt(sessions.expire, clockNow()));
   const session = await storage.getSession();
   session.set("userId", user.id);
-  session.set("idleSeconds", user.role === "admin" ? ADMIN_IDLE_SECONDS : MEMBER_IDLE_SECONDS);
+  session.set("idleSeconds", idleSecondsOf(user.role));
   if (options.secondFactor) session.set("secondFactor", true);
   if (options.client) session.set("client", options.client);
   return storage.commitSession(session);
@@ -323,7 +349,7 @@ export async function secondFactorStepOf(request: Request): Promise<{ userId: st
   const [row] = await db
     .select({ userId: sessions.userId, sess: sessions.sess })
     .from(sessions)
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())));
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, clockNow())));
   const sess = row?.sess as SessionData | undefined;
   if (!row?.userId || sess?.stage !== "second-factor") return null;
   return { userId: row.userId };
@@ -350,6 +376,13 @@ export async function markSecondFactorPassed(request: Request) {
     .where(eq(sessions.sid, sid));
 }
 
+/** Ends one session by its id (its idle limit has passed). */
+async function endSession(sid: string) {
+  keptSessions.delete(sid);
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.sid, sid));
+}
+
 /** Ends this request's session on the server and answers the Set-Cookie header clearing it. */
 export async function destroyCurrentSession(request: Request) {
   const session = await storage.getSession(request.headers.get("Cookie"));
@@ -373,7 +406,6 @@ export async function endAllSessions(userId: string, options: { except?: string 
 // Only approved accounts have sessions (loadCurrentUser), so a signed-in user is an approved one.
 
 export const LOGIN_REQUIRED = "로그인이 필요합니다.";
-export const ADMIN_ONLY = "관리자만 이용할 수 있습니다.";
 export const SECOND_FACTOR_ENROLMENT_FIRST =
   "2단계 인증(OTP)을 등록한 뒤 관리자 기능을 이용할 수 있습니다. 관리자 보안 설정에서 등록해주세요.";
 export const SECOND_FACTOR_PAGE = "/admin/security";

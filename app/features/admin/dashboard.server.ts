@@ -15,6 +15,7 @@ import {
   updateAnnouncement,
 } from "~/features/announcements/announcements.server";
 import { ANNOUNCEMENT_FORM_LIMIT, announcementSchema } from "~/features/announcements/validation";
+import { currentDuesYear, yearDuesOf } from "~/features/dues/dues.server";
 import {
   createExecutive,
   deleteExecutive,
@@ -30,21 +31,22 @@ import {
   updateHistoryEvent,
 } from "~/features/history/history.server";
 import { historySchema } from "~/features/history/validation";
-import { signupRejectionSchema } from "~/features/members/validation";
+import { signupRejectionRequiredSchema } from "~/features/members/validation";
 import {
   countApplications,
   countApplicationsByStatus,
   decideApplication,
-  findApplication,
   listApplications,
 } from "~/features/membership/applications.server";
 import { decisionSchema } from "~/features/membership/validation";
+import { bandsToText, parseBandRows } from "~/features/seminars/credit-rule";
 import {
   countSeminars,
   createSeminar,
   deleteSeminar,
   listSeminars,
   updateSeminar,
+  withPhase,
 } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
 import { AppError, parse } from "~/lib/errors.server";
@@ -52,7 +54,7 @@ import { formFieldsOf, mergeFormFields } from "~/lib/forms.server";
 import { isUuid } from "~/lib/ids";
 import { loadPage, searchText } from "~/lib/list-page.server";
 import { pageFromUrl } from "~/lib/paging";
-import type { AuditContext } from "../audit/audit.server";
+import type { Actor } from "../audit/actor.server";
 
 /**
  * Every field the dashboard's forms post, at its longest: the form reader refuses anything else.
@@ -66,10 +68,17 @@ export const DASHBOARD_FORM = {
       creditBands: { maxLength: 1000 },
       creditBreaks: { maxLength: 2000 },
     }),
+    // The band table's rows (seminars-tab.tsx): repeated inputs, read by seminarBandRows.
+    {
+      bandRows: { maxLength: 1 },
+      bandFrom: { maxLength: 10, multiple: true },
+      bandTo: { maxLength: 10, multiple: true },
+      bandCredits: { maxLength: 10, multiple: true },
+    },
     formFieldsOf(executiveSchema),
     formFieldsOf(historySchema),
     formFieldsOf(decisionSchema.options[1]),
-    formFieldsOf(signupRejectionSchema),
+    formFieldsOf(signupRejectionRequiredSchema),
     {
       intent: { maxLength: 50 },
       id: { maxLength: 100 },
@@ -149,7 +158,12 @@ export async function loadDashboard(searchParams: URLSearchParams) {
     pageOf("applications", listApplications, countApplications),
     pageOf("announcements", listAnnouncementsForAdmin, countAnnouncements),
     // Latest first, as the table shows them.
-    pageOf("seminars", (options) => listSeminars({ order: "desc", ...options }), countSeminars),
+    // Each with its phase now, so the table says 진행 중 while one is under way.
+    pageOf(
+      "seminars",
+      async (options) => withPhase(await listSeminars({ order: "desc", ...options })),
+      countSeminars,
+    ),
     // Executives and the history timeline stay whole: a society has a few dozen of each, and
     // their tables search and page them in the browser.
     tab === "executives" ? listExecutives() : null,
@@ -162,7 +176,7 @@ export async function loadDashboard(searchParams: URLSearchParams) {
     badges: { members: pendingMembers, applications: applicationCounts.pending },
     applicationCounts,
     members,
-    applications,
+    applications: applications && (await withDues(applications)),
     announcements,
     seminars,
     executives,
@@ -171,193 +185,158 @@ export async function loadDashboard(searchParams: URLSearchParams) {
   };
 }
 
-export type DashboardToast = {
-  title: string;
-  description?: string;
-  variant?: "default" | "destructive";
-};
-export type DashboardResult = {
-  ok: boolean;
-  intent: string;
-  toast: DashboardToast;
-  errors?: Record<string, string>;
-};
-
-const fields = (form: FormData) => Object.fromEntries(form) as Record<string, string>;
-
-type Handler = {
-  run: (form: FormData, context: AuditContext) => Promise<DashboardToast>;
-  failure: string;
-};
-
-const withId = (form: FormData) => String(form.get("id") ?? "");
-
-const HANDLERS: Record<string, Handler> = {
-  "approve-member": {
-    failure: "승인 실패",
-    run: async (form, context) => {
-      await approveMember(withId(form), context);
-      return { title: "승인 완료", description: "준회원 가입을 승인했습니다." };
-    },
-  },
-  "reject-member": {
-    failure: "거부 실패",
-    run: async (form, context) => {
-      // The reason is optional; when given, the rejection mail quotes it.
-      const { reason } = parse(signupRejectionSchema, {
-        reason: String(form.get("reason") ?? "") || undefined,
-      });
-      await rejectMember(withId(form), context, reason);
-      return { title: "거부 완료", description: "준회원 가입을 거부했습니다." };
-    },
-  },
-  "approve-application": {
-    failure: "승인 실패",
-    run: async (form, context) => {
-      const application = await decideApplication(withId(form), { status: "approved" }, context);
-      return {
-        title: "승인 완료",
-        description: `${application.name}님을 정회원으로 승인했습니다.`,
-      };
-    },
-  },
-  "reject-application": {
-    failure: "거부 실패",
-    run: async (form, context) => {
-      // The same rule as PATCH /api/membership-applications/{id}: required, at most 1,000 characters.
-      const decision = parse(decisionSchema, {
-        status: "rejected",
-        rejectionReason: form.get("rejectionReason") ?? undefined,
-      });
-      const application = await decideApplication(withId(form), decision, context);
-      return { title: "거부 완료", description: `${application.name}님의 신청을 거부했습니다.` };
-    },
-  },
-  "save-announcement": {
-    failure: "공지사항 저장 실패",
-    run: async (form, context) => {
-      // An unticked checkbox sends nothing: the form always says whether it is pinned.
-      const input = parse(announcementSchema, { ...fields(form), pinned: form.has("pinned") });
-      const id = withId(form);
-      if (id) {
-        await updateAnnouncement(id, input, context);
-        return { title: "공지사항 수정 완료" };
-      }
-      await createAnnouncement(input, context);
-      return { title: "공지사항 등록 완료" };
-    },
-  },
-  "delete-announcement": {
-    failure: "공지사항 삭제 실패",
-    run: async (form, context) => {
-      await deleteAnnouncement(withId(form), context);
-      return { title: "공지사항 삭제 완료" };
-    },
-  },
-  "save-seminar": {
-    failure: "학술 활동 저장 실패",
-    run: async (form, context) => {
-      const input = parse(seminarSchema, fields(form));
-      const id = withId(form);
-      if (id) {
-        await updateSeminar(id, input, context);
-        return { title: "학술 활동 수정 완료" };
-      }
-      await createSeminar(input, context);
-      return { title: "학술 활동 등록 완료" };
-    },
-  },
-  "delete-seminar": {
-    failure: "학술 활동 삭제 실패",
-    run: async (form, context) => {
-      await deleteSeminar(withId(form), context);
-      return { title: "학술 활동 삭제 완료" };
-    },
-  },
-  "save-executive": {
-    failure: "임원 정보 저장 실패",
-    run: async (form, context) => {
-      const input = parse(executiveSchema, fields(form));
-      const id = withId(form);
-      if (id) {
-        await updateExecutive(id, input, context);
-        return { title: "임원 정보 수정 완료" };
-      }
-      await createExecutive(input, context);
-      return { title: "임원 정보 등록 완료" };
-    },
-  },
-  "delete-executive": {
-    failure: "임원 정보 삭제 실패",
-    run: async (form, context) => {
-      await deleteExecutive(withId(form), context);
-      return { title: "임원 정보 삭제 완료" };
-    },
-  },
-  "move-executive": {
-    failure: "순서 변경 실패",
-    run: async (form, context) => {
-      await moveExecutive(withId(form), form.get("direction") === "up" ? "up" : "down", context);
-      return { title: "순서 변경 완료" };
-    },
-  },
-  "save-history": {
-    failure: "연혁 저장 실패",
-    run: async (form, context) => {
-      const input = parse(historySchema, fields(form));
-      const id = withId(form);
-      if (id) {
-        await updateHistoryEvent(id, input, context);
-        return { title: "연혁 수정 완료" };
-      }
-      await createHistoryEvent(input, context);
-      return { title: "연혁 등록 완료" };
-    },
-  },
-  "delete-history": {
-    failure: "연혁 삭제 실패",
-    run: async (form, context) => {
-      await deleteHistoryEvent(withId(form), context);
-      return { title: "연혁 삭제 완료" };
-    },
-  },
-};
-
-/** Runs one dashboard action; AppErrors become a failure toast and field errors. */
-export async function runDashboardAction(
-  form: FormData,
-  context: AuditContext,
-): Promise<{ status: number; result: DashboardResult }> {
-  const intent = String(form.get("intent") ?? "");
-  const handler = HANDLERS[intent];
-  if (!handler) {
-    return {
-      status: 400,
-      result: {
-        ok: false,
-        intent,
-        toast: {
-          title: "요청 실패",
-          description: "알 수 없는 작업입니다.",
-          variant: "destructive",
-        },
-      },
-    };
-  }
-  try {
-    return { status: 200, result: { ok: true, intent, toast: await handler.run(form, context) } };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return {
-      status: error.status,
-      result: {
-        ok: false,
-        intent,
-        toast: { title: handler.failure, description: error.message, variant: "destructive" },
-        errors: error.errors,
-      },
-    };
-  }
+/** Each applicant's dues of this year beside their application: paid or not, and how much. */
+async function withDues<T extends { userId: string }, L extends { items: T[] }>(
+  list: L & { items: T[] },
+) {
+  const dues = await yearDuesOf(
+    list.items.map((application) => application.userId),
+    currentDuesYear(),
+  );
+  return {
+    ...list,
+    items: list.items.map((application) => ({
+      ...application,
+      dues: dues.get(application.userId) ?? null,
+    })),
+  };
 }
 
-export { findApplication };
+/** What a dashboard form sent: each field as a string, absent when the form did not send it. */
+export type DashboardInput = Record<string, string | undefined>;
+
+type DashboardToast = { title: string; description?: string };
+
+const withId = (input: DashboardInput) => input.id ?? "";
+
+/**
+ * Each intent's work: the same service as the matching /api call, with the schemas the calls
+ * use, in the order they have always checked (the row before the reason). Its toast on success.
+ */
+export const DASHBOARD_INTENTS: Record<
+  string,
+  (input: DashboardInput, actor: Actor) => Promise<DashboardToast>
+> = {
+  "approve-member": async (input, actor) => {
+    await approveMember(actor, withId(input));
+    return { title: "승인 완료", description: "준회원 가입을 승인했습니다." };
+  },
+  "reject-member": async (input, actor) => {
+    // The reason is required here: the doctor reads it on the status page, mail and text.
+    const { reason } = parse(signupRejectionRequiredSchema, { reason: input.reason });
+    await rejectMember(actor, withId(input), reason);
+    return { title: "거부 완료", description: "준회원 가입을 거부했습니다." };
+  },
+  "approve-application": async (input, actor) => {
+    const application = await decideApplication(actor, withId(input), { status: "approved" });
+    return { title: "승인 완료", description: `${application.name}님을 정회원으로 승인했습니다.` };
+  },
+  "reject-application": async (input, actor) => {
+    // The same rule as PATCH /api/membership-applications/{id}: required, at most 1,000 characters.
+    const decision = parse(decisionSchema, {
+      status: "rejected",
+      rejectionReason: input.rejectionReason,
+    });
+    const application = await decideApplication(actor, withId(input), decision);
+    return { title: "거부 완료", description: `${application.name}님의 신청을 거부했습니다.` };
+  },
+  "save-announcement": async (input, actor) => {
+    // An unticked checkbox sends nothing: the form always says whether it is pinned.
+    const announcement = parse(announcementSchema, {
+      ...input,
+      pinned: input.pinned !== undefined,
+    });
+    const id = withId(input);
+    if (id) {
+      await updateAnnouncement(actor, id, announcement);
+      return { title: "공지사항 수정 완료" };
+    }
+    await createAnnouncement(actor, announcement);
+    return { title: "공지사항 등록 완료" };
+  },
+  "delete-announcement": async (input, actor) => {
+    await deleteAnnouncement(actor, withId(input));
+    return { title: "공지사항 삭제 완료" };
+  },
+  "save-seminar": async (input, actor) => {
+    const seminar = parse(seminarSchema, input);
+    const id = withId(input);
+    if (id) {
+      await updateSeminar(actor, id, seminar);
+      return { title: "학술 활동 수정 완료" };
+    }
+    await createSeminar(actor, seminar);
+    return { title: "학술 활동 등록 완료" };
+  },
+  "delete-seminar": async (input, actor) => {
+    await deleteSeminar(actor, withId(input));
+    return { title: "학술 활동 삭제 완료" };
+  },
+  "save-executive": async (input, actor) => {
+    const executive = parse(executiveSchema, input);
+    const id = withId(input);
+    if (id) {
+      await updateExecutive(actor, id, executive);
+      return { title: "임원 정보 수정 완료" };
+    }
+    await createExecutive(actor, executive);
+    return { title: "임원 정보 등록 완료" };
+  },
+  "delete-executive": async (input, actor) => {
+    await deleteExecutive(actor, withId(input));
+    return { title: "임원 정보 삭제 완료" };
+  },
+  "move-executive": async (input, actor) => {
+    await moveExecutive(actor, withId(input), input.direction === "up" ? "up" : "down");
+    return { title: "순서 변경 완료" };
+  },
+  "save-history": async (input, actor) => {
+    const event = parse(historySchema, input);
+    const id = withId(input);
+    if (id) {
+      await updateHistoryEvent(actor, id, event);
+      return { title: "연혁 수정 완료" };
+    }
+    await createHistoryEvent(actor, event);
+    return { title: "연혁 등록 완료" };
+  },
+  "delete-history": async (input, actor) => {
+    await deleteHistoryEvent(actor, withId(input));
+    return { title: "연혁 삭제 완료" };
+  },
+};
+
+/**
+ * The form of an intent as the page sent it: each field a string, absent when not sent. The
+ * seminar form's band rows become the `creditBands` the seminar's schema reads.
+ */
+export function dashboardInput(form: FormData): DashboardInput {
+  const input: DashboardInput = Object.fromEntries(
+    [...form.entries()].map(([name, value]) => [name, typeof value === "string" ? value : ""]),
+  );
+  if (form.get("bandRows") === "1") {
+    for (const name of ["bandRows", "bandFrom", "bandTo", "bandCredits"]) delete input[name];
+    input.creditBands = seminarBandRows(form);
+  }
+  return input;
+}
+
+/**
+ * The band table as rows (from, to, credits: repeated inputs, so the form works without
+ * JavaScript) in the seminar schema's line form; no row is the default (""). A row that cannot be
+ * read is refused here with its number; order and overlap are the schema's to refuse.
+ */
+function seminarBandRows(form: FormData): string {
+  const strings = (name: string) => form.getAll(name).map((v) => (typeof v === "string" ? v : ""));
+  const [from, to, credits] = [strings("bandFrom"), strings("bandTo"), strings("bandCredits")];
+  const rows = Array.from({ length: Math.max(from.length, to.length, credits.length) }, (_, i) => ({
+    from: from[i] ?? "",
+    to: to[i] ?? "",
+    credits: credits[i] ?? "",
+  }));
+  const parsed = parseBandRows(rows);
+  if ("problem" in parsed) {
+    throw new AppError("invalid", parsed.problem, { creditBands: parsed.problem });
+  }
+  return bandsToText(parsed.bands);
+}

@@ -1,20 +1,23 @@
-// The CSV export of full-membership applications; every export is audited. (The members' export
+// The CSV export of full-membership applications: for an administrator's actor only (checked
+// here), and every export is audited. (The members' export
 // streams from the roster: membersCsvStream in features/members.)
 import { desc } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { toCsv } from "~/lib/csv";
 import { formatDate } from "~/lib/dates";
 import { membershipApplications } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
 import { STATUS_LABELS } from "../membership/validation";
 
-export async function exportApplicationsCsv(context: AuditContext, purpose: string) {
+export async function exportApplicationsCsv(actor: Actor, purpose: string) {
+  assertAdmin(actor);
   const db = await getDb();
   const rows = await db
     .select()
     .from(membershipApplications)
     .orderBy(desc(membershipApplications.createdAt));
-  await audit(context, "export_applications", null, { purpose, rows: rows.length });
+  await audit(actor.audit, "export_applications", null, { purpose, rows: rows.length });
   return toCsv(
     [
       "이름",

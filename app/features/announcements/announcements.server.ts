@@ -8,7 +8,8 @@ import { containsText, loadPage, type PageQuery, searchText } from "~/lib/list-p
 import { sumTallies } from "~/lib/tallies.server";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
 import { announcementReads, announcements } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
 import { EXCERPT_LENGTH } from "./constants";
 import { sanitizeAnnouncementHtml } from "./sanitize.server";
 import { type AnnouncementInput, type AnnouncementPatch, CONTENT_REQUIRED } from "./validation";
@@ -123,7 +124,7 @@ export function pageAnnouncements(query: PageQuery & BoardFilter = { page: 1, pa
   });
 }
 
-/** The pinned notices that head the public board (issue 15), newest first. */
+/** The pinned notices that head the public board, newest first. */
 export function listPinnedAnnouncements() {
   return listAnnouncements({ pinnedOnly: true, limit: MAX_PINNED });
 }
@@ -275,7 +276,8 @@ function cleanContent(html: string) {
 
 const notFound = () => new AppError("not_found", "공지사항을 찾을 수 없습니다.");
 
-export async function createAnnouncement(input: AnnouncementInput, context?: AuditContext) {
+export async function createAnnouncement(actor: Actor, input: AnnouncementInput) {
+  assertAdmin(actor);
   const db = await getDb();
   const [created] = await db
     .insert(announcements)
@@ -288,15 +290,12 @@ export async function createAnnouncement(input: AnnouncementInput, context?: Aud
       pinned: input.pinned ?? false,
     })
     .returning();
-  await audit(context, "announcement_create", { id: created!.id, label: created!.title });
+  await audit(actor.audit, "announcement_create", { id: created!.id, label: created!.title });
   return created!;
 }
 
-export async function updateAnnouncement(
-  id: string,
-  patch: AnnouncementPatch,
-  context?: AuditContext,
-) {
+export async function updateAnnouncement(actor: Actor, id: string, patch: AnnouncementPatch) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [updated] = await db
@@ -313,11 +312,12 @@ export async function updateAnnouncement(
     .where(eq(announcements.id, id))
     .returning();
   if (!updated) throw notFound();
-  await audit(context, "announcement_update", { id, label: updated.title });
+  await audit(actor.audit, "announcement_update", { id, label: updated.title });
   return updated;
 }
 
-export async function deleteAnnouncement(id: string, context?: AuditContext) {
+export async function deleteAnnouncement(actor: Actor, id: string) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db
@@ -325,5 +325,5 @@ export async function deleteAnnouncement(id: string, context?: AuditContext) {
     .where(eq(announcements.id, id))
     .returning({ id: announcements.id, label: announcements.title });
   if (deleted.length === 0) throw notFound();
-  await audit(context, "announcement_delete", { id, label: deleted[0]?.label });
+  await audit(actor.audit, "announcement_delete", { id, label: deleted[0]?.label });
 }

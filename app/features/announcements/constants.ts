@@ -4,9 +4,9 @@ export const EXCERPT_LENGTH = 100;
 export const HOME_PREVIEW_LENGTH = 80;
 /** Announcements on the home page (SPEC.md §9). */
 export const HOME_ANNOUNCEMENT_COUNT = 3;
-/** Announcements on each page of the public list (issue 16). */
+/** Announcements on each page of the public list. */
 export const ANNOUNCEMENTS_PER_PAGE = 20;
-/** A notice is marked NEW on the board for this many days after it was posted (issue 15). */
+/** A notice is marked NEW on the board for this many days after it was posted. */
 export const NEW_FOR_DAYS = 7;
 
 /** The announcements' categories (the administrator's form, the board's filter). */

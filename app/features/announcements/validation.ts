@@ -25,7 +25,7 @@ const fields = {
   category: z.enum(ANNOUNCEMENT_CATEGORIES, { error: "분류를 선택해주세요" }),
   imageUrl: optionalImageUrl,
   linkUrl: optionalHttpUrl(LINK_MESSAGE),
-  /** Pinned notices head the public board (issue 15); a form's checkbox sends "on". */
+  /** Pinned notices head the public board; a form's checkbox sends "on". */
   pinned: z.preprocess(
     (value) => (value === "on" || value === "true" ? true : value === "false" ? false : value),
     z.boolean({ error: "상단 고정 여부가 올바르지 않습니다" }),

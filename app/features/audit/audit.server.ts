@@ -6,11 +6,12 @@ import { logger } from "~/logger.server";
 import { auditLog } from "~db/schema";
 import { AUDIT_PAGE_SIZE, type AuditAction } from "./actions";
 
-export type Actor = { id: string; email: string };
-/** Who acts and from where: passed by routes to the services that audit themselves. */
-export type AuditContext = { actor: Actor; ip?: string | null };
+/** Who is recorded as having acted. */
+type AuditedPerson = { id: string; email: string };
+/** Who acts and from where: what the services record with each change (see actor.server.ts). */
+export type AuditContext = { actor: AuditedPerson; ip?: string | null };
 export type AuditEntry = {
-  actor: Actor | null;
+  actor: AuditedPerson | null;
   action: AuditAction;
   subject?: { id?: string | null; label?: string | null } | null;
   detail?: Record<string, string | number | boolean | null>;

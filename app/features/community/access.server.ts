@@ -2,13 +2,17 @@
 // board loader, action and call starts here.
 import { and, eq, gt } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { actorOf, type GuardArgs, type SessionActor } from "~/features/accounts/actor.server";
 import {
   currentSessionId,
   getCurrentUser,
   LOGIN_REQUIRED,
   type SessionUser,
 } from "~/features/accounts/session.server";
+import { now as clockNow } from "~/lib/clock.server";
+import { AppError } from "~/lib/errors.server";
 import { sessions, users } from "~db/schema";
+import { ITEM_KINDS, type ItemKind } from "./validation";
 
 export const MEMBERS_ONLY = "회원 게시판은 승인된 회원만 이용할 수 있습니다.";
 
@@ -28,6 +32,11 @@ export async function requireBoardMember(request: Request): Promise<SessionUser>
   throw refusal(401, LOGIN_REQUIRED);
 }
 
+/** The board's member as the actor of a page action (the guard of every board form). */
+export async function requireBoardActor(args: GuardArgs): Promise<SessionActor> {
+  return actorOf(await requireBoardMember(args.request), args);
+}
+
 /** The board's reader for a page: null means the page shows its locked notice. */
 export async function boardMemberOrNull(request: Request): Promise<SessionUser | null> {
   return getCurrentUser(request);
@@ -41,6 +50,12 @@ async function holdsUnapprovedSession(request: Request) {
     .select({ id: users.id })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.sid, sid), gt(sessions.expire, new Date())));
+    .where(and(eq(sessions.sid, sid), gt(sessions.expire, clockNow())));
   return Boolean(row);
+}
+
+/** The kind a call's address names (`posts` or `comments`); anything else is the 404 of no item. */
+export function itemKindOf(value: string | undefined): ItemKind {
+  if ((ITEM_KINDS as readonly string[]).includes(value ?? "")) return value as ItemKind;
+  throw new AppError("not_found", "요청하신 항목을 찾을 수 없습니다.");
 }

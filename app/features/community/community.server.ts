@@ -1,9 +1,11 @@
-// The members' board (회원 게시판, issue 20): posts, comments and members' reports. Who may read
+// The members' board (회원 게시판): posts, comments and members' reports. Who may read
 // and change what is decided here, for the pages and the JSON calls alike; the routes only pass
 // the signed-in reader (access.server.ts).
 import { and, asc, count, desc, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db.server";
+import type { SessionActor } from "~/features/accounts/actor.server";
 import type { SessionUser } from "~/features/accounts/session.server";
+import { type Actor, assertAdmin } from "~/features/audit/actor.server";
 import { type AuditContext, recordAudit } from "~/features/audit/audit.server";
 import { enqueueMail } from "~/features/mail/mail.server";
 import { mailTemplates } from "~/features/mail/templates.server";
@@ -33,14 +35,14 @@ import {
 import type { ItemKind, PostInput, PostPatch } from "./validation";
 
 export const POST_NOT_FOUND = "게시물을 찾을 수 없습니다.";
+export const POST_HIDDEN =
+  "관리자 검토를 위해 숨겨진 게시물입니다. 검토가 끝나 다시 공개되면 볼 수 있습니다.";
 export const COMMENT_NOT_FOUND = "댓글을 찾을 수 없습니다.";
 const NOT_YOURS = "본인이 작성한 글만 수정하거나 삭제할 수 있습니다.";
 const BAD_IMAGES = "첨부한 이미지를 찾을 수 없습니다. 이미지를 다시 업로드해주세요.";
 
 /** Reports by this many different members hide an item until an administrator decides. */
 export const REPORTS_TO_HIDE = 3;
-/** At most one comment mail per post in this long. */
-export const COMMENT_MAIL_INTERVAL_MS = 60 * 60 * 1000;
 
 const isAdmin = (user: SessionUser) => user.role === "admin";
 
@@ -207,8 +209,18 @@ export async function readPost(
 ): Promise<PostView> {
   const db = await getDb();
   const post = await findPostRow(db, id);
-  if (!post || !maySeePost(reader, post) || (post.deletedAt && post.commentCount === 0)) {
+  if (!post || (post.deletedAt && post.commentCount === 0)) {
     throw new AppError("not_found", POST_NOT_FOUND);
+  }
+  if (!maySeePost(reader, post)) {
+    // A member who took part (commented) is told why it went, not that it never was; anyone
+    // else learns nothing of it.
+    const [took] = await db
+      .select({ id: communityComments.id })
+      .from(communityComments)
+      .where(and(eq(communityComments.postId, post.id), eq(communityComments.authorId, reader.id)))
+      .limit(1);
+    throw took ? new AppError("forbidden", POST_HIDDEN) : new AppError("not_found", POST_NOT_FOUND);
   }
   let views = post.views;
   if (options.countView && !post.deletedAt && post.authorId !== reader.id) {
@@ -642,8 +654,10 @@ async function decide(
   });
 }
 
-/** Hides a post or comment with a reason; its author is mailed the reason. */
-export async function hideItem(kind: ItemKind, id: string, reason: string, audit: AuditContext) {
+/** Hides a post or comment with a reason (administrators only); its author is mailed the reason. */
+export async function hideItem(actor: Actor, kind: ItemKind, id: string, reason: string) {
+  assertAdmin(actor);
+  const { audit } = actor;
   const item = await moderatedItem(kind, id);
   await decide(item, { hiddenAt: now(), hiddenBy: "admin", hiddenReason: reason });
   await recordAudit({
@@ -680,8 +694,10 @@ export async function hideItem(kind: ItemKind, id: string, reason: string, audit
   return { kind, id: item.id, hidden: true, reason };
 }
 
-/** Shows a hidden or reported item again; its open reports are decided. */
-export async function restoreItem(kind: ItemKind, id: string, audit: AuditContext) {
+/** Shows a hidden or reported item again (administrators only); its open reports are decided. */
+export async function restoreItem(actor: Actor, kind: ItemKind, id: string) {
+  assertAdmin(actor);
+  const { audit } = actor;
   const item = await moderatedItem(kind, id);
   await decide(item, null);
   await recordAudit({
@@ -697,8 +713,10 @@ export async function restoreItem(kind: ItemKind, id: string, audit: AuditContex
   return { kind, id: item.id, hidden: false };
 }
 
-/** Pins a post to the top of the board, or unpins it. */
-export async function pinPost(id: string, pinned: boolean, audit: AuditContext) {
+/** Pins a post to the top of the board, or unpins it (administrators only). */
+export async function pinPost(actor: Actor, id: string, pinned: boolean) {
+  assertAdmin(actor);
+  const { audit } = actor;
   const item = await moderatedItem("posts", id);
   const db = await getDb();
   await db
@@ -716,14 +734,10 @@ export async function pinPost(id: string, pinned: boolean, audit: AuditContext) 
 }
 
 /** Deletes a post or a comment as an administrator (audited). */
-export async function deleteItem(
-  admin: SessionUser,
-  kind: ItemKind,
-  id: string,
-  audit: AuditContext,
-) {
-  if (kind === "posts") await deletePost(admin, id, audit);
-  else await deleteComment(admin, id, audit);
+export async function deleteItem(actor: SessionActor, kind: ItemKind, id: string) {
+  assertAdmin(actor);
+  if (kind === "posts") await deletePost(actor.user, id, actor.audit);
+  else await deleteComment(actor.user, id, actor.audit);
 }
 
 /** The rows of a raw query's result (node-postgres and PGlite both answer `{ rows }`). */
@@ -823,6 +837,15 @@ export async function moderationQueue(query: {
     }
   }
   return page;
+}
+
+/** Posts and comments with reports nobody has decided yet (the admin menu's 게시판 badge). */
+export async function countWaitingReports() {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    select (select count(*) from community_posts where deleted_at is null and open_reports > 0)
+         + (select count(*) from community_comments where open_reports > 0) as n`);
+  return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-// The members' board (issue 20): what a post, a comment and a report may be. Shared by the pages
+// The members' board: what a post, a comment and a report may be. Shared by the pages
 // and the JSON calls, with the Korean messages both show.
 
 import { formatNumber } from "~/lib/numbers";
@@ -92,6 +92,10 @@ const reason = (message: string) =>
     .max(REASON_MAX, `사유는 ${REASON_MAX}자 이하로 입력해주세요.`);
 
 export const reportSchema = z.object({ reason: reason("신고 사유를 입력해주세요.") });
+/** The comment-mail switch on /mypage. */
+export const commentMailSchema = z.object({
+  commentMail: z.enum(["on", "off"], { error: "알림 설정 값이 올바르지 않습니다." }),
+});
 export const hideSchema = z.object({ reason: reason("숨김 사유를 입력해주세요.") });
 export const pinSchema = z.object({
   pinned: z.boolean({ error: "고정 여부가 올바르지 않습니다." }).default(true),
@@ -113,3 +117,44 @@ export type ItemKind = (typeof ITEM_KINDS)[number];
 
 /** What the list and the notices call a hidden item, by who hid it. */
 export const HIDDEN_BY_LABELS = { admin: "관리자", reports: "신고 누적" } as const;
+
+/** A board item a page form names: its kind (a post unless it says comments) and its id. */
+const itemFields = {
+  kind: z.enum(ITEM_KINDS).catch("posts"),
+  id: z.string().max(40).default(""),
+};
+
+/** The moderation forms of /admin/community and of a post's page, by intent. */
+export const moderationForms = {
+  hide: z.object({ ...itemFields, ...hideSchema.shape }),
+  restore: z.object(itemFields),
+  deletePost: z.object(itemFields),
+  deleteComment: z.object(itemFields),
+};
+
+/**
+ * The post form of the pages (new and edit). An image slot left empty sends "" and is not an
+ * image; one image arrives as a single value, several as a list.
+ */
+export const postFormSchema = postSchema.extend({
+  images: z.preprocess(
+    (value) =>
+      (value === undefined ? [] : Array.isArray(value) ? value : [value]).filter(
+        (item) => item !== "" && item !== undefined,
+      ),
+    images,
+  ),
+});
+
+/**
+ * How long the post form's values may be when read, in UTF-16 units (a character outside the
+ * BMP counts two): the schema's own rule, counted in characters, then answers in Korean.
+ */
+export const POST_FORM_FIELDS = {
+  title: { maxLength: TITLE_MAX * 2 },
+  body: { maxLength: BODY_MAX * 2 },
+  images: { maxLength: 100, multiple: true },
+};
+
+/** A post of 20,000 Korean characters, percent-encoded, is about 180 KB. */
+export const POST_FORM_BYTES = 512 * 1024;

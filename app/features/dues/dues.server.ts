@@ -1,15 +1,17 @@
-// Annual dues (issue 18): the years the office sets up, the figures per year, payments (recorded,
+// Annual dues: the years the office sets up, the figures per year, payments (recorded,
 // voided with a reason, never deleted), exemptions, and what a member sees of their own dues.
-// Every change is audited with the acting administrator.
+// Every change is made for an administrator's actor, checked here, and audited with it.
 import crypto from "node:crypto";
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { seoulDate, seoulYear } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import type { Database } from "~db/client.server";
 import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
+import { type Actor, assertAdmin } from "../audit/actor.server";
 import { type AuditContext, audit } from "../audit/audit.server";
 import {
   defaultGraceUntil,
@@ -33,7 +35,7 @@ const MEMBER_NOT_FOUND = "회원을 찾을 수 없습니다.";
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /** A verification code: 12 letters and digits in three groups, without look-alikes (0/O, 1/I). */
-function newReceiptCode() {
+export function newReceiptCode() {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   const bytes = crypto.randomBytes(12);
   const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
@@ -57,7 +59,8 @@ export async function getDuesYear(year: number): Promise<YearSettings | null> {
 }
 
 /** Sets up (or changes) a year's fees, due date, grace period and bank account. */
-export async function setDuesYear(year: number, input: DuesYearInput, context: AuditContext) {
+export async function setDuesYear(actor: Actor, year: number, input: DuesYearInput) {
+  assertAdmin(actor);
   const db = await getDb();
   const values = {
     regularFee: input.regularFee,
@@ -70,7 +73,7 @@ export async function setDuesYear(year: number, input: DuesYearInput, context: A
     .insert(duesYears)
     .values({ year, ...values })
     .onConflictDoUpdate({ target: duesYears.year, set: values });
-  await audit(context, "dues_year_set", { label: `${year}년 회비` }, { year, ...values });
+  await audit(actor.audit, "dues_year_set", { label: `${year}년 회비` }, { year, ...values });
   return duesYearSummary(year);
 }
 
@@ -195,45 +198,40 @@ async function memberOf(userId: string) {
   return member;
 }
 
-/**
- * Records a payment. `importRef` marks a bank statement's transaction: a second payment with the
- * same reference is not recorded (null is answered instead), so a re-import records nothing twice.
- */
-export async function recordPayment(
+/** Inserts one payment row on `executor` (the database or a transaction); null when it exists. */
+async function insertPayment(
+  executor: Pick<Database, "insert">,
+  member: { id: string; name: string },
   input: PaymentInput,
-  context: AuditContext,
-  options: { importRef?: string } = {},
+  recordedBy: string,
+  importRef: string | null,
 ): Promise<Payment | null> {
-  const member = await memberOf(input.userId);
-  if (!(await getDuesYear(input.year))) {
-    throw new AppError("invalid", YEAR_NOT_SET(input.year), { year: YEAR_NOT_SET(input.year) });
-  }
-  const db = await getDb();
-  let row: Payment | undefined;
-  try {
-    const inserted = await db
-      .insert(duesPayments)
-      .values({
-        userId: member.id,
-        memberName: member.name,
-        year: input.year,
-        amount: input.amount,
-        method: input.method,
-        paidAt: input.paidAt,
-        depositorName: input.depositorName ?? null,
-        memo: input.memo ?? null,
-        receiptCode: newReceiptCode(),
-        importRef: options.importRef ?? null,
-        recordedBy: context.actor.id,
-      })
-      .onConflictDoNothing({ target: duesPayments.importRef })
-      .returning(paymentColumns);
-    row = inserted[0] && asPayment(inserted[0]);
-  } catch (error) {
-    if (isUniqueViolation(error)) return null;
-    throw error;
-  }
-  if (!row) return null;
+  const inserted = await executor
+    .insert(duesPayments)
+    .values({
+      userId: member.id,
+      memberName: member.name,
+      year: input.year,
+      amount: input.amount,
+      method: input.method,
+      paidAt: input.paidAt,
+      depositorName: input.depositorName ?? null,
+      memo: input.memo ?? null,
+      receiptCode: newReceiptCode(),
+      importRef,
+      recordedBy,
+    })
+    .onConflictDoNothing({ target: duesPayments.importRef })
+    .returning(paymentColumns);
+  return inserted[0] ? asPayment(inserted[0]) : null;
+}
+
+async function auditPayment(
+  context: AuditContext,
+  member: { id: string; name: string },
+  row: Payment,
+  imported: boolean,
+) {
   await audit(
     context,
     "dues_payment_record",
@@ -244,19 +242,76 @@ export async function recordPayment(
       amount: row.amount,
       method: row.method,
       paidAt: row.paidAt,
-      imported: Boolean(options.importRef),
+      imported,
     },
   );
+}
+
+/**
+ * Records a payment. `importRef` marks a bank statement's transaction: a second payment with the
+ * same reference is not recorded (null is answered instead), so a re-import records nothing twice.
+ */
+export async function recordPayment(
+  actor: Actor,
+  input: PaymentInput,
+  options: { importRef?: string } = {},
+): Promise<Payment | null> {
+  assertAdmin(actor);
+  const member = await memberOf(input.userId);
+  if (!(await getDuesYear(input.year))) {
+    throw new AppError("invalid", YEAR_NOT_SET(input.year), { year: YEAR_NOT_SET(input.year) });
+  }
+  const db = await getDb();
+  let row: Payment | null;
+  try {
+    row = await insertPayment(db, member, input, actor.user.id, options.importRef ?? null);
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  if (!row) return null;
+  await auditPayment(actor.audit, member, row, Boolean(options.importRef));
   return row;
 }
 
+/**
+ * Records a confirmed statement's payments all in one transaction: either every one is recorded
+ * (a reference already recorded is skipped) or, when anything fails, none. The caller has checked
+ * each pick; each recorded payment is audited after the commit. Answers how many were recorded.
+ */
+export async function recordImportedPayments(
+  actor: Actor,
+  year: number,
+  entries: { input: PaymentInput; importRef: string }[],
+) {
+  assertAdmin(actor);
+  if (!(await getDuesYear(year))) throw new AppError("invalid", YEAR_NOT_SET(year));
+  const members = new Map<string, { id: string; name: string }>();
+  for (const { input } of entries) {
+    if (!members.has(input.userId)) members.set(input.userId, await memberOf(input.userId));
+  }
+  const db = await getDb();
+  const recorded = await db.transaction(async (tx) => {
+    const rows: { member: { id: string; name: string }; row: Payment }[] = [];
+    for (const { input, importRef } of entries) {
+      const member = members.get(input.userId)!;
+      const row = await insertPayment(tx, member, input, actor.user.id, importRef);
+      if (row) rows.push({ member, row });
+    }
+    return rows;
+  });
+  for (const { member, row } of recorded) await auditPayment(actor.audit, member, row, true);
+  return recorded.length;
+}
+
 /** Voids a payment with a reason (it stays in the books, marked void); 409 when already void. */
-export async function voidPayment(paymentId: string, reason: string, context: AuditContext) {
+export async function voidPayment(actor: Actor, paymentId: string, reason: string) {
+  assertAdmin(actor);
   if (!isUuid(paymentId)) throw new AppError("not_found", PAYMENT_NOT_FOUND);
   const db = await getDb();
   const [row] = await db
     .update(duesPayments)
-    .set({ voidedAt: clockNow(), voidReason: reason, voidedBy: context.actor.id })
+    .set({ voidedAt: clockNow(), voidReason: reason, voidedBy: actor.user.id })
     .where(and(eq(duesPayments.id, paymentId), isNull(duesPayments.voidedAt)))
     .returning(paymentColumns);
   if (!row) {
@@ -268,7 +323,7 @@ export async function voidPayment(paymentId: string, reason: string, context: Au
     throw new AppError("conflict", "이미 취소된 납부 기록입니다.");
   }
   await audit(
-    context,
+    actor.audit,
     "dues_payment_void",
     { id: row.userId, label: row.memberName },
     { paymentId: row.id, year: row.year, amount: row.amount, reason },
@@ -277,12 +332,8 @@ export async function voidPayment(paymentId: string, reason: string, context: Au
 }
 
 /** Exempts a member from a year's dues with a reason; 409 when already exempted. */
-export async function exemptMember(
-  year: number,
-  userId: string,
-  reason: string,
-  context: AuditContext,
-) {
+export async function exemptMember(actor: Actor, year: number, userId: string, reason: string) {
+  assertAdmin(actor);
   const member = await memberOf(userId);
   if (!(await getDuesYear(year))) {
     throw new AppError("invalid", YEAR_NOT_SET(year), { year: YEAR_NOT_SET(year) });
@@ -290,11 +341,16 @@ export async function exemptMember(
   const db = await getDb();
   const [row] = await db
     .insert(duesExemptions)
-    .values({ userId: member.id, year, reason, createdBy: context.actor.id })
+    .values({ userId: member.id, year, reason, createdBy: actor.user.id })
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError("conflict", `이미 ${year}년 회비가 면제된 회원입니다.`);
-  await audit(context, "dues_exemption", { id: member.id, label: member.name }, { year, reason });
+  await audit(
+    actor.audit,
+    "dues_exemption",
+    { id: member.id, label: member.name },
+    { year, reason },
+  );
   return { userId: row.userId, year: row.year, reason: row.reason, createdAt: row.createdAt };
 }
 
@@ -323,7 +379,7 @@ export async function exemptionsOf(userId: string) {
  * A member's payments and exemptions, and the facts of `years` that standing turns on, worked out
  * from those two lists: three queries where standingOf and memberYearFacts would make six.
  */
-async function duesOfMember(userId: string, years: number[]) {
+export async function duesOfMember(userId: string, years: number[]) {
   const [payments, exemptions, settings] = await Promise.all([
     paymentsOf(userId),
     exemptionsOf(userId),
@@ -340,6 +396,66 @@ async function duesOfMember(userId: string, years: number[]) {
     });
   }
   return { payments, exemptions, facts };
+}
+
+/** Where a member stands with one year's dues, as the office's application review shows it. */
+export type YearDuesOfMember = {
+  year: number;
+  status: "paid" | "unpaid" | "exempt" | "not_set";
+  fee: number | null;
+  paid: number;
+};
+
+/**
+ * Whether each of `userIds` has paid `year`'s dues (voided payments left out): two grouped
+ * queries for a page of applicants, whatever its length.
+ */
+export async function yearDuesOf(
+  userIds: string[],
+  year: number,
+): Promise<Map<string, YearDuesOfMember>> {
+  const ids = [...new Set(userIds)].filter(isUuid);
+  const db = await getDb();
+  const [settings, paid, exempt] = await Promise.all([
+    getDuesYear(year),
+    ids.length === 0
+      ? []
+      : db
+          .select({
+            userId: duesPayments.userId,
+            sum: sql<number>`coalesce(sum(${duesPayments.amount}), 0)::int`,
+          })
+          .from(duesPayments)
+          .where(
+            and(
+              inArray(duesPayments.userId, ids),
+              eq(duesPayments.year, year),
+              isNull(duesPayments.voidedAt),
+            ),
+          )
+          .groupBy(duesPayments.userId),
+    ids.length === 0
+      ? []
+      : db
+          .select({ userId: duesExemptions.userId })
+          .from(duesExemptions)
+          .where(and(inArray(duesExemptions.userId, ids), eq(duesExemptions.year, year))),
+  ]);
+  const fee = settings?.regularFee ?? null;
+  const result = new Map<string, YearDuesOfMember>();
+  for (const id of ids) {
+    const sum = Number(paid.find((row) => row.userId === id)?.sum ?? 0);
+    const status =
+      fee === null
+        ? "not_set"
+        : sum >= fee
+          ? "paid"
+          : exempt.some((row) => row.userId === id)
+            ? "exempt"
+            : "unpaid";
+    result.set(id, { year, status, fee, paid: sum });
+  }
+  return result;
 }
 
 /** A year's payments, newest first, a page at a time. */

@@ -19,4 +19,7 @@ export const REMINDER_LABELS = {
   before_due: "납부 기한 30일 전 안내",
   due: "납부 기한 안내",
   grace: "유예기간 종료 14일 전 안내",
+  text_30: "납부 기한 30일 전 문자",
+  text_7: "납부 기한 7일 전 문자",
+  text_overdue: "기한 경과 7일 후 문자",
 } as const;

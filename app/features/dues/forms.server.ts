@@ -1,45 +1,11 @@
 // The /admin/dues page's forms (and the dues section of the member record, which posts here with
-// `returnTo`): each names an intent and calls the same service as the matching JSON call.
-import type { AuditContext } from "~/features/audit/audit.server";
+// `returnTo`): where a form goes back to, and the bank statement sent with the upload form.
+import { type Actor, assertAdmin } from "~/features/audit/actor.server";
 import { AppError, parse } from "~/lib/errors.server";
-import { readForm } from "~/lib/forms.server";
 import { isUuid } from "~/lib/ids";
-import {
-  exemptMember,
-  findMemberByKey,
-  recordPayment,
-  setDuesYear,
-  voidPayment,
-} from "./dues.server";
-import {
-  duesYearSchema,
-  exemptionSchema,
-  paymentSchema,
-  voidSchema,
-  yearSchema,
-} from "./validation";
-
-const FIELDS = Object.fromEntries(
-  [
-    "intent",
-    "returnTo",
-    "year",
-    "regularFee",
-    "lifetimeFee",
-    "dueDate",
-    "graceUntil",
-    "bankAccount",
-    "userId",
-    "member",
-    "amount",
-    "method",
-    "paidAt",
-    "depositorName",
-    "memo",
-    "reason",
-    "paymentId",
-  ].map((name) => [name, { maxLength: name === "reason" || name === "memo" ? 501 : 201 }]),
-);
+import { createImport } from "./import.server";
+import { STATEMENT_MAX_BYTES, STATEMENT_MESSAGES } from "./statement.server";
+import { yearSchema } from "./validation";
 
 /** Where a form from the member record goes back to: only a member record. */
 export function safeReturnTo(value: unknown) {
@@ -48,47 +14,16 @@ export function safeReturnTo(value: unknown) {
   return match && isUuid(match[1]!) ? value : null;
 }
 
-const fields = (form: FormData) =>
-  Object.fromEntries([...form.entries()].map(([k, v]) => [k, typeof v === "string" ? v : ""]));
+/** The largest statement the page's upload form takes (the reader refuses more, unread). */
+export const STATEMENT_FORM_BYTES = STATEMENT_MAX_BYTES;
 
-/** Runs one form of the dues pages; answers the toast's text, the year and where to go back. */
-export async function runDuesForm(request: Request, context: AuditContext) {
-  const form = await readForm(request, FIELDS);
-  const input = fields(form);
-  const returnTo = safeReturnTo(input.returnTo);
-  const intent = input.intent ?? "";
-  try {
-    const year = parse(yearSchema, input.year);
-    if (intent === "year") {
-      await setDuesYear(year, parse(duesYearSchema, input), context);
-      return { intent, year, returnTo, message: `${year}년 회비 설정을 저장했습니다.` };
-    }
-    const userId =
-      input.userId && isUuid(input.userId)
-        ? input.userId
-        : intent === "pay" || intent === "exempt"
-          ? await findMemberByKey(input.member ?? "")
-          : "";
-    if (intent === "pay") {
-      const payment = parse(paymentSchema, { ...input, userId, year });
-      await recordPayment(payment, context);
-      return { intent, year, returnTo, message: "납부를 기록했습니다." };
-    }
-    if (intent === "exempt") {
-      const exemption = parse(exemptionSchema, { userId, reason: input.reason });
-      await exemptMember(year, exemption.userId, exemption.reason, context);
-      return { intent, year, returnTo, message: `${year}년 회비를 면제했습니다.` };
-    }
-    if (intent === "void") {
-      const { reason } = parse(voidSchema, { reason: input.reason });
-      await voidPayment(input.paymentId ?? "", reason, context);
-      return { intent, year, returnTo, message: "납부 기록을 취소했습니다." };
-    }
-    throw new AppError("invalid", "요청을 처리할 수 없습니다.");
-  } catch (error) {
-    if (error instanceof AppError) {
-      return { intent, returnTo, error };
-    }
-    throw error;
+/** The statement sent with the page's upload form, read and stored for confirmation: its id. */
+export async function importStatementFile(actor: Actor, yearText: string, file: File | null) {
+  assertAdmin(actor);
+  if (!file || file.size === 0) {
+    throw new AppError("invalid", STATEMENT_MESSAGES.empty, { file: STATEMENT_MESSAGES.empty });
   }
+  const year = parse(yearSchema, yearText);
+  const bytes = Buffer.from(await file.arrayBuffer());
+  return (await createImport(actor, year, file.name, bytes)).id;
 }

@@ -1,4 +1,4 @@
-// Bank statement import (issue 18): the office uploads a statement, the site reads its deposits
+// Bank statement import: the office uploads a statement, the site reads its deposits
 // (statement.server.ts), keeps them in `dues_imports`, and proposes a member for each deposit:
 // the depositor name equal to a member's name, or to the name plus the suffix the member was told
 // to use (depositorNameOf), with the amount equal to a fee of the year. Nothing is recorded until
@@ -9,9 +9,11 @@ import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { duesImports, duesPayments, users } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
-import { depositorNameOf, getDuesYear, recordPayment, YEAR_NOT_SET } from "./dues.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
+import { depositorNameOf, getDuesYear, recordImportedPayments, YEAR_NOT_SET } from "./dues.server";
 import { readStatement, type StatementRow } from "./statement.server";
+import type { PaymentInput } from "./validation";
 
 const IMPORT_NOT_FOUND = "가져온 거래내역을 찾을 수 없습니다.";
 
@@ -37,12 +39,8 @@ export type ImportRow = StatementRow & {
 const squash = (text: string) => text.replace(/[\s()·.\-_]/g, "");
 
 /** Stores a statement's deposits for confirmation; answers the import's id and its rows. */
-export async function createImport(
-  year: number,
-  fileName: string,
-  bytes: Buffer,
-  context: AuditContext,
-) {
+export async function createImport(actor: Actor, year: number, fileName: string, bytes: Buffer) {
+  assertAdmin(actor);
   if (!(await getDuesYear(year))) throw new AppError("invalid", YEAR_NOT_SET(year));
   const rows = await readStatement(bytes);
   const db = await getDb();
@@ -52,20 +50,28 @@ export async function createImport(
       year,
       fileName: fileName.slice(0, 200) || "거래내역",
       rows,
-      createdBy: context.actor.id,
+      createdBy: actor.user.id,
     })
     .returning({ id: duesImports.id });
   await audit(
-    context,
+    actor.audit,
     "dues_import",
     { label: `${year}년 회비 거래내역` },
     { year, fileName: fileName.slice(0, 200), deposits: rows.length },
   );
-  return importPreview(created!.id);
+  return previewOf(created!.id);
 }
 
-/** An import with each deposit's proposed match, as it stands now. */
-export async function importPreview(importId: string) {
+/**
+ * An import with each deposit's proposed match, as it stands now: the candidates are members'
+ * names and e-mails, for the office only.
+ */
+export async function importPreview(actor: Actor, importId: string) {
+  assertAdmin(actor);
+  return previewOf(importId);
+}
+
+async function previewOf(importId: string) {
   if (!isUuid(importId)) throw new AppError("not_found", IMPORT_NOT_FOUND);
   const db = await getDb();
   const [found] = await db.select().from(duesImports).where(eq(duesImports.id, importId));
@@ -171,22 +177,79 @@ export async function importPreview(importId: string) {
   };
 }
 
-export type ImportPreview = Awaited<ReturnType<typeof importPreview>>;
-
 /**
  * Records the deposits the office confirmed: each pick names a row and one of that row's
- * candidates. A row already recorded (this import confirmed twice, or the same statement imported
- * again) is skipped. Answers how many were recorded and skipped.
+ * candidates. Every pick is checked before anything is recorded, and all are recorded in one
+ * transaction, so a bad pick (a row picked twice, a member not among its candidates) is a 400
+ * with nothing recorded. A row already recorded (this import confirmed twice, or the same
+ * statement imported again) is skipped. Answers how many were recorded and skipped.
  */
+async function isApprovedMember(userId: string) {
+  if (!isUuid(userId)) return false;
+  const db = await getDb();
+  const [found] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isApproved, true), isNull(users.rejectedAt)));
+  return Boolean(found);
+}
+
+export type DepositorMatch = {
+  id: string;
+  name: string;
+  email: string;
+  phoneTail: string;
+  hospitalName: string | null;
+};
+
+/**
+ * Members the office may mean for a deposit nobody matched: by name, by phone digits, or by the
+ * depositor name we ask for (name and the phone's last four, "홍길동5678"). Ten at most.
+ */
+export async function findDepositors(actor: Actor, query: string): Promise<DepositorMatch[]> {
+  assertAdmin(actor);
+  const name = query.replace(/[\d\s-]/g, "").slice(0, 50);
+  const digits = query.replace(/\D/g, "").slice(0, 11);
+  if (name.length === 0 && digits.length < 4) return [];
+  const phoneDigits = sql`regexp_replace(${users.phone}, '[^0-9]', '', 'g')`;
+  const conditions = [eq(users.isApproved, true), isNull(users.rejectedAt)];
+  if (name) conditions.push(sql`strpos(${users.name}, ${name}) > 0`);
+  if (digits.length >= 4) {
+    conditions.push(
+      name
+        ? sql`right(${phoneDigits}, ${digits.length}) = ${digits}`
+        : sql`strpos(${phoneDigits}, ${digits}) > 0`,
+    );
+  }
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      phone: users.phone,
+      hospitalName: users.hospitalName,
+    })
+    .from(users)
+    .where(and(...conditions))
+    .orderBy(users.name, users.id)
+    .limit(10);
+  return rows.map(({ phone, ...row }) => ({
+    ...row,
+    phoneTail: phone.replace(/\D/g, "").slice(-4),
+  }));
+}
+
 export async function confirmImport(
+  actor: Actor,
   importId: string,
   picks: { index: number; userId: string }[],
-  context: AuditContext,
 ) {
-  const preview = await importPreview(importId);
-  let recorded = 0;
+  assertAdmin(actor);
+  const preview = await previewOf(importId);
   let skipped = 0;
   const used = new Set<number>();
+  const entries: { input: PaymentInput; importRef: string }[] = [];
   for (const pick of picks) {
     const row = preview.rows[pick.index];
     if (!row || used.has(pick.index)) {
@@ -197,11 +260,18 @@ export async function confirmImport(
       skipped += 1;
       continue;
     }
-    if (!row.candidates.some((c) => c.id === pick.userId)) {
+    // A deposit with candidates goes to one of them; one that matched nobody, to the approved
+    // member the office found for it (findDepositors).
+    const allowed =
+      row.status === "unmatched"
+        ? await isApprovedMember(pick.userId)
+        : row.candidates.some((c) => c.id === pick.userId);
+    if (!allowed) {
       throw new AppError("invalid", `${row.depositor}님의 입금에 고른 회원이 후보에 없습니다.`);
     }
-    const payment = await recordPayment(
-      {
+    entries.push({
+      importRef: row.ref,
+      input: {
         userId: pick.userId,
         year: preview.year,
         amount: row.amount,
@@ -210,11 +280,10 @@ export async function confirmImport(
         depositorName: row.depositor,
         memo: `거래내역 가져오기: ${preview.fileName}`.slice(0, 500),
       },
-      context,
-      { importRef: row.ref },
-    );
-    if (payment) recorded += 1;
-    else skipped += 1;
+    });
   }
-  return { recorded, skipped };
+  const recorded =
+    entries.length > 0 ? await recordImportedPayments(actor, preview.year, entries) : 0;
+  // A reference recorded meanwhile (another confirmation at the same moment) is skipped too.
+  return { recorded, skipped: skipped + entries.length - recorded };
 }

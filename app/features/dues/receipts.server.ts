@@ -1,17 +1,9 @@
-// The 납부확인서 (receipt of dues paid) as a PDF, drawn with the certificate's machinery (pdf-lib,
-// fontkit, Pretendard embedded as a subset), and its public check at /verify/{code}.
-import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
-import { env } from "~/env.server";
-import { formatDate } from "~/lib/dates";
-import {
-  fontEngine,
-  fontFiles,
-  maskName,
-  normalizeCode,
-  wrap,
-} from "../seminars/certificates.server";
+// The 납부확인서 (receipt of dues paid) as a PDF in the society's issued-document layout
+// (documents/issued-document.server.ts), and its public check at /verify/{code}.
+import { issuedDocumentPdf, maskName, normalizeCode } from "../documents/issued-document.server";
+import { keptPdf } from "../documents/kept-pdfs.server";
 import { societyConfig } from "../society/config.server";
-import { paymentByReceiptCode } from "./dues.server";
+import { myPayment, paymentByReceiptCode } from "./dues.server";
 import { formatDay, won } from "./format";
 
 export type Receipt = {
@@ -25,101 +17,54 @@ export type Receipt = {
   createdAt: Date;
 };
 
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.38, 0.42, 0.48);
-const BRAND = rgb(0.1, 0.28, 0.58);
-
-/** The receipt as a one-page A4 PDF. */
-export async function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  const { regular, bold } = await fontFiles();
-  const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontEngine as unknown as Parameters<typeof pdf.registerFontkit>[0]);
-  const society = societyConfig;
-  pdf.setTitle(`납부확인서 - ${receipt.year}년 회비`);
-  pdf.setAuthor(society.name);
-  pdf.setSubject(`납부확인서 ${receipt.receiptCode}`);
-  pdf.setLanguage("ko-KR");
-  const font = await pdf.embedFont(regular, { subset: true });
-  const strong = await pdf.embedFont(bold, { subset: true });
-  const page = pdf.addPage([595.28, 841.89]);
-  const { width, height } = page.getSize();
-  const margin = 64;
-  page.drawRectangle({
-    x: 32,
-    y: 32,
-    width: width - 64,
-    height: height - 64,
-    borderColor: BRAND,
-    borderWidth: 1.5,
+/** The receipt as a one-page A4 PDF, in the society's issued-document layout. */
+export function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
+  return issuedDocumentPdf({
+    heading: "납 부 확 인 서",
+    englishHeading: "Receipt of Membership Dues",
+    title: `납부확인서 - ${receipt.year}년 회비`,
+    subject: `납부확인서 ${receipt.receiptCode}`,
+    rows: [
+      ["성명", receipt.memberName],
+      ...(receipt.licenseNumber ? [["면허번호", receipt.licenseNumber] as [string, string]] : []),
+      ["회비 연도", `${receipt.year}년 연회비`],
+      ["납부 금액", won(receipt.amount)],
+      ["납부일", formatDay(receipt.paidAt)],
+      ["납부 방법", receipt.method],
+    ],
+    statement: `위 사람이 ${societyConfig.name}의 ${receipt.year}년 회비를 위와 같이 납부하였음을 확인합니다.`,
+    issuedAt: receipt.createdAt,
+    code: receipt.receiptCode,
   });
-  const centered = (text: string, y: number, size: number, f: PDFFont, color = INK) => {
-    page.drawText(text, {
-      x: (width - f.widthOfTextAtSize(text, size)) / 2,
-      y,
-      size,
-      font: f,
-      color,
-    });
+}
+
+/** The drawing's version (keptPdf): change it whenever receiptPdf draws differently. */
+const RECEIPT_LAYOUT = "receipt-2";
+
+/**
+ * The receipt of `member`'s own payment and its PDF, drawn once and kept until what it shows
+ * changes (a new drawing counts against the member's hourly allowance: 429 past it).
+ */
+export async function receiptPdfOf(member: { id: string; name: string }, paymentId: string) {
+  const payment = await myPayment(member.id, paymentId);
+  const receipt: Receipt = {
+    receiptCode: payment.receiptCode,
+    memberName: member.name,
+    licenseNumber: payment.licenseNumber,
+    year: payment.year,
+    amount: payment.amount,
+    method: payment.method,
+    paidAt: payment.paidAt,
+    createdAt: payment.createdAt,
   };
-  centered("납 부 확 인 서", height - 140, 30, strong);
-  centered("Receipt of Membership Dues", height - 166, 11, font, MUTED);
-
-  const rows: [string, string][] = [
-    ["성명", receipt.memberName],
-    ...(receipt.licenseNumber ? [["면허번호", receipt.licenseNumber] as [string, string]] : []),
-    ["회비 연도", `${receipt.year}년 연회비`],
-    ["납부 금액", won(receipt.amount)],
-    ["납부일", formatDay(receipt.paidAt)],
-    ["납부 방법", receipt.method],
-  ];
-  const labelX = margin + 8;
-  const valueX = margin + 110;
-  const valueWidth = width - margin - valueX - 8;
-  let y = height - 240;
-  page.drawLine({
-    start: { x: margin, y: y + 24 },
-    end: { x: width - margin, y: y + 24 },
-    color: MUTED,
-    thickness: 0.8,
+  const pdf = await keptPdf({
+    key: `receipt:${payment.id}`,
+    userId: member.id,
+    layout: RECEIPT_LAYOUT,
+    data: receipt,
+    draw: () => receiptPdf(receipt),
   });
-  for (const [label, value] of rows) {
-    const lines = wrap(value, font, 13, valueWidth);
-    page.drawText(label, { x: labelX, y, size: 13, font: strong, color: MUTED });
-    for (const [i, line] of lines.entries()) {
-      page.drawText(line, { x: valueX, y: y - i * 19, size: 13, font, color: INK });
-    }
-    y -= 19 * Math.max(1, lines.length) + 16;
-  }
-  page.drawLine({
-    start: { x: margin, y: y + 18 },
-    end: { x: width - margin, y: y + 18 },
-    color: MUTED,
-    thickness: 0.8,
-  });
-  y -= 40;
-  for (const line of wrap(
-    `위 사람이 ${society.name}의 ${receipt.year}년 회비를 위와 같이 납부하였음을 확인합니다.`,
-    font,
-    14,
-    width - margin * 2,
-  )) {
-    centered(line, y, 14, font);
-    y -= 22;
-  }
-  centered(formatDate(receipt.createdAt), y - 30, 14, font);
-  centered(society.name, y - 80, 20, strong);
-  centered(`${society.address} ${society.building} · ${society.phone}`, y - 102, 9.5, font, MUTED);
-
-  const verifyUrl = `${env.PUBLIC_URL}/verify/${receipt.receiptCode}`;
-  page.drawText(`확인번호 ${receipt.receiptCode}`, {
-    x: margin,
-    y: 72,
-    size: 11,
-    font: strong,
-    color: INK,
-  });
-  page.drawText(`진위 확인: ${verifyUrl}`, { x: margin, y: 56, size: 9.5, font, color: MUTED });
-  return pdf.save();
+  return { payment, pdf };
 }
 
 /** What /verify/{code} shows of a genuine receipt (masked name), or null. */
@@ -140,3 +85,16 @@ export async function verifyReceipt(code: string) {
 /** The Content-Disposition of a receipt download (RFC 6266 / 5987, Korean file name). */
 export const receiptDisposition = (code: string) =>
   `attachment; filename="receipt-${code}.pdf"; filename*=UTF-8''${encodeURIComponent(`납부확인서-${code}.pdf`)}`;
+
+/** The member's own receipt as the PDF download both its addresses answer. */
+export async function receiptDownload(member: { id: string; name: string }, paymentId: string) {
+  const { payment, pdf } = await receiptPdfOf(member, paymentId);
+  return new Response(new Uint8Array(pdf), {
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Disposition": receiptDisposition(payment.receiptCode),
+      "X-Content-Type-Options": "nosniff",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}

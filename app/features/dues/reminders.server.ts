@@ -1,5 +1,7 @@
-// Dues reminders (issue 18): a daily job mails unpaid 정회원 30 days before a year's due date, on
-// the due date, and 14 days before that year's grace period ends. Each reminder is a row of
+// Dues reminders: a daily job mails unpaid 정회원 30 days before a year's due date, on
+// the due date, and 14 days before that year's grace period ends; and texts them (알림톡) 30 and
+// 7 days before the due date and 7 days after it, unless they switched text messages off. Each
+// reminder is a row of
 // `dues_reminders` (member, year, kind, time) inserted in the same statement that picks who is
 // unpaid, so a reminder is never sent twice, not to someone who has paid or been exempted in the
 // meantime, and two instances running the job together send each reminder once. The job keeps no
@@ -12,11 +14,12 @@ import { logger } from "~/logger.server";
 import { duesImports, duesPayments, duesReminders, duesYears, users } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
 import { compose, link } from "../mail/templates.server";
+import { textMembers } from "../messages/messages.server";
 import { depositorNameOf } from "./dues.server";
 import { formatDay, won } from "./format";
 
-export const REMINDER_KINDS = ["before_due", "due", "grace"] as const;
-export type ReminderKind = (typeof REMINDER_KINDS)[number];
+export type ReminderKind = "before_due" | "due" | "grace";
+export type TextReminderKind = "text_30" | "text_7" | "text_overdue";
 
 const INTERVAL_MS = 60 * 60 * 1000;
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -40,6 +43,60 @@ export function reminderDue(
   return null;
 }
 
+/**
+ * Which text reminder of a year is due on `today`, if any: 30 days before the due date, 7 days
+ * before it, and 7 days after it (until the grace period ends, when the standing lapses anyway).
+ */
+export function textReminderDue(
+  settings: { dueDate: string; graceUntil: string },
+  today: string,
+): TextReminderKind | null {
+  if (today >= addDays(settings.dueDate, 7) && today <= settings.graceUntil) return "text_overdue";
+  if (today >= addDays(settings.dueDate, -7) && today < settings.dueDate) return "text_7";
+  if (today >= addDays(settings.dueDate, -30) && today < addDays(settings.dueDate, -7))
+    return "text_30";
+  return null;
+}
+
+type YearSettings = typeof duesYears.$inferSelect;
+
+/**
+ * Records a reminder of `kind` for every unpaid 정회원 who has not had it, and answers who they
+ * are: the insert picks and records in one statement, so nobody gets one twice.
+ */
+async function claimUnpaid(year: YearSettings, kind: ReminderKind | TextReminderKind) {
+  const db = await getDb();
+  const texting = kind.startsWith("text_");
+  const claimed = rowsOf<{ user_id: string }>(
+    await db.execute(sql`
+      insert into ${duesReminders} (user_id, year, kind)
+      select u.id, ${year.year}, ${kind} from ${users} u
+      where u.is_approved and u.suspended_at is null and u.rejected_at is null
+        and u.member_type = 'regular'
+        and (${!texting} or u.messages_enabled)
+        and not exists (
+          select 1 from dues_exemptions e where e.user_id = u.id and e.year = ${year.year}
+        )
+        and coalesce((
+          select sum(p.amount) from dues_payments p
+          where p.user_id = u.id and p.year = ${year.year} and p.voided_at is null
+        ), 0) < ${year.regularFee}
+      on conflict do nothing
+      returning user_id`),
+  );
+  const ids = claimed.map((row) => row.user_id);
+  const members = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    members.push(
+      ...(await db
+        .select({ id: users.id, name: users.name, email: users.email, phone: users.phone })
+        .from(users)
+        .where(inArray(users.id, ids.slice(i, i + 500)))),
+    );
+  }
+  return members;
+}
+
 /** Sends the reminders due on the day of `at`; answers how many were queued. */
 export async function sendDuesReminders(at: Date = clockNow()) {
   const db = await getDb();
@@ -51,31 +108,32 @@ export async function sendDuesReminders(at: Date = clockNow()) {
   let sent = 0;
   for (const year of years) {
     const kind = reminderDue(year, today);
-    if (!kind) continue;
-    const claimed = rowsOf<{ user_id: string }>(
-      await db.execute(sql`
-        insert into ${duesReminders} (user_id, year, kind)
-        select u.id, ${year.year}, ${kind} from ${users} u
-        where u.is_approved and u.suspended_at is null and u.rejected_at is null
-          and u.member_type = 'regular'
-          and not exists (
-            select 1 from dues_exemptions e where e.user_id = u.id and e.year = ${year.year}
-          )
-          and coalesce((
-            select sum(p.amount) from dues_payments p
-            where p.user_id = u.id and p.year = ${year.year} and p.voided_at is null
-          ), 0) < ${year.regularFee}
-        on conflict do nothing
-        returning user_id`),
-    );
-    if (claimed.length === 0) continue;
-    const ids = claimed.map((row) => row.user_id);
-    for (let i = 0; i < ids.length; i += 500) {
-      const members = await db
-        .select({ name: users.name, email: users.email, phone: users.phone })
-        .from(users)
-        .where(inArray(users.id, ids.slice(i, i + 500)));
+    if (kind) {
+      const members = await claimUnpaid(year, kind);
       await enqueueMail(members.map((member) => reminderMail(member, year, kind)));
+      sent += members.length;
+    }
+    const textKind = textReminderDue(year, today);
+    if (textKind) {
+      const members = await claimUnpaid(year, textKind);
+      const params = {
+        year: year.year,
+        amount: won(year.regularFee),
+        due: formatDay(year.dueDate),
+        url: link("/mypage#mypage-dues"),
+      };
+      if (textKind === "text_overdue") {
+        await textMembers(
+          "duesOverdue",
+          members.map((m) => ({ userId: m.id, params: { ...params, name: m.name } })),
+        );
+      } else {
+        const days = textKind === "text_30" ? 30 : 7;
+        await textMembers(
+          "duesDue",
+          members.map((m) => ({ userId: m.id, params: { ...params, name: m.name, days } })),
+        );
+      }
       sent += members.length;
     }
   }

@@ -1,4 +1,4 @@
-// Full-member standing (정회원 자격, issue 18): the one place that decides whether a member counts
+// Full-member standing (정회원 자격): the one place that decides whether a member counts
 // as 정회원 today. Seminars whose audience is 정회원, the header, /mypage and (later) the library's
 // 정회원 items all ask `hasFullStanding`; nothing else should read `users.member_type` for this.
 //
@@ -174,26 +174,6 @@ export function standingFrom(
     graceUntil: byGrace ? (previous.settings?.graceUntil ?? defaultGraceUntil(year - 1)) : null,
     lapsed: !full,
   };
-}
-
-/**
- * Whether the member with this id is in full-member standing (정회원 자격) on the day of `at`:
- * approved, not suspended, and 명예회원, 평생회원, or 정회원 with the year's dues paid or exempted
- * (or the previous year's, during its grace period). The one check for anything 정회원-only.
- */
-export async function hasFullStanding(userId: string, at: Date = clockNow()): Promise<boolean> {
-  const db = await getDb();
-  const [member] = await db
-    .select({
-      id: users.id,
-      memberType: users.memberType,
-      isApproved: users.isApproved,
-      suspendedAt: users.suspendedAt,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!member) return false;
-  return (await standingOf(member, at)).full;
 }
 
 /**

@@ -2,17 +2,40 @@
 // an .xlsx workbook, an ".xls" that is really an HTML table, or CSV in UTF-8 or CP949/EUC-KR.
 // The columns are found by their Korean headings; the bank's title rows above the heading and the
 // totals rows below the transactions are skipped. Only deposits are kept.
+//
+// The file itself is read off the serving thread, in a worker (statement-worker.mjs) with a
+// memory ceiling and a time limit, a few at a time, and within stated limits of rows, columns and
+// cells: a hostile file gets a 4xx in Korean, and every other request is answered meanwhile.
 import crypto from "node:crypto";
-import { parse as parseCsv } from "csv-parse/sync";
-import type ExcelJS from "exceljs";
-import iconv from "iconv-lite";
+import { Worker } from "node:worker_threads";
 import { AppError } from "~/lib/errors.server";
+import { formatNumber } from "~/lib/numbers";
 
 /** One deposit on a statement. `ref` identifies the transaction across re-imports. */
 export type StatementRow = { ref: string; paidAt: string; depositor: string; amount: number };
 
 /** The largest statement accepted (a year of a society's account is far below this). */
 export const STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * What one sheet (or HTML table, or CSV file) of a statement may hold. A year of a society's
+ * account is a few thousand transactions of about ten columns; the limits leave room for a busy
+ * account and stop a file that declares or spreads over more (a merged range or a cell at column
+ * XFD, row 1,048,576) before exceljs builds a cell object for each.
+ */
+export const STATEMENT_MAX_ROWS = 20_000;
+export const STATEMENT_MAX_COLUMNS = 100;
+export const STATEMENT_MAX_CELLS = 300_000;
+/** The text read from one sheet, all cells together (each cell cut at 1,000 characters). */
+export const STATEMENT_MAX_CHARACTERS = 10_000_000;
+/** The reading worker's JavaScript heap: past it the worker dies, and the file is refused. */
+export const STATEMENT_WORKER_MEMORY_MB = 256;
+/** A file not read in this time is refused (a busy year's workbook takes a few seconds). */
+export const STATEMENT_TIME_LIMIT_MS = 30_000;
+/** Statements read at once by one server process; more wait for a turn, briefly. */
+export const STATEMENT_WORKERS = 2;
+/** How long an upload waits for a turn before it is answered 429. */
+export const STATEMENT_QUEUE_WAIT_MS = 5_000;
 
 export const STATEMENT_MESSAGES = {
   legacy:
@@ -24,6 +47,8 @@ export const STATEMENT_MESSAGES = {
   empty: "파일을 선택해주세요.",
   noDeposits: "거래내역에서 입금 거래를 찾지 못했습니다.",
   tooLarge: "거래내역 파일은 5MB 이하만 올릴 수 있습니다.",
+  tooComplex: `거래내역 파일이 너무 크거나 복잡해서 읽을 수 없습니다. 한 시트에 ${formatNumber(STATEMENT_MAX_ROWS)}행, ${formatNumber(STATEMENT_MAX_COLUMNS)}열, ${formatNumber(STATEMENT_MAX_CELLS)}칸까지 읽을 수 있습니다. 은행에서 받은 파일을 그대로 올리거나, 조회 기간을 나누어 내려받아 올려주세요.`,
+  busy: "다른 거래내역 파일을 읽고 있습니다. 잠시 후 다시 올려주세요.",
 } as const;
 
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
@@ -40,7 +65,11 @@ const HEADINGS = {
   balance: ["거래후잔액", "잔액"],
 } as const;
 
-const normalizeHeading = (text: string) => text.replace(/\s+/g, "").replace(/\(.*?\)/g, "");
+/** A heading is a word or two: longer cells are not read as headings (nor scanned for one). */
+const HEADING_MAX_CHARS = 40;
+
+const normalizeHeading = (text: string) =>
+  text.length > HEADING_MAX_CHARS ? "" : text.replace(/\s+/g, "").replace(/\(.*?\)/g, "");
 
 /** The column of each heading kind in `row`, or null when the row is not the heading row. */
 function headingColumns(row: string[]) {
@@ -63,8 +92,12 @@ function headingColumns(row: string[]) {
   return columns;
 }
 
+/** A date or an amount is short; a longer cell is neither, and is not scanned as one. */
+const CELL_VALUE_MAX_CHARS = 100;
+
 /** "2026.03.02 14:23:11", "2026-03-02", "2026/3/2 14:23", "20260302" → day and time, or null. */
 export function parseStatementDate(text: string) {
+  if (text.length > CELL_VALUE_MAX_CHARS) return null;
   const match = text
     .trim()
     .match(
@@ -81,93 +114,11 @@ export function parseStatementDate(text: string) {
 
 /** "120,000", "₩120,000원", "120000.00" → 120000; "" or "-" → 0; anything else → null. */
 export function parseAmount(text: string) {
+  if (text.length > CELL_VALUE_MAX_CHARS) return null;
   const cleaned = text.replace(/[,\s원₩]/g, "");
   if (cleaned === "" || cleaned === "-") return 0;
   if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
   return Math.round(Number(cleaned));
-}
-
-// ---------------------------------------------------------------------------------------------
-// File formats → a grid of text cells
-
-/** Text as UTF-8 when it is valid UTF-8 (with or without BOM), else as CP949 (EUC-KR). */
-export function decodeText(bytes: Buffer) {
-  try {
-    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return iconv.decode(bytes, "cp949");
-  }
-}
-
-const ENTITIES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  nbsp: " ",
-};
-
-function htmlText(html: string) {
-  return html
-    .replace(/<br\s*\/?>/gi, " ")
-    .replace(/<[^>]{0,1000}>/g, "")
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-      if (name[0] === "#") {
-        const code =
-          name[1] === "x" || name[1] === "X"
-            ? Number.parseInt(name.slice(2), 16)
-            : Number(name.slice(1));
-        return Number.isFinite(code) && code > 0 && code < 0x110000
-          ? String.fromCodePoint(code)
-          : "";
-      }
-      return ENTITIES[name.toLowerCase()] ?? whole;
-    })
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
-/** The rows of every table in an HTML document (how several banks write their ".xls"). */
-function htmlGrid(html: string): Grid {
-  const grid: Grid = [];
-  // Attribute runs are bounded, so a hostile file cannot make the splits quadratic.
-  for (const row of html.split(/<tr\b[^>]{0,500}>/i).slice(1)) {
-    const body = row.split(/<\/tr\s*>/i)[0] ?? "";
-    const cells = body.split(/<t[dh]\b[^>]{0,500}>/i).slice(1);
-    grid.push(cells.map((cell) => htmlText(cell.split(/<\/t[dh]\s*>/i)[0] ?? "")));
-  }
-  return grid;
-}
-
-function csvGrid(text: string): Grid {
-  const firstLine = text.slice(0, text.indexOf("\n") >>> 0);
-  const delimiter =
-    (firstLine.match(/\t/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? "\t" : ",";
-  return parseCsv(text, {
-    bom: true,
-    delimiter,
-    relax_column_count: true,
-    relax_quotes: true,
-    skip_empty_lines: true,
-  }) as Grid;
-}
-
-const pad = (n: number) => String(n).padStart(2, "0");
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return "";
-  if (value instanceof Date) {
-    // exceljs reads a date cell as the wall-clock time written in UTC.
-    return `${value.getUTCFullYear()}-${pad(value.getUTCMonth() + 1)}-${pad(value.getUTCDate())} ${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
-  }
-  if (typeof value === "object") {
-    if ("richText" in value) return value.richText.map((part) => part.text).join("");
-    if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
-    if ("text" in value) return String(value.text);
-    if ("error" in value) return "";
-  }
-  return String(value);
 }
 
 /** What a workbook may expand to: a statement is a few megabytes at most once unzipped. */
@@ -204,55 +155,6 @@ export function declaredUnzippedSize(bytes: Buffer): number | null {
   return total;
 }
 
-async function xlsxGrid(bytes: Buffer): Promise<Grid> {
-  const unzipped = declaredUnzippedSize(bytes);
-  if (unzipped === null || unzipped > MAX_UNZIPPED_BYTES) {
-    throw new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable);
-  }
-  // Loaded on the first statement, not at start-up: exceljs is the largest module the server
-  // would otherwise hold from its first second.
-  const { default: Excel } = await import("exceljs");
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable);
-  }
-  // The first sheet that has a heading row.
-  for (const sheet of workbook.worksheets) {
-    const grid: Grid = [];
-    sheet.eachRow({ includeEmpty: false }, (row) => {
-      const cells: string[] = [];
-      row.eachCell({ includeEmpty: true }, (cell, column) => {
-        cells[column - 1] = cellText(cell.value).trim();
-      });
-      grid.push(Array.from(cells, (cell) => cell ?? ""));
-    });
-    if (grid.some((row) => headingColumns(row))) return grid;
-  }
-  return [];
-}
-
-/** The statement's file as a grid of cells, by what its bytes are (never by its name). */
-async function gridOf(bytes: Buffer): Promise<Grid> {
-  if (bytes.length === 0) throw new AppError("invalid", STATEMENT_MESSAGES.empty);
-  if (bytes.subarray(0, 4).equals(OLE_MAGIC)) {
-    throw new AppError("unsupported_type", STATEMENT_MESSAGES.legacy);
-  }
-  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) return xlsxGrid(bytes);
-  // Anything else must be text: a NUL byte means a binary file we do not know.
-  if (bytes.subarray(0, 4096).includes(0)) {
-    throw new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable);
-  }
-  const text = decodeText(bytes);
-  if (/<table[\s>]/i.test(text.slice(0, 200_000))) return htmlGrid(text);
-  try {
-    return csvGrid(text);
-  } catch {
-    throw new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable);
-  }
-}
-
 /**
  * The deposits of a statement. Rows before the heading row and rows whose date cell is not a date
  * (totals, notes, blank lines) are skipped, and so are withdrawals. Each deposit's `ref` is a hash
@@ -263,7 +165,17 @@ export async function readStatement(bytes: Buffer): Promise<StatementRow[]> {
   if (bytes.length > STATEMENT_MAX_BYTES) {
     throw new AppError("too_large", STATEMENT_MESSAGES.tooLarge);
   }
-  const grid = await gridOf(bytes);
+  if (bytes.length === 0) throw new AppError("invalid", STATEMENT_MESSAGES.empty);
+  if (bytes.subarray(0, 4).equals(OLE_MAGIC)) {
+    throw new AppError("unsupported_type", STATEMENT_MESSAGES.legacy);
+  }
+  if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
+    const unzipped = declaredUnzippedSize(bytes);
+    if (unzipped === null || unzipped > MAX_UNZIPPED_BYTES) {
+      throw new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable);
+    }
+  }
+  const grid = await readInWorker(bytes);
   const headingIndex = grid.slice(0, 50).findIndex((row) => headingColumns(row));
   if (headingIndex < 0) throw new AppError("invalid", STATEMENT_MESSAGES.noHeading);
   const columns = headingColumns(grid[headingIndex]!)!;
@@ -274,8 +186,12 @@ export async function readStatement(bytes: Buffer): Promise<StatementRow[]> {
     if (!date) continue;
     const amount = parseAmount(row[columns.deposit] ?? "");
     if (!amount || amount <= 0) continue;
-    const depositor = (row[columns.depositor] ?? "").replace(/\s+/g, " ").trim().slice(0, 50);
-    const balance = columns.balance >= 0 ? (row[columns.balance] ?? "").trim() : "";
+    const depositor = (row[columns.depositor] ?? "")
+      .slice(0, 200)
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 50);
+    const balance = columns.balance >= 0 ? (row[columns.balance] ?? "").slice(0, 100).trim() : "";
     const key = [date.day, date.time, depositor, amount, balance].join("\u001f");
     const occurrence = (seen.get(key) ?? 0) + 1;
     seen.set(key, occurrence);
@@ -285,4 +201,97 @@ export async function readStatement(bytes: Buffer): Promise<StatementRow[]> {
   }
   if (rows.length === 0) throw new AppError("invalid", STATEMENT_MESSAGES.noDeposits);
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reading worker
+
+// Next to this module in the sources, and next to the chunk holding it in the production build
+// (vite.config.ts copies it there).
+const WORKER_FILE = new URL("./statement-worker.mjs", import.meta.url);
+
+const tooComplex = () => new AppError("too_large", STATEMENT_MESSAGES.tooComplex);
+
+let reading = 0;
+const turns: (() => void)[] = [];
+
+/** A turn to read a statement: at most STATEMENT_WORKERS at once, waiting a little for one. */
+async function takeTurn() {
+  if (reading < STATEMENT_WORKERS) {
+    reading += 1;
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const turn = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      turns.splice(turns.indexOf(turn), 1);
+      reject(new AppError("rate_limited", STATEMENT_MESSAGES.busy));
+    }, STATEMENT_QUEUE_WAIT_MS);
+    turns.push(turn);
+  });
+}
+
+function giveTurn() {
+  const next = turns.shift();
+  if (next) next();
+  else reading -= 1;
+}
+
+/**
+ * The file's grid of text cells, read by a worker of its own. A worker past its memory or time is
+ * stopped, and the file refused; the worker failing to start at all (a broken build) is an error
+ * of ours, not of the file, and is left to surface as one.
+ */
+async function readInWorker(bytes: Buffer): Promise<Grid> {
+  await takeTurn();
+  try {
+    return await new Promise<Grid>((resolve, reject) => {
+      const worker = new Worker(WORKER_FILE, {
+        workerData: {
+          statementLimits: {
+            rows: STATEMENT_MAX_ROWS,
+            columns: STATEMENT_MAX_COLUMNS,
+            cells: STATEMENT_MAX_CELLS,
+            characters: STATEMENT_MAX_CHARACTERS,
+          },
+          headings: {
+            date: HEADINGS.date,
+            depositor: HEADINGS.depositor,
+            deposit: HEADINGS.deposit,
+            maxChars: HEADING_MAX_CHARS,
+          },
+        },
+        resourceLimits: {
+          maxOldGenerationSizeMb: STATEMENT_WORKER_MEMORY_MB,
+          maxYoungGenerationSizeMb: 16,
+        },
+      });
+      let settled = false;
+      const settle = (outcome: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        void worker.terminate();
+        outcome();
+      };
+      const timer = setTimeout(() => settle(() => reject(tooComplex())), STATEMENT_TIME_LIMIT_MS);
+      worker.once("message", (answer: { grid?: Grid; refusal?: "unreadable" | "tooComplex" }) =>
+        settle(() => {
+          if (answer.grid) resolve(answer.grid);
+          else if (answer.refusal === "tooComplex") reject(tooComplex());
+          else reject(new AppError("unsupported_type", STATEMENT_MESSAGES.unreadable));
+        }),
+      );
+      worker.once("error", (error: Error & { code?: string }) =>
+        settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? tooComplex() : error)),
+      );
+      worker.once("exit", () => settle(() => reject(tooComplex())));
+      worker.postMessage(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    });
+  } finally {
+    giveTurn();
+  }
 }

@@ -1,6 +1,7 @@
-// Annual dues (issue 18): what the office sets per year, what a payment is, and the Korean
+// Annual dues: what the office sets per year, what a payment is, and the Korean
 // messages, shared by the /admin/dues forms and the JSON calls.
 import { isUuid } from "~/lib/ids";
+import { wonInput } from "~/lib/won";
 import { z } from "~/lib/zod";
 
 /** Payments per page on /admin/dues. */
@@ -10,7 +11,8 @@ export const PAYMENTS_PAGE_SIZE = 50;
 export const pickField = (index: number) => `m${index}`;
 
 export const PAYMENT_METHODS = ["계좌이체", "카드", "현금", "기타"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+// What the office records by hand; payments online also record 가상계좌 and 간편결제.
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number] | "가상계좌" | "간편결제";
 
 /** The first and last years the office can set up. */
 export const MIN_DUES_YEAR = 2000;
@@ -25,12 +27,16 @@ export function isCalendarDay(value: string) {
 
 const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, message);
 
+// "200,000", "20만" and 200000 alike (lib/won.ts).
 const won = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .min(0, message)
-    .max(100_000_000, "금액이 너무 큽니다.");
+  z.preprocess(
+    wonInput,
+    z.coerce
+      .number({ error: message })
+      .int(message)
+      .min(0, message)
+      .max(100_000_000, "금액이 너무 큽니다."),
+  );
 
 export const yearSchema = z.coerce
   .number({ error: "연도가 올바르지 않습니다." })
@@ -92,3 +98,70 @@ export const exemptionSchema = z.object({
   userId: z.string({ error: "회원을 선택해주세요." }).refine(isUuid, "회원을 선택해주세요."),
   reason,
 });
+
+/** The office's confirmation of an imported statement: which member each ticked deposit is. */
+export const importConfirmationSchema = z.object({
+  picks: z
+    .array(
+      z.object({
+        index: z.number().int().min(0),
+        userId: z.string().refine(isUuid, "회원을 선택해주세요."),
+      }),
+      { error: "확인할 거래를 선택해주세요." },
+    )
+    .max(10_000),
+});
+
+/**
+ * The dues pages' forms as sent, by intent: strings, which the route hands to the schemas above
+ * in the services' order (the member is looked up before the payment is checked). An empty
+ * field is "", as the schemas expect.
+ */
+const sent = z.string().default("");
+const yearForm = { year: sent, returnTo: sent };
+export const duesPageForms = {
+  year: z.object({
+    ...yearForm,
+    regularFee: sent,
+    lifetimeFee: sent,
+    dueDate: sent,
+    graceUntil: sent,
+    bankAccount: sent,
+  }),
+  pay: z.object({
+    ...yearForm,
+    userId: sent,
+    member: sent,
+    amount: sent,
+    method: sent,
+    paidAt: sent,
+    depositorName: sent,
+    memo: sent,
+  }),
+  exempt: z.object({ ...yearForm, userId: sent, member: sent, reason: sent }),
+  void: z.object({ ...yearForm, paymentId: sent, reason: sent }),
+  /** The bank statement: the year, and the file that pageAction hands over beside the form. */
+  import: z.object({ year: sent }),
+};
+
+/** How long each dues form value may be when read: a little past the schemas' limits. */
+export const DUES_FORM_FIELDS = Object.fromEntries(
+  [
+    "returnTo",
+    "year",
+    "regularFee",
+    "lifetimeFee",
+    "dueDate",
+    "graceUntil",
+    "bankAccount",
+    "userId",
+    "member",
+    "amount",
+    "method",
+    "paidAt",
+    "depositorName",
+    "memo",
+    "reason",
+    "paymentId",
+  ].map((name) => [name, { maxLength: name === "reason" || name === "memo" ? 501 : 201 }]),
+);

@@ -3,7 +3,8 @@ import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { executives } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
 import type { ExecutiveInput, ExecutivePatch } from "./validation";
 
 export type Executive = typeof executives.$inferSelect;
@@ -20,7 +21,7 @@ export async function listExecutives(
   return options.limit ? await query.limit(options.limit).offset(options.offset ?? 0) : await query;
 }
 
-/** The position that signs the greeting on /about (issue 15). */
+/** The position that signs the greeting on /about. */
 export const PRESIDENT_POSITION = "회장";
 
 /**
@@ -46,17 +47,19 @@ export async function countExecutives() {
 
 const notFound = () => new AppError("not_found", "임원 정보를 찾을 수 없습니다.");
 
-export async function createExecutive(input: ExecutiveInput, context?: AuditContext) {
+export async function createExecutive(actor: Actor, input: ExecutiveInput) {
+  assertAdmin(actor);
   const db = await getDb();
   const [created] = await db
     .insert(executives)
     .values({ ...input, imageUrl: input.imageUrl ?? null })
     .returning();
-  await audit(context, "executive_create", { id: created!.id, label: created!.name });
+  await audit(actor.audit, "executive_create", { id: created!.id, label: created!.name });
   return created!;
 }
 
-export async function updateExecutive(id: string, patch: ExecutivePatch, context?: AuditContext) {
+export async function updateExecutive(actor: Actor, id: string, patch: ExecutivePatch) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const db = await getDb();
@@ -64,11 +67,12 @@ export async function updateExecutive(id: string, patch: ExecutivePatch, context
     ? await db.update(executives).set(values).where(eq(executives.id, id)).returning()
     : await db.select().from(executives).where(eq(executives.id, id));
   if (!updated) throw notFound();
-  await audit(context, "executive_update", { id, label: updated.name });
+  await audit(actor.audit, "executive_update", { id, label: updated.name });
   return updated;
 }
 
-export async function deleteExecutive(id: string, context?: AuditContext) {
+export async function deleteExecutive(actor: Actor, id: string) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db
@@ -76,11 +80,12 @@ export async function deleteExecutive(id: string, context?: AuditContext) {
     .where(eq(executives.id, id))
     .returning({ id: executives.id, label: executives.name });
   if (deleted.length === 0) throw notFound();
-  await audit(context, "executive_delete", { id, label: deleted[0]?.label });
+  await audit(actor.audit, "executive_delete", { id, label: deleted[0]?.label });
 }
 
 /** Moves an executive one place up or down, renumbering everyone 1, 2, 3 … in one transaction. */
-export async function moveExecutive(id: string, direction: "up" | "down", context?: AuditContext) {
+export async function moveExecutive(actor: Actor, id: string, direction: "up" | "down") {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   await db.transaction(async (tx) => {
@@ -106,5 +111,5 @@ export async function moveExecutive(id: string, direction: "up" | "down", contex
     .select({ name: executives.name })
     .from(executives)
     .where(eq(executives.id, id));
-  await audit(context, "executive_update", { id, label: moved?.name }, { move: direction });
+  await audit(actor.audit, "executive_update", { id, label: moved?.name }, { move: direction });
 }

@@ -3,7 +3,8 @@ import { getDb } from "~/db.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { historyEvents } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
 import type { HistoryInput, HistoryPatch } from "./validation";
 
 export type HistoryEvent = typeof historyEvents.$inferSelect;
@@ -35,17 +36,19 @@ export async function countHistory() {
 
 const notFound = () => new AppError("not_found", "연혁 정보를 찾을 수 없습니다.");
 
-export async function createHistoryEvent(input: HistoryInput, context?: AuditContext) {
+export async function createHistoryEvent(actor: Actor, input: HistoryInput) {
+  assertAdmin(actor);
   const db = await getDb();
   const [created] = await db
     .insert(historyEvents)
     .values({ ...input, month: input.month ?? null })
     .returning();
-  await audit(context, "history_create", { id: created!.id, label: created!.title });
+  await audit(actor.audit, "history_create", { id: created!.id, label: created!.title });
   return created!;
 }
 
-export async function updateHistoryEvent(id: string, patch: HistoryPatch, context?: AuditContext) {
+export async function updateHistoryEvent(actor: Actor, id: string, patch: HistoryPatch) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const values = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   const db = await getDb();
@@ -53,11 +56,12 @@ export async function updateHistoryEvent(id: string, patch: HistoryPatch, contex
     ? await db.update(historyEvents).set(values).where(eq(historyEvents.id, id)).returning()
     : await db.select().from(historyEvents).where(eq(historyEvents.id, id));
   if (!updated) throw notFound();
-  await audit(context, "history_update", { id, label: updated.title });
+  await audit(actor.audit, "history_update", { id, label: updated.title });
   return updated;
 }
 
-export async function deleteHistoryEvent(id: string, context?: AuditContext) {
+export async function deleteHistoryEvent(actor: Actor, id: string) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db
@@ -65,5 +69,5 @@ export async function deleteHistoryEvent(id: string, context?: AuditContext) {
     .where(eq(historyEvents.id, id))
     .returning({ id: historyEvents.id, label: historyEvents.title });
   if (deleted.length === 0) throw notFound();
-  await audit(context, "history_delete", { id, label: deleted[0]?.label });
+  await audit(actor.audit, "history_delete", { id, label: deleted[0]?.label });
 }

@@ -1,4 +1,4 @@
-// Who may download what from the library (issue 19). Every item is listed to every approved
+// Who may download what from the library. Every item is listed to every approved
 // member; downloading follows the item's access level:
 // - 'members': any approved member (only approved members have sessions);
 // - 'regular' (정회원 전용): members in full standing (`standingOf` in features/dues), administrators, and the attendees of the
@@ -22,7 +22,8 @@ export type LibraryReader = {
 export async function libraryReader(
   user: Pick<SessionUser, "id" | "role" | "memberType" | "isApproved">,
 ): Promise<LibraryReader> {
-  // 정회원 전용 follows full-member standing (issue 18: dues paid, exempt, or the grace period).
+  // 정회원 전용 follows full-member standing (features/dues/standing.server.ts: dues paid, exempt,
+  // or the grace period).
   const [standing, attended] = await Promise.all([standingOf(user), attendedSeminarIds(user.id)]);
   return { id: user.id, role: user.role, fullStanding: standing.full, attended };
 }

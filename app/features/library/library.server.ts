@@ -1,10 +1,11 @@
-// The members' library (자료실, issue 19): the list every approved member sees, the download with
+// The members' library (자료실): the list every approved member sees, the download with
 // its access rule and its count (once per member per item per Seoul day), and the
-// administrators' add / edit / replace-file / delete, each audited. Files are stored objects of
+// administrators' add / edit / replace-file / delete, each for an administrator's actor (checked
+// here) and audited with it. Files are stored objects of
 // the library upload flow (features/uploads), private to the download call.
 import { and, count, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
-import type { AuditContext } from "~/features/audit/audit.server";
+import { type Actor, assertAdmin } from "~/features/audit/actor.server";
 import { audit } from "~/features/audit/audit.server";
 import { listSeminars } from "~/features/seminars/seminars.server";
 import { downloadName } from "~/features/uploads/document-types";
@@ -16,6 +17,7 @@ import {
   streamDocument,
 } from "~/features/uploads/uploads.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { withoutBidiControls } from "~/lib/content-disposition";
 import { seoulDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -78,7 +80,8 @@ function itemOf(
     access,
     seminarId: row.seminarId,
     seminarTitle: row.seminarTitle,
-    fileName: row.fileName,
+    // Names stored before direction controls were stripped on saving show without them too.
+    fileName: withoutBidiControls(row.fileName),
     contentType: row.contentType,
     fileSize: row.fileSize,
     downloads: row.downloads,
@@ -172,11 +175,8 @@ const badFile = () =>
   new AppError("invalid", LIBRARY_MESSAGES.badFile, { objectPath: LIBRARY_MESSAGES.badFile });
 
 /** Adds an item with its uploaded file (claimed here, once). */
-export async function createResource(
-  admin: { id: string },
-  input: ResourceInput,
-  context?: AuditContext,
-) {
+export async function createResource(actor: Actor, input: ResourceInput) {
+  assertAdmin(actor);
   await checkSeminar(input.seminarId);
   const db = await getDb();
   const id = await db.transaction(async (tx) => {
@@ -194,17 +194,17 @@ export async function createResource(
         fileName: downloadName(input.fileName, file.contentType),
         contentType: file.contentType,
         fileSize: file.size,
-        uploadedBy: admin.id,
+        uploadedBy: actor.user.id,
       })
       .returning({ id: academicResources.id });
     return row?.id as string;
   });
   await audit(
-    context,
+    actor.audit,
     "resource_create",
     { id, label: input.title },
     {
-      fileName: input.fileName,
+      fileName: withoutBidiControls(input.fileName),
       access: input.access,
     },
   );
@@ -212,7 +212,8 @@ export async function createResource(
 }
 
 /** Changes an item; a new file replaces the old, whose object is deleted from storage. */
-export async function updateResource(id: string, patch: ResourcePatch, context?: AuditContext) {
+export async function updateResource(actor: Actor, id: string, patch: ResourcePatch) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   await checkSeminar(patch.seminarId);
   const db = await getDb();
@@ -256,7 +257,7 @@ export async function updateResource(id: string, patch: ResourcePatch, context?:
     (key) => patch[key as keyof ResourcePatch] !== undefined,
   );
   await audit(
-    context,
+    actor.audit,
     replacedObject ? "resource_replace_file" : "resource_update",
     {
       id,
@@ -267,7 +268,8 @@ export async function updateResource(id: string, patch: ResourcePatch, context?:
 }
 
 /** Deletes an item and its file (rows first, then the object in storage). */
-export async function deleteResource(id: string, context?: AuditContext) {
+export async function deleteResource(actor: Actor, id: string) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const deleted = await db.transaction(async (tx) => {
@@ -283,7 +285,7 @@ export async function deleteResource(id: string, context?: AuditContext) {
   });
   if (deleted.objectId) await deleteStoredFiles([deleted.objectId], "library item deleted");
   await audit(
-    context,
+    actor.audit,
     "resource_delete",
     { id, label: deleted.title },
     {

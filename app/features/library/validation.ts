@@ -1,4 +1,4 @@
-// The library's (자료실, issue 19) inputs and limits, shared by the calls, the page forms and the
+// The library's (자료실) inputs and limits, shared by the calls, the page forms and the
 // pages. Korean messages throughout.
 
 import { formatNumber } from "~/lib/numbers";
@@ -98,3 +98,24 @@ export const listQuerySchema = z.object({
   q: z.string().trim().max(100, "검색어는 100자 이하여야 합니다.").default(""),
   category: z.string().trim().max(CATEGORY_MAX, "분류가 올바르지 않습니다.").default(""),
 });
+
+/**
+ * The administrator's page forms, by intent. The edit form sends every detail: an emptied
+ * description or seminar is cleared, an emptied title or category refused; a file only when a
+ * new one was uploaded.
+ */
+export const resourceForms = {
+  create: resourceSchema,
+  update: z
+    .object({
+      id: z.string().max(40).default(""),
+      ...resourceSchema.shape,
+      objectPath: objectPath.optional(),
+      fileName: fileName.optional(),
+    })
+    .refine((patch) => patch.objectPath === undefined || patch.fileName !== undefined, {
+      message: "새 파일의 이름이 필요합니다.",
+      path: ["fileName"],
+    }),
+  delete: z.object({ id: z.string().max(40).default("") }),
+};

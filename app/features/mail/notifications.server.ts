@@ -1,9 +1,9 @@
-// Who hears about what (the e-mail issue): administrators about new sign-ups and applications,
+// Who hears about what: administrators about new sign-ups and applications,
 // doctors about every decision on their sign-up or application, members about what happens to
 // their password (changed, reset, or being guessed at).
 import { logger } from "~/logger.server";
-import { MEMBER_TYPE_LABELS, type MemberType } from "../members/validation";
 import { firstInWindow } from "../security/rate-limit.server";
+import { MEMBER_TYPE_LABELS, type MemberType } from "../society/member-labels";
 import { enqueueMail, toAdministrators } from "./mail.server";
 import { mailTemplates } from "./templates.server";
 
@@ -22,6 +22,17 @@ export function safely<Args extends unknown[]>(send: (...args: Args) => Promise<
 
 export const notifyNewSignup = safely(async (member: Person) => {
   const { subject, text, html } = mailTemplates.newSignupForAdmins("", member);
+  await enqueueMail(await toAdministrators({ subject, text, html }));
+});
+
+/** The doctor hears that the sign-up arrived, what happens next and how long it takes. */
+export const notifySignupReceived = safely(async (member: Person, reviewDays: string) => {
+  await enqueueMail(mailTemplates.signupReceived(member, reviewDays));
+});
+
+/** The office hears that a rejected doctor corrected the sign-up and asked again. */
+export const notifySignupResubmitted = safely(async (member: Person) => {
+  const { subject, text, html } = mailTemplates.signupResubmittedForAdmins("", member);
   await enqueueMail(await toAdministrators({ subject, text, html }));
 });
 
@@ -64,10 +75,11 @@ export const notifyApplicationDecision = safely(
   async (
     applicant: Person,
     decision: { status: "approved" } | { status: "rejected"; rejectionReason: string },
+    dues?: Parameters<typeof mailTemplates.applicationApproved>[1],
   ) => {
     await enqueueMail(
       decision.status === "approved"
-        ? mailTemplates.applicationApproved(applicant)
+        ? mailTemplates.applicationApproved(applicant, dues)
         : mailTemplates.applicationRejected(applicant, decision.rejectionReason),
     );
   },

@@ -1,7 +1,9 @@
 // The Korean messages the site sends, as plain text and simple HTML. They name people and say
 // what happened; they never carry a password, a licence number or a session token.
+
 import { env } from "~/env.server";
 import { formatDateTime, formatDateTimeRange } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 import { societyConfig } from "../society/config.server";
 import type { MailMessage } from "./mail.server";
 
@@ -47,6 +49,32 @@ ${action ? `<p style="margin:20px 0 0"><a href="${escapeHtml(action.url)}" style
   return { to, subject: `[${s.shortName}] ${subject}`, text, html };
 }
 
+const wonText = (amount: number) => `${formatNumber(amount)}원`;
+
+/** The year's dues in the approval mail: paid, exempt, or what is left and how to pay it. */
+function approvedDuesLine(dues: {
+  year: number;
+  status: "paid" | "unpaid" | "exempt" | "not_set";
+  fee: number | null;
+  paid: number;
+  bankAccount: string | null;
+  depositorName: string;
+}) {
+  if (dues.status === "paid")
+    return `${dues.year}년 연회비 ${wonText(dues.paid)} 납부가 확인되었습니다.`;
+  if (dues.status === "exempt") return `${dues.year}년 연회비는 면제되었습니다.`;
+  if (dues.status === "not_set" || dues.fee === null)
+    return `${dues.year}년 연회비는 사무국에서 정해지는 대로 안내해 드립니다.`;
+  const left = Math.max(dues.fee - dues.paid, 0);
+  return [
+    `${dues.year}년 연회비 ${wonText(left)}이 아직 납부되지 않았습니다. 납부 기한까지 납부해야 정회원 자격이 유지됩니다.`,
+    "마이페이지에서 카드·계좌이체·가상계좌로 납부하시거나,",
+    dues.bankAccount
+      ? `학회 계좌로 입금해주세요. 계좌: ${dues.bankAccount} · 입금자명: ${dues.depositorName}`
+      : "사무국이 안내하는 계좌로 입금해주세요.",
+  ].join("\n");
+}
+
 export const mailTemplates = {
   newSignupForAdmins: (admin: string, member: { name: string; email: string }) =>
     compose(
@@ -56,6 +84,31 @@ export const mailTemplates = {
         "새 준회원 가입 신청이 접수되어 승인을 기다리고 있습니다.",
         `이름: ${member.name}\n이메일: ${member.email}`,
         "관리자 대시보드에서 면허증을 확인하고 승인 또는 거부해주세요.",
+      ],
+      { label: "관리자 대시보드 열기", url: link("/admin/dashboard") },
+    ),
+
+  signupReceived: (member: { name: string; email: string }, reviewDays: string) =>
+    compose(
+      member.email,
+      "회원가입 신청이 접수되었습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        "회원가입 신청이 접수되었습니다. 학회 사무국이 제출하신 의사 면허 정보를 확인합니다.",
+        `승인까지 보통 ${reviewDays}영업일이 걸리며, 결과는 이 이메일로 안내해 드립니다.`,
+        "그동안 로그인하시면 신청 상태를 확인하고, 면허증 이미지가 흐리거나 잘못되었다면 새 이미지를 올리실 수 있습니다.",
+      ],
+      { label: "신청 상태 확인하기", url: link("/login") },
+    ),
+
+  signupResubmittedForAdmins: (admin: string, member: { name: string; email: string }) =>
+    compose(
+      admin,
+      "거부된 회원가입 재신청",
+      [
+        "거부되었던 준회원 가입 신청이 면허 이미지를 고쳐 다시 접수되었습니다.",
+        `이름: ${member.name}\n이메일: ${member.email}`,
+        "관리자 대시보드의 승인 대기 목록 맨 앞에서 확인해주세요.",
       ],
       { label: "관리자 대시보드 열기", url: link("/admin/dashboard") },
     ),
@@ -91,6 +144,7 @@ export const mailTemplates = {
       reason
         ? `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`
         : `자세한 사유는 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`,
+      "가입하신 이메일과 비밀번호로 로그인하시면 사유를 확인하고, 면허증 이미지를 고쳐 한 번 다시 신청하실 수 있습니다.",
     ]),
 
   memberSuspended: (member: { name: string; email: string }, reason: string) =>
@@ -123,11 +177,27 @@ export const mailTemplates = {
       `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`,
     ]),
 
-  applicationApproved: (applicant: { name: string; email: string }) =>
-    compose(applicant.email, "정회원 가입이 승인되었습니다", [
-      `${applicant.name}님, 안녕하세요.`,
-      "정회원 가입 신청이 승인되었습니다. 정회원으로서 학회의 모든 활동에 참여하실 수 있습니다.",
-    ]),
+  applicationApproved: (
+    applicant: { name: string; email: string },
+    dues?: {
+      year: number;
+      status: "paid" | "unpaid" | "exempt" | "not_set";
+      fee: number | null;
+      paid: number;
+      bankAccount: string | null;
+      depositorName: string;
+    },
+  ) =>
+    compose(
+      applicant.email,
+      "정회원 가입이 승인되었습니다",
+      [
+        `${applicant.name}님, 안녕하세요.`,
+        "정회원 가입 신청이 승인되었습니다. 정회원으로서 학회의 모든 활동에 참여하실 수 있습니다.",
+        ...(dues ? [approvedDuesLine(dues)] : []),
+      ],
+      { label: "마이페이지 열기", url: link("/mypage") },
+    ),
 
   applicationRejected: (applicant: { name: string; email: string }, reason: string) =>
     compose(
@@ -222,6 +292,60 @@ export const mailTemplates = {
       { label: "티켓 보기", url: link("/mypage#seminars") },
     ),
 
+  seatOfferedForPayment: (
+    registrant: Registrant,
+    seminar: SeminarForMail,
+    payment: { amount: number; expiresAt: Date },
+  ) =>
+    compose(
+      registrant.email,
+      `세미나 자리가 났습니다. 결제해주세요: ${seminar.title}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `취소석이 생겨 ‘${seminar.title}’ 세미나의 자리를 ${registrant.name}님께 드립니다.`,
+        seminarSummary(seminar),
+        `등록비 ${formatNumber(payment.amount)}원을 ${formatDateTime(payment.expiresAt)}까지 결제하시면 신청이 확정됩니다. 그때까지 결제하지 않으시면 다음 대기자에게 자리가 넘어갑니다.`,
+      ],
+      { label: "결제하기", url: link("/mypage#seminars") },
+    ),
+
+  seatHoldExpired: (registrant: Registrant, seminar: SeminarForMail) =>
+    compose(registrant.email, `결제 시간이 지나 세미나 신청이 취소되었습니다: ${seminar.title}`, [
+      `${registrant.name}님, 안녕하세요.`,
+      `‘${seminar.title}’ 세미나의 등록비가 정해진 시간 안에 결제되지 않아 잡아 두었던 자리가 다음 신청자에게 넘어갔습니다.`,
+      "신청 기간 안에 자리가 남아 있으면 학술 활동 페이지에서 다시 신청하실 수 있습니다.",
+    ]),
+
+  paymentReceived: (
+    registrant: Registrant,
+    payment: { orderName: string; amount: number; method: string },
+  ) =>
+    compose(
+      registrant.email,
+      `결제가 완료되었습니다: ${payment.orderName}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `‘${payment.orderName}’ ${formatNumber(payment.amount)}원이 ${payment.method}(으)로 결제되었습니다.`,
+        "결제 내역과 영수증은 마이페이지에서 보실 수 있습니다.",
+      ],
+      { label: "결제 내역 보기", url: link("/mypage#payments") },
+    ),
+
+  paymentRefunded: (
+    registrant: Registrant,
+    payment: { orderName: string; amount: number; reason: string },
+  ) =>
+    compose(
+      registrant.email,
+      `결제가 환불되었습니다: ${payment.orderName}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `‘${payment.orderName}’ 결제 중 ${formatNumber(payment.amount)}원이 환불되었습니다. (사유: ${payment.reason})`,
+        "카드 결제는 카드사 사정에 따라 취소가 반영되기까지 며칠이 걸릴 수 있습니다.",
+      ],
+      { label: "결제 내역 보기", url: link("/mypage#payments") },
+    ),
+
   registrationCancelled: (
     registrant: Registrant,
     seminar: SeminarForMail,
@@ -234,6 +358,19 @@ export const mailTemplates = {
         : `‘${seminar.title}’ 세미나 신청이 취소되었습니다.`,
       "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
     ]),
+
+  seminarCancelled: (registrant: Registrant, seminar: SeminarForMail) =>
+    compose(
+      registrant.email,
+      `세미나가 취소되었습니다: ${seminar.title}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `신청하신 ‘${seminar.title}’ 세미나가 학회 사정으로 취소되어 열리지 않습니다. 불편을 드려 죄송합니다.`,
+        seminarSummary(seminar),
+        "신청 기록은 그대로 남아 있습니다. 궁금한 점은 학회 사무국으로 문의해주세요.",
+      ],
+      { label: "마이페이지에서 확인하기", url: link("/mypage#seminars") },
+    ),
 
   seminarReminder: (registrant: Registrant, seminar: SeminarForMail) =>
     compose(
@@ -262,7 +399,7 @@ export const mailTemplates = {
       { label: "로그인하기", url: link("/login") },
     ),
 
-  // The members' board (issue 20). Titles and comments are members' own text: compose() escapes
+  // The members' board. Titles and comments are members' own text: compose() escapes
   // them in the HTML part, and subjects never carry them (a subject is a header, and a title
   // full of markup or line breaks has no place there).
   communityItemHidden: (

@@ -1,6 +1,6 @@
-// The office's member roster (issue 16): search, the member record, and what administrators do
-// to a member's standing. Every change is audited with the acting administrator; a change to the
-// member's standing is mailed to the member.
+// The office's member roster: search, the member record, and what administrators do
+// to a member's standing. Every change (and the export) is made for an administrator's actor,
+// checked here, and audited with it; a change to the member's standing is mailed to the member.
 import {
   and,
   asc,
@@ -38,7 +38,8 @@ import { approveMember, EMAIL_TAKEN } from "../accounts/accounts.server";
 import { recentAuthEvents, recordAuthEvent } from "../accounts/auth-events.server";
 import { endAllSessions } from "../accounts/session.server";
 import { liveSessionsOf } from "../accounts/session-list.server";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
 import { duesCondition, standingCondition } from "../dues/standing.server";
 import {
   notifyMemberTypeChanged,
@@ -159,6 +160,9 @@ function rosterWhere(query: RosterQuery) {
   return conditions.length ? and(...conditions) : undefined;
 }
 
+/** The roster's filters as a condition on `users`, for other lists of members (the office's texts). */
+export const rosterCondition = (query: RosterQuery) => rosterWhere(query);
+
 function rosterOrder(query: RosterQuery) {
   const sort = query.sort ?? "createdAt";
   const order = query.order ?? (sort === "name" ? "asc" : "desc");
@@ -269,7 +273,8 @@ const EXPORT_BATCH = 1000;
  * The roster as CSV, filtered like the list, written a batch at a time as the reader takes it:
  * rows are fetched by keyset (created_at, id), so 100,000 members never sit in memory at once.
  */
-export function membersCsvStream(query: RosterQuery, context: AuditContext, purpose: string) {
+export function membersCsvStream(actor: Actor, query: RosterQuery, purpose: string) {
+  assertAdmin(actor);
   const encoder = new TextEncoder();
   // The cursor keeps created_at as PostgreSQL's own text: a JavaScript Date would cut its
   // microseconds and make the next batch repeat rows.
@@ -279,7 +284,7 @@ export function membersCsvStream(query: RosterQuery, context: AuditContext, purp
       // Audited before the first row leaves, so an export cut short is on record too.
       const db = await getDb();
       const [total] = await db.select({ value: count() }).from(users).where(rosterWhere(query));
-      await audit(context, "export_members", null, {
+      await audit(actor.audit, "export_members", null, {
         purpose,
         rows: total?.value ?? 0,
         ...filterDetail(query),
@@ -390,7 +395,7 @@ export async function findMemberRecord(id: string) {
   if (!found) throw new AppError("not_found", MEMBER_NOT_FOUND);
   const { secondFactorConfirmedAt, ...account } = found;
   const [applications, auditEntries, liveSessions, authEvents] = await Promise.all([
-    // Newest first: the latest counts, the earlier ones are its history (issue 15).
+    // Newest first: the latest counts, the earlier ones are its history.
     db
       .select()
       .from(membershipApplications)
@@ -409,7 +414,7 @@ export async function findMemberRecord(id: string) {
       .where(eq(auditLog.subjectId, id))
       .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
       .limit(50),
-    // Sign-in security (the second-factor issue): sessions and recent authentication events.
+    // Sign-in security: sessions and recent authentication events.
     liveSessionsOf(id),
     recentAuthEvents(id),
   ]);
@@ -448,10 +453,11 @@ async function guardLastAdmin(member: { id: string; role: string; status: Member
 
 /**
  * Corrects a member's fields, type and role. Member type and role have their own rules: a type
- * exists only for approved members, revoking 정회원 needs a reason, and the last administrator
- * keeps the role.
+ * exists only for approved members, revoking 정회원 (to 준회원) needs a reason, and the last
+ * administrator keeps the role.
  */
-export async function updateMember(id: string, patch: MemberPatch, context: AuditContext) {
+export async function updateMember(actor: Actor, id: string, patch: MemberPatch) {
+  assertAdmin(actor);
   const member = await requireAccount(id);
   const { memberType, role, reason, ...fields } = patch;
   const changes: Partial<typeof users.$inferInsert> = {};
@@ -470,7 +476,8 @@ export async function updateMember(id: string, patch: MemberPatch, context: Audi
     if (member.status !== "approved" && member.status !== "suspended") {
       throw new AppError("conflict", "승인된 회원만 회원 구분을 바꿀 수 있습니다.");
     }
-    if (member.memberType === "regular" && !reason) {
+    // Only 정회원 → 준회원 takes a standing away; 명예회원 and 평생회원 are honours, not revocations.
+    if (member.memberType === "regular" && memberType === "associate" && !reason) {
       throw new AppError("invalid", "정회원 자격을 해제하는 사유를 입력해주세요.", {
         reason: "정회원 자격을 해제하는 사유를 입력해주세요.",
       });
@@ -497,9 +504,11 @@ export async function updateMember(id: string, patch: MemberPatch, context: Audi
     throw error;
   }
   const subject = { id, label: label({ ...member, ...fields }) };
-  if (changed.length) await audit(context, "member_update", subject, { fields: changed.join(",") });
+  if (changed.length) {
+    await audit(actor.audit, "member_update", subject, { fields: changed.join(",") });
+  }
   if (typeChange && memberType) {
-    await audit(context, "member_type_change", subject, {
+    await audit(actor.audit, "member_type_change", subject, {
       from: member.memberType,
       to: memberType,
       reason: reason ?? null,
@@ -509,15 +518,16 @@ export async function updateMember(id: string, patch: MemberPatch, context: Audi
       { from: member.memberType as MemberType, to: memberType, reason: reason ?? null },
     );
   }
-  if (roleChange) await audit(context, "role_change", subject, { role: role ?? null });
+  if (roleChange) await audit(actor.audit, "role_change", subject, { role: role ?? null });
   return requireAccount(id);
 }
 
 /** Suspends a member: their sessions end at once and login answers 403 until reinstated. */
-export async function suspendMember(id: string, reason: string, context: AuditContext) {
+export async function suspendMember(actor: Actor, id: string, reason: string) {
+  assertAdmin(actor);
   const member = await requireAccount(id);
   if (member.status === "suspended") return member;
-  if (id === context.actor.id) throw new AppError("conflict", "자기 자신은 정지할 수 없습니다.");
+  if (id === actor.user.id) throw new AppError("conflict", "자기 자신은 정지할 수 없습니다.");
   await guardLastAdmin(member);
   const db = await getDb();
   await db
@@ -525,27 +535,29 @@ export async function suspendMember(id: string, reason: string, context: AuditCo
     .set({ suspendedAt: new Date(nowMs()), suspensionReason: reason })
     .where(eq(users.id, id));
   await endAllSessions(id);
-  await audit(context, "member_suspend", { id, label: label(member) }, { reason });
+  await audit(actor.audit, "member_suspend", { id, label: label(member) }, { reason });
   await notifySuspended(member, reason);
   return requireAccount(id);
 }
 
-export async function reinstateMember(id: string, context: AuditContext) {
+export async function reinstateMember(actor: Actor, id: string) {
+  assertAdmin(actor);
   const member = await requireAccount(id);
   if (member.status !== "suspended") return member;
   const db = await getDb();
   await db.update(users).set({ suspendedAt: null, suspensionReason: null }).where(eq(users.id, id));
-  await audit(context, "member_reinstate", { id, label: label(member) });
+  await audit(actor.audit, "member_reinstate", { id, label: label(member) });
   await notifyReinstated(member);
   return requireAccount(id);
 }
 
 /** Ends every session of the member (a lost phone, a shared computer). */
-export async function endMemberSessions(id: string, context: AuditContext) {
+export async function endMemberSessions(actor: Actor, id: string) {
+  assertAdmin(actor);
   const member = await requireAccount(id);
   await endAllSessions(id);
-  await recordAuthEvent(id, "session_ended", { ip: context.ip ?? null });
-  await audit(context, "member_end_sessions", { id, label: label(member) });
+  await recordAuthEvent(id, "session_ended", { ip: actor.audit.ip ?? null });
+  await audit(actor.audit, "member_end_sessions", { id, label: label(member) });
   return requireAccount(id);
 }
 
@@ -553,25 +565,13 @@ export async function endMemberSessions(id: string, context: AuditContext) {
  * Approves several pending sign-ups at once, each exactly as a single approval (audited and
  * mailed). Ids that are not pending sign-ups are passed over; the answer counts the approvals.
  */
-export async function approveMembers(ids: string[], context: AuditContext) {
+export async function approveMembers(actor: Actor, ids: string[]) {
+  assertAdmin(actor);
   const db = await getDb();
   const pending = await db
     .select({ id: users.id })
     .from(users)
     .where(and(inArray(users.id, [...new Set(ids)]), statusCondition.pending));
-  for (const { id } of pending) await approveMember(id, context);
+  for (const { id } of pending) await approveMember(actor, id);
   return { approved: pending.length };
-}
-
-/** The status, type and role as the record shows them. */
-export function standingLabels(member: {
-  status: MemberStatus;
-  memberType: MemberType | null;
-  role: string;
-}) {
-  return {
-    status: MEMBER_STATUS_LABELS[member.status],
-    memberType: member.memberType ? MEMBER_TYPE_LABELS[member.memberType] : null,
-    role: ROLE_LABELS[member.role as "member"] ?? member.role,
-  };
 }

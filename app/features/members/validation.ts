@@ -1,8 +1,9 @@
-// The office's member roster (issue 16): what a member's standing can be, how the roster is
+// The office's member roster: what a member's standing can be, how the roster is
 // searched, and what an administrator may change. Shared by the pages and the JSON calls.
+
+import { MEMBER_STATUSES, MEMBER_TYPES, ROLES } from "~/features/society/member-labels";
 import { MAX_PAGE_SIZE } from "~/lib/paging";
 import { z } from "~/lib/zod";
-import { MEMBER_STATUSES, MEMBER_TYPES, ROLES } from "./labels";
 
 export {
   MEMBER_STATUS_LABELS,
@@ -13,8 +14,7 @@ export {
   type MemberType,
   ROLE_LABELS,
   ROLES,
-  type Role,
-} from "./labels";
+} from "~/features/society/member-labels";
 
 export const ROSTER_SORTS = ["name", "createdAt", "lastLoginAt"] as const;
 export const ROSTER_SORT_LABELS: Record<(typeof ROSTER_SORTS)[number], string> = {
@@ -40,7 +40,7 @@ export const rosterQuerySchema = z.object({
   status: optional(z.enum(MEMBER_STATUSES, { error: "상태 값이 올바르지 않습니다." })),
   type: optional(z.enum(MEMBER_TYPES, { error: "회원 구분 값이 올바르지 않습니다." })),
   role: optional(z.enum(ROLES, { error: "권한 값이 올바르지 않습니다." })),
-  // Issue 18: full-member standing today, and dues for a year (paid, unpaid, exempt).
+  // Full-member standing today, and dues for a year (paid, unpaid, exempt).
   standing: optional(z.enum(["full", "lapsed"], { error: "정회원 자격 값이 올바르지 않습니다." })),
   dues: optional(z.enum(["paid", "unpaid", "exempt"], { error: "회비 값이 올바르지 않습니다." })),
   duesYear: optional(
@@ -107,7 +107,7 @@ export const memberPatchSchema = z
       address: text("병원 주소를 입력해주세요", 200),
       memberType: z.enum(MEMBER_TYPES, { error: "회원 구분 값이 올바르지 않습니다." }),
       role: z.enum(ROLES, { error: "권한은 member, checkin 또는 admin이어야 합니다." }),
-      // Why a 정회원 standing is revoked (required then, and mailed to the member).
+      // Why the type changes: required when a 정회원 becomes 준회원; mailed to the member.
       reason: z.string().trim().max(1000, "사유는 1000자 이하로 입력해주세요.").optional(),
     },
     {
@@ -130,6 +130,19 @@ export const suspensionSchema = z.object({
 /** A sign-up's rejection: the reason is optional and, when given, goes into the mail. */
 export const signupRejectionSchema = z.object({
   reason: z.string().trim().max(1000, "거부 사유는 1000자 이하로 입력해주세요.").optional(),
+});
+
+/**
+ * The office's own reject forms (the dashboard's dialog, the member record) ask for the reason: the
+ * doctor reads it on the status page and corrects the sign-up by it (issue 39). The SPEC.md §7
+ * call POST /api/users/{id}/reject keeps it optional.
+ */
+export const signupRejectionRequiredSchema = z.object({
+  reason: z
+    .string({ error: "거부 사유를 입력해주세요." })
+    .trim()
+    .min(1, "거부 사유를 입력해주세요.")
+    .max(1000, "거부 사유는 1000자 이하로 입력해주세요."),
 });
 
 export const bulkApprovalSchema = z.object({

@@ -1,23 +1,28 @@
-// Full-membership applications: one open application per user at a time (issue 15: a rejected
+// Full-membership applications: one open application per user at a time (a rejected
 // applicant may apply again; earlier applications and their decisions stay on record);
-// administrators approve or reject while pending.
+// administrators approve or reject while pending, and what they view and decide is checked and
+// audited here with their actor.
 import { and, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { env } from "~/env.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
 import { readTallies, sumTallies } from "~/lib/tallies.server";
 import { logger } from "~/logger.server";
-import { membershipApplications, storedObjects, users } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { membershipApplications, users } from "~db/schema";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
+import { currentDuesYear, depositorNameOf, getDuesYear, yearDuesOf } from "../dues/dues.server";
+import { won } from "../dues/format";
 import { notifyApplicationDecision, notifyNewApplication } from "../mail/notifications.server";
-import { objectIdFromPath } from "../uploads/uploads.server";
+import { textMember } from "../messages/messages.server";
+import { claimApplicationImage } from "../uploads/uploads.server";
 import type { ApplicationInput, ApplicationStatus } from "./validation";
 
 export const ALREADY_APPLIED = "이미 정회원 가입 신청을 하셨습니다.";
-
-export type Application = typeof membershipApplications.$inferSelect;
+const APPLICATION_NOT_FOUND = "신청서를 찾을 수 없습니다.";
 
 type Applicant = { id: string; name: string; email: string };
 
@@ -43,11 +48,54 @@ export async function submitApplication(applicant: Applicant, input: Application
       .returning({ id: membershipApplications.id });
     if (!created) throw new Error("The application was not saved");
     await notifyNewApplication(applicant);
+    await textApplicationReceived(applicant);
     return created;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", ALREADY_APPLIED);
     throw error;
   }
+}
+
+/**
+ * The applicant's text: received, with this year's fee, the account and the depositor name to use
+ * (what 회원 안내 and the dues notice promise "by 문자"). Never throws.
+ */
+async function textApplicationReceived(applicant: Applicant) {
+  try {
+    const db = await getDb();
+    const [account] = await db
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.id, applicant.id));
+    const settings = await getDuesYear(currentDuesYear());
+    const later = "사무국에서 따로 안내해 드립니다";
+    await textMember(applicant.id, "applicationReceived", {
+      name: applicant.name,
+      amount: settings ? won(settings.regularFee) : later,
+      account: settings?.bankAccount ?? later,
+      depositor: depositorNameOf({ name: applicant.name, phone: account?.phone ?? "" }),
+      url: `${env.PUBLIC_URL}/mypage#mypage-dues`,
+    });
+  } catch (error) {
+    logger.error({ err: error }, "Could not text the applicant");
+  }
+}
+
+/** This year's dues of a newly approved 정회원, for the approval mail: paid, or how to pay. */
+async function approvalDues(userId: string) {
+  const year = currentDuesYear();
+  const db = await getDb();
+  const [[account], standing, settings] = await Promise.all([
+    db.select({ name: users.name, phone: users.phone }).from(users).where(eq(users.id, userId)),
+    yearDuesOf([userId], year),
+    getDuesYear(year),
+  ]);
+  const dues = standing.get(userId) ?? { year, status: "not_set" as const, fee: null, paid: 0 };
+  return {
+    ...dues,
+    bankAccount: settings?.bankAccount ?? null,
+    depositorName: account ? depositorNameOf(account) : "",
+  };
 }
 
 /**
@@ -58,7 +106,7 @@ export async function attachLicenseImage(
   userId: string,
   objectPath: string,
 ) {
-  const notFound = new AppError("not_found", "신청서를 찾을 수 없습니다.");
+  const notFound = new AppError("not_found", APPLICATION_NOT_FOUND);
   if (!isUuid(applicationId)) throw notFound;
   const db = await getDb();
   const [application] = await db
@@ -68,22 +116,20 @@ export async function attachLicenseImage(
       and(eq(membershipApplications.id, applicationId), eq(membershipApplications.userId, userId)),
     );
   if (!application) throw notFound;
-  const objectId = objectIdFromPath(objectPath);
-  const [object] = objectId
-    ? await db
-        .select({ id: storedObjects.id })
-        .from(storedObjects)
-        .where(and(eq(storedObjects.id, objectId), eq(storedObjects.ownerId, userId)))
-    : [];
-  if (!object) {
+  // Claimed with the application's change, so the sweep of unattached uploads leaves it.
+  const attached = await db.transaction(async (tx) => {
+    if (!(await claimApplicationImage(tx, objectPath, userId))) return false;
+    await tx
+      .update(membershipApplications)
+      .set({ licenseImageUrl: objectPath })
+      .where(eq(membershipApplications.id, applicationId));
+    return true;
+  });
+  if (!attached) {
     throw new AppError("invalid", "의사 면허증 이미지를 다시 업로드해주세요.", {
       licenseImageURL: "의사 면허증 이미지를 다시 업로드해주세요.",
     });
   }
-  await db
-    .update(membershipApplications)
-    .set({ licenseImageUrl: objectPath })
-    .where(eq(membershipApplications.id, applicationId));
 }
 
 /**
@@ -175,26 +221,27 @@ export async function findApplication(id: string) {
   return application ?? null;
 }
 
-/** One application in full for an administrator; the viewing is audited. */
-export async function viewApplication(id: string, context: AuditContext) {
+/** One application in full for an administrator (404 for an unknown one); the viewing is audited. */
+export async function viewApplication(actor: Actor, id: string) {
+  assertAdmin(actor);
   const application = await findApplication(id);
-  if (application) {
-    await audit(context, "view_application", {
-      id: application.userId,
-      label: `${application.name} <${application.email}>`,
-    });
-  }
+  if (!application) throw new AppError("not_found", APPLICATION_NOT_FOUND);
+  await audit(actor.audit, "view_application", {
+    id: application.userId,
+    label: `${application.name} <${application.email}>`,
+  });
   return application;
 }
 
 /** Approves or rejects a pending application; a decided one is a 409. */
 export async function decideApplication(
+  actor: Actor,
   id: string,
   decision: { status: "approved" } | { status: "rejected"; rejectionReason: string },
-  context?: AuditContext,
 ) {
+  assertAdmin(actor);
   const application = await findApplication(id);
-  if (!application) throw new AppError("not_found", "신청서를 찾을 수 없습니다.");
+  if (!application) throw new AppError("not_found", APPLICATION_NOT_FOUND);
   const db = await getDb();
   const [updated] = await db
     .update(membershipApplications)
@@ -216,11 +263,26 @@ export async function decideApplication(
       );
   }
   await audit(
-    context,
+    actor.audit,
     decision.status === "approved" ? "approve_application" : "reject_application",
     { id: updated.userId, label: `${updated.name} <${updated.email}>` },
     { applicationId: updated.id },
   );
-  await notifyApplicationDecision(updated, decision);
+  await notifyApplicationDecision(
+    updated,
+    decision,
+    decision.status === "approved" ? await approvalDues(updated.userId) : undefined,
+  );
+  if (decision.status === "approved") {
+    await textMember(updated.userId, "applicationApproved", {
+      name: updated.name,
+      url: `${env.PUBLIC_URL}/mypage`,
+    });
+  } else {
+    await textMember(updated.userId, "applicationRejected", {
+      name: updated.name,
+      reason: decision.rejectionReason,
+    });
+  }
   return updated;
 }

@@ -16,6 +16,7 @@ import type { ClientInfo } from "../accounts/password-check.server";
 import { endAllSessions } from "../accounts/session.server";
 import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
 import { notifySecondFactorRemoved } from "../mail/notifications.server";
+import { textMember } from "../messages/messages.server";
 import { clear, hit } from "../security/rate-limit.server";
 import { societyConfig } from "../society/config.server";
 import { open, seal } from "./secret-box.server";
@@ -151,11 +152,14 @@ export function qrCodeSvg(otpauthUrl: string) {
 /**
  * Confirms enrolment with a current code: the factor counts from now on, this code is used up,
  * and ten recovery codes are answered (the only time they are shown). A wrong code is a 400.
+ * Every other session of the account ends (`keepSession` is the one confirming): none of them
+ * passed this factor, and one that passed an earlier factor must not count as having passed it.
  */
 export async function confirmEnrolment(
   user: { id: string; email: string },
   code: string,
   context: AuditContext,
+  keepSession: string | null,
 ) {
   await limitCodeAttempts(user.id);
   const db = await getDb();
@@ -176,6 +180,7 @@ export async function confirmEnrolment(
     .where(and(eq(secondFactors.userId, user.id), isNull(secondFactors.confirmedAt)))
     .returning({ userId: secondFactors.userId });
   if (!confirmed) throw new AppError("conflict", ALREADY_ENROLLED);
+  await endAllSessions(user.id, keepSession ? { except: keepSession } : {});
   await clear(codeLimitKey(user.id));
   await audit(context, "second_factor_enrol", { id: user.id, label: user.email });
   return issueRecoveryCodes(user.id);
@@ -240,15 +245,21 @@ export async function verifySecondFactor(userId: string, input: string, client: 
   await clear(codeLimitKey(userId));
 }
 
-/** Turns the factor off after the password is entered again; the owner is mailed. */
+/**
+ * Turns the factor off after the password is entered again; the owner is mailed. Every other
+ * session of the account ends (`keepSession` is the one turning it off): sessions that passed
+ * this factor would otherwise keep their standing through a later enrolment of another.
+ */
 export async function disableSecondFactor(
   user: { id: string; email: string },
   password: string,
   client: ClientInfo,
   context: AuditContext,
+  keepSession: string | null,
 ) {
   const account = await checkPassword(user.id, password, client);
   await removeFactor(user.id);
+  await endAllSessions(user.id, keepSession ? { except: keepSession } : {});
   await audit(context, "second_factor_disable", { id: user.id, label: user.email });
   await notifySecondFactorRemoved(account, "self");
 }
@@ -298,5 +309,6 @@ export async function resetSecondFactorOf(memberId: string, context: AuditContex
     detail: context ? undefined : { by: "admin:reset-mfa" },
   });
   await notifySecondFactorRemoved(member, "reset");
+  await textMember(member.id, "secondFactorReset", { name: member.name });
   return member;
 }

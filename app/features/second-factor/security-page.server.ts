@@ -1,8 +1,11 @@
 // The /admin/security page's loader data and actions (the route stays thin).
 import { env } from "~/env.server";
-import { AppError, parse } from "~/lib/errors.server";
-import { formFieldsOf } from "~/lib/forms.server";
-import { markSecondFactorPassed, type SessionUser } from "../accounts/session.server";
+import type { SessionActor } from "../accounts/actor.server";
+import {
+  currentSessionId,
+  markSecondFactorPassed,
+  type SessionUser,
+} from "../accounts/session.server";
 import {
   beginEnrolment,
   confirmEnrolment,
@@ -12,10 +15,6 @@ import {
   regenerateRecoveryCodes,
   secondFactorStatus,
 } from "./second-factor.server";
-import { securityFormSchema } from "./validation";
-
-export const SECURITY_FORM = formFieldsOf(securityFormSchema);
-
 export async function securityPageData(user: SessionUser) {
   const status = await secondFactorStatus(user.id);
   const pending = status.enrolled ? null : await pendingEnrolment(user);
@@ -33,39 +32,74 @@ export type SecurityOutcome = {
   recoveryCodes?: string[];
 };
 
-/** Runs one form of the page; errors are AppErrors with Korean messages. */
-export async function runSecurityAction(
+/** The password checks count against the login limit of this account and client. */
+const clientOf = (actor: SessionActor, request: Request) => ({
+  ip: actor.audit.ip ?? undefined,
+  cookie: request.headers.get("Cookie"),
+});
+
+// The page's forms; each answers what the page shows once (the recovery codes never leave it).
+
+export async function startEnrolment(actor: SessionActor): Promise<SecurityOutcome> {
+  await beginEnrolment(actor.user);
+  return { intent: "setup", message: "인증 앱에 새 키를 등록해주세요." };
+}
+
+/**
+ * The enrolment's code confirms the factor, and this request's session counts as having passed
+ * it (the page and POST /api/admin/mfa/confirm). Answers the recovery codes, shown once.
+ */
+export async function confirmEnrolmentOfSession(
+  actor: SessionActor,
+  code: string,
   request: Request,
-  user: SessionUser,
-  form: FormData,
-  ip: string | undefined,
+) {
+  const recoveryCodes = await confirmEnrolment(
+    actor.user,
+    code,
+    actor.audit,
+    await currentSessionId(request),
+  );
+  await markSecondFactorPassed(request);
+  return recoveryCodes;
+}
+
+export async function finishEnrolment(
+  actor: SessionActor,
+  code: string,
+  request: Request,
 ): Promise<SecurityOutcome> {
-  const input = parse(securityFormSchema, Object.fromEntries(form));
-  const context = { actor: { id: user.id, email: user.email }, ip };
-  const client = { ip, cookie: request.headers.get("Cookie") };
-  switch (input.intent) {
-    case "setup":
-      await beginEnrolment(user);
-      return { intent: input.intent, message: "인증 앱에 새 키를 등록해주세요." };
-    case "confirm": {
-      const recoveryCodes = await confirmEnrolment(user, input.code, context);
-      await markSecondFactorPassed(request);
-      return {
-        intent: input.intent,
-        message: "2단계 인증을 등록했습니다. 복구 코드를 안전한 곳에 보관해주세요.",
-        recoveryCodes,
-      };
-    }
-    case "recovery-codes":
-      return {
-        intent: input.intent,
-        message: "새 복구 코드를 발급했습니다. 이전 복구 코드는 더 이상 쓸 수 없습니다.",
-        recoveryCodes: await regenerateRecoveryCodes(user, input.password, client),
-      };
-    case "disable":
-      await disableSecondFactor(user, input.password, client, context);
-      return { intent: input.intent, message: "2단계 인증을 해제했습니다." };
-    default:
-      throw new AppError("invalid", "알 수 없는 작업입니다.");
-  }
+  const recoveryCodes = await confirmEnrolmentOfSession(actor, code, request);
+  return {
+    intent: "confirm",
+    message: "2단계 인증을 등록했습니다. 복구 코드를 안전한 곳에 보관해주세요.",
+    recoveryCodes,
+  };
+}
+
+export async function newRecoveryCodes(
+  actor: SessionActor,
+  password: string,
+  request: Request,
+): Promise<SecurityOutcome> {
+  return {
+    intent: "recovery-codes",
+    message: "새 복구 코드를 발급했습니다. 이전 복구 코드는 더 이상 쓸 수 없습니다.",
+    recoveryCodes: await regenerateRecoveryCodes(actor.user, password, clientOf(actor, request)),
+  };
+}
+
+export async function turnOffSecondFactor(
+  actor: SessionActor,
+  password: string,
+  request: Request,
+): Promise<SecurityOutcome> {
+  await disableSecondFactor(
+    actor.user,
+    password,
+    clientOf(actor, request),
+    actor.audit,
+    await currentSessionId(request),
+  );
+  return { intent: "disable", message: "2단계 인증을 해제했습니다." };
 }

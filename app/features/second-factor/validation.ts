@@ -1,4 +1,5 @@
 import { z } from "~/lib/zod";
+import { loginSchema } from "../accounts/validation";
 
 const CODE_REQUIRED = "인증 코드를 입력해주세요.";
 
@@ -11,11 +12,15 @@ export const secondFactorCodeSchema = z.object({
     .max(40, "인증 코드가 올바르지 않습니다."),
 });
 
-/** The login page's second step: the code, or starting over. */
-export const secondFactorLoginSchema = z.union([
-  secondFactorCodeSchema.extend({ intent: z.literal("second-factor") }),
-  z.object({ intent: z.literal("restart") }),
-]);
+/**
+ * The login page's forms by intent: the password (a form that names no intent), the second
+ * step's code, or starting over with the password.
+ */
+export const loginForms = {
+  password: loginSchema,
+  "second-factor": secondFactorCodeSchema,
+  restart: z.object({}),
+};
 
 const PASSWORD_REQUIRED = "비밀번호를 입력해주세요.";
 const password = z
@@ -23,10 +28,10 @@ const password = z
   .min(1, PASSWORD_REQUIRED)
   .max(128, "비밀번호가 올바르지 않습니다.");
 
-/** The /admin/security page's forms, switched on their intent. */
-export const securityFormSchema = z.union([
-  z.object({ intent: z.literal("setup") }),
-  secondFactorCodeSchema.extend({ intent: z.literal("confirm") }),
-  z.object({ intent: z.literal("disable"), password }),
-  z.object({ intent: z.literal("recovery-codes"), password }),
-]);
+/** The /admin/security page's forms, by intent. */
+export const securityForms = {
+  setup: z.object({}),
+  confirm: secondFactorCodeSchema,
+  disable: z.object({ password }),
+  "recovery-codes": z.object({ password }),
+};

@@ -11,31 +11,26 @@ export const AUTH_WINDOW_MS = 15 * 60 * 1000;
 const TOO_MANY = "요청이 너무 많습니다. 15분 후에 다시 시도해주세요.";
 
 /** Counts one attempt under `key` and answers the count in the current window. */
-export async function hit(key: string, windowMs = AUTH_WINDOW_MS): Promise<number> {
+export function hit(key: string, windowMs = AUTH_WINDOW_MS): Promise<number> {
+  return hitBy(key, 1, windowMs);
+}
+
+/** Adds `amount` (bytes, say) under `key` and answers the total in the current window. */
+export async function hitBy(key: string, amount: number, windowMs: number): Promise<number> {
   const db = await getDb();
   const resetAt = new Date(Date.now() + windowMs);
   const [row] = await db
     .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
+    .values({ key, count: amount, resetAt })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.resetAt} <= now() then 1 else ${rateLimits.count} + 1 end`,
+        count: sql`case when ${rateLimits.resetAt} <= now() then ${amount} else ${rateLimits.count} + ${amount} end`,
         resetAt: sql`case when ${rateLimits.resetAt} <= now() then ${resetAt.toISOString()}::timestamptz else ${rateLimits.resetAt} end`,
       },
     })
     .returning({ count: rateLimits.count });
-  return row?.count ?? 1;
-}
-
-/** The attempts counted under `key` in the current window. */
-export async function peek(key: string): Promise<number> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
-    .from(rateLimits)
-    .where(eq(rateLimits.key, key));
-  return row && row.resetAt.getTime() > Date.now() ? row.count : 0;
+  return row?.count ?? amount;
 }
 
 export async function clear(key: string) {
@@ -194,6 +189,24 @@ export async function limitCommunityComments(userId: string) {
     throw new AppError(
       "rate_limited",
       `댓글은 1시간에 ${env.COMMUNITY_COMMENTS_PER_HOUR}개까지 작성할 수 있습니다. 잠시 후 다시 시도해주세요.`,
+    );
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Image bytes one member may upload in 24 hours (MEMBER_IMAGE_MB_PER_DAY, 50 MB: ten images of
+ * the 5 MB maximum), attached to a post or application or not. Counted when an image is accepted,
+ * before it is stored; administrators' page images are not counted.
+ */
+export async function limitMemberImageBytes(userId: string, bytes: number) {
+  // Counted in KB: the counter is a 32-bit integer, and bytes refused after the limit add up too.
+  const kilobytes = await hitBy(`member-image-kb:${userId}`, Math.ceil(bytes / 1024), DAY_MS);
+  if (kilobytes > env.MEMBER_IMAGE_MB_PER_DAY * 1024) {
+    throw new AppError(
+      "rate_limited",
+      `이미지는 24시간 동안 ${env.MEMBER_IMAGE_MB_PER_DAY}MB까지 올릴 수 있습니다. 내일 다시 시도해주세요.`,
     );
   }
 }

@@ -1,11 +1,13 @@
-// The mails of a credit sheet: the computed credits sent out for objections, and the final
-// credits at the lock. Queued in the outbox after the change is saved; a failure never breaks it.
+// The mails of a credit sheet: the computed credits sent out for objections (with a text message
+// naming the deadline), and the final credits at the lock. Queued after the change is saved; a
+// failure never breaks it.
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { enqueueMail } from "../mail/mail.server";
 import { safely } from "../mail/notifications.server";
 import { compose, link } from "../mail/templates.server";
+import { textMember } from "../messages/messages.server";
 
-type Attendee = { name: string; email: string };
+type Attendee = { userId: string; name: string; email: string };
 type SeminarForMail = { title: string; date: Date };
 type Figures = { minutes: number; credits: number; incomplete: boolean };
 
@@ -47,6 +49,12 @@ export const creditMails = {
 export const notifyCreditsSentOut = safely(
   async (attendee: Attendee, seminar: SeminarForMail, f: Figures, deadline: Date) => {
     await enqueueMail(creditMails.sentOut(attendee, seminar, f, deadline));
+    await textMember(attendee.userId, "creditsSent", {
+      name: attendee.name,
+      title: seminar.title,
+      deadline: formatDateTime(deadline),
+      url: link("/mypage#credits"),
+    });
   },
 );
 

@@ -23,6 +23,15 @@ export function defaultBands(maxCredits: number | null | undefined): CreditBand[
   }));
 }
 
+/**
+ * The one rule for a locked sheet's line: it earns a 참석확인서, and counts in the member's yearly
+ * total, exactly when its final credits are above zero, whatever made them so (the bands, or the
+ * office's correction or override). A line with zero credits is neither certified nor counted; an
+ * incomplete attendance the office credited is both.
+ */
+export const earnsCertificate = (finalCredits: number | null | undefined) =>
+  (finalCredits ?? 0) > 0;
+
 /** The bands in force: as set on the seminar, or the default from its maximum. */
 export const bandsOf = (seminar: {
   creditBands: CreditBand[] | null;
@@ -87,6 +96,40 @@ export function parseBandText(text: string): { bands: CreditBand[] } | { problem
   }
   return { bands };
 }
+
+/** One row of the seminar form's band table, as typed: from, to (empty: no upper end), credits. */
+export type BandRow = { from: string; to: string; credits: string };
+
+const WHOLE_NUMBER = /^\s*\d{1,4}\s*$/;
+
+/**
+ * The form's band rows (repeated inputs bandFrom, bandTo, bandCredits) as bands; an empty row is
+ * skipped, a row it cannot read is named in the answer's `problem`. Order and overlap are checked
+ * after, by bandProblem, as for the JSON calls.
+ */
+export function parseBandRows(rows: BandRow[]): { bands: CreditBand[] } | { problem: string } {
+  const bands: CreditBand[] = [];
+  for (const [i, row] of rows.entries()) {
+    const [from, to, credits] = [row.from.trim(), row.to.trim(), row.credits.trim()];
+    if (from === "" && to === "" && credits === "") continue;
+    const at = `평점 구간 ${i + 1}번째 행`;
+    if (!WHOLE_NUMBER.test(from)) return { problem: `${at}: 시작(분)을 숫자로 입력해주세요` };
+    if (to !== "" && !WHOLE_NUMBER.test(to)) {
+      return { problem: `${at}: 끝(분)은 숫자로 입력하거나 비워두세요 (비우면 끝 없음)` };
+    }
+    if (!WHOLE_NUMBER.test(credits)) return { problem: `${at}: 평점을 숫자로 입력해주세요` };
+    bands.push({
+      fromMinutes: Number(from),
+      toMinutes: to === "" ? null : Number(to),
+      credits: Number(credits),
+    });
+  }
+  return { bands };
+}
+
+/** A band in words, for the form's preview and the credit sheet: "120분 이상 180분 미만: 3점". */
+export const bandInWords = (band: CreditBand) =>
+  `${band.fromMinutes}분 이상${band.toMinutes === null ? "" : ` ${band.toMinutes}분 미만`}: ${band.credits}점`;
 
 const TIME_ZONE_OFFSET = "+09:00";
 

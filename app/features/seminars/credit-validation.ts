@@ -50,7 +50,43 @@ export const creditSendSchema = z.object({
   ),
 });
 
+const LOCK_REASON = "확정 사유를 입력해주세요";
+
+/**
+ * Locking the sheet: before the objection deadline the office writes why (audited); after it no
+ * reason is needed. A reason sent must say something (trimmed, 1–500 characters).
+ */
+export const creditLockSchema = z.object({
+  reason: z
+    .string({ error: LOCK_REASON })
+    .trim()
+    .min(1, LOCK_REASON)
+    .max(500, "확정 사유는 500자 이하로 입력해주세요")
+    .optional(),
+});
+export type CreditLock = z.infer<typeof creditLockSchema>;
+
 /** A member's objection to their computed credits. */
 export const creditObjectionSchema = z.object({
   message: requiredText("이의 내용을 입력해주세요", 1000),
 });
+
+/** The credit sheet page's forms, by intent: a line's correction, the send-out, the lock. */
+export const creditSheetForms = {
+  correct: creditCorrectionSchema.safeExtend({
+    registrationId: z.string().max(100).default(""),
+  }),
+  send: creditSendSchema,
+  lock: creditLockSchema,
+};
+
+/** The objection form on /mypage, naming its seminar. */
+export const creditObjectionFormSchema = creditObjectionSchema.extend({
+  seminarId: z.string().max(40).default(""),
+});
+
+/** What the member is told when the objection is received. */
+export const OBJECTION_RECEIVED = {
+  title: "이의 신청 완료",
+  description: "사무국이 확인한 뒤 평점표에 반영합니다.",
+};

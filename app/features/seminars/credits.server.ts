@@ -19,11 +19,13 @@ import {
   seminars,
   users,
 } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
 import { notifyCreditsLocked, notifyCreditsSentOut } from "./credit-mails.server";
-import { attendanceOf, bandsOf, creditsFor } from "./credit-rule";
-import type { CreditCorrection } from "./credit-validation";
+import { attendanceOf, bandsOf, creditsFor, earnsCertificate } from "./credit-rule";
+import type { CreditCorrection, CreditLock } from "./credit-validation";
 import { seminarNotFound } from "./registrations.server";
+import { seminarEndOf } from "./rules";
 
 export type SheetStatus = "draft" | "sent" | "locked";
 
@@ -36,8 +38,12 @@ export type CreditLine = {
   email: string;
   licenseNumber: string;
   hospitalName: string;
+  /** The first entry and the last exit that count: as corrected, else as scanned. */
   entryAt: Date | null;
   exitAt: Date | null;
+  /** The door's own record: the first entry scan and the last exit scan (issue 39, item 12). */
+  scannedEntryAt: Date | null;
+  scannedExitAt: Date | null;
   minutes: number;
   credits: number;
   incomplete: boolean;
@@ -60,8 +66,14 @@ export type CreditSheet = {
     "id" | "title" | "date" | "endDate" | "location" | "cmeCredits" | "creditBands" | "creditBreaks"
   >;
   status: SheetStatus;
+  /** When the seminar ends (seminarEndOf): the sheet goes out only after it. */
+  endsAt: Date;
+  /** Whether the seminar has ended, as of this reading. */
+  ended: boolean;
   sentAt: Date | null;
   objectionDeadline: Date | null;
+  /** Whether the objection deadline is still ahead: locking now needs a written reason. */
+  objectionsOpen: boolean;
   lockedAt: Date | null;
   lines: CreditLine[];
 };
@@ -129,7 +141,10 @@ async function linesOf(seminar: Seminar, locked: boolean): Promise<CreditLine[]>
   const breaks = breaksOf(seminar);
   const span = { start: seminar.date, end: seminar.endDate };
   return rows.map(({ registration: r, licenseNumber, userHospital, credit: c }) => {
+    const own = scans.filter((s) => s.registrationId === r.id);
     const base = {
+      scannedEntryAt: own.find((s) => s.direction === "in")?.at ?? null,
+      scannedExitAt: own.findLast((s) => s.direction === "out")?.at ?? null,
       registrationId: r.id,
       userId: r.userId,
       name: r.name,
@@ -161,7 +176,7 @@ async function linesOf(seminar: Seminar, locked: boolean): Promise<CreditLine[]>
       };
     }
     const attendance = attendanceOf(
-      scans.filter((s) => s.registrationId === r.id),
+      own,
       { entryAt: c?.correctedEntryAt ?? null, exitAt: c?.correctedExitAt ?? null },
       span,
       breaks,
@@ -181,6 +196,7 @@ async function linesOf(seminar: Seminar, locked: boolean): Promise<CreditLine[]>
 export async function creditSheetOf(seminarId: string): Promise<CreditSheet> {
   const { seminar, sheet } = await seminarOf(seminarId);
   const status = (sheet?.status ?? "draft") as SheetStatus;
+  const now = clockNow();
   return {
     seminar: {
       id: seminar.id,
@@ -193,8 +209,12 @@ export async function creditSheetOf(seminarId: string): Promise<CreditSheet> {
       creditBreaks: seminar.creditBreaks,
     },
     status,
+    endsAt: seminarEndOf(seminar),
+    ended: now >= seminarEndOf(seminar),
     sentAt: sheet?.sentAt ?? null,
     objectionDeadline: sheet?.objectionDeadline ?? null,
+    objectionsOpen:
+      status === "sent" && !!sheet?.objectionDeadline && now < sheet.objectionDeadline,
     lockedAt: sheet?.lockedAt ?? null,
     lines: await linesOf(seminar, status === "locked"),
   };
@@ -207,8 +227,10 @@ export async function correctCredits(
   seminarId: string,
   registrationId: string,
   input: CreditCorrection,
-  context: AuditContext,
+  actor: Actor,
 ) {
+  assertAdmin(actor);
+  const context = actor.audit;
   const { seminar, sheet } = await seminarOf(seminarId);
   if (sheet?.status === "locked") throw new AppError("conflict", LOCKED);
   if (!isUuid(registrationId)) throw new AppError("not_found", "신청 내역을 찾을 수 없습니다.");
@@ -225,6 +247,15 @@ export async function correctCredits(
   if (!registration) throw new AppError("not_found", "이 세미나의 신청 내역을 찾을 수 없습니다.");
   if (registration.status !== "confirmed") {
     throw new AppError("conflict", "신청이 확정된 참석자만 정정할 수 있습니다.");
+  }
+  // A correction records what happened: a time still to come cannot have been observed.
+  const now = clockNow();
+  for (const field of ["entryAt", "exitAt"] as const) {
+    const value = input[field];
+    if (value && value > now) {
+      const message = `${field === "entryAt" ? "입장" : "퇴장"} 시간은 지금(${formatDateTime(now)})보다 늦을 수 없습니다.`;
+      throw new AppError("invalid", message, { [field]: message });
+    }
   }
   const [current] = await db
     .select()
@@ -256,9 +287,9 @@ export async function correctCredits(
   const values = {
     ...next,
     correctionReason: input.reason,
-    correctedAt: clockNow(),
+    correctedAt: now,
     correctedBy: context.actor.id,
-    updatedAt: clockNow(),
+    updatedAt: now,
   };
   await db
     .insert(seminarCredits)
@@ -281,20 +312,26 @@ export async function correctCredits(
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** Why the sheet cannot go out before the end (409), naming the end. */
+export const sendTooEarlyMessage = (end: Date) =>
+  `세미나가 끝난 뒤(${formatDateTime(end)} 이후)에 평점표를 발송할 수 있습니다.`;
+
 /**
  * Sends the sheet out: each attendee is mailed their computed credits and may object until the
- * deadline. Only a draft is sent, and only once the seminar has begun.
+ * deadline. Only a draft is sent, and only once the seminar has ended (seminarEndOf): mid-seminar
+ * the exits are not in yet (issue 39).
  */
 export async function sendCreditSheet(
   seminarId: string,
   options: { objectionDays: number },
-  context: AuditContext,
+  actor: Actor,
 ) {
+  assertAdmin(actor);
+  const context = actor.audit;
   const { seminar, sheet } = await seminarOf(seminarId);
   const now = clockNow();
-  if (now < seminar.date) {
-    throw new AppError("conflict", "세미나가 시작된 뒤에 평점표를 발송할 수 있습니다.");
-  }
+  const end = seminarEndOf(seminar);
+  if (now < end) throw new AppError("conflict", sendTooEarlyMessage(end));
   if (sheet && sheet.status !== "draft") {
     throw new AppError(
       "conflict",
@@ -303,15 +340,24 @@ export async function sendCreditSheet(
   }
   const db = await getDb();
   const deadline = new Date(now.getTime() + options.objectionDays * DAY_MS);
-  // The status changes once: a second send at the same moment finds it no longer a draft.
-  await db.insert(seminarCreditSheets).values({ seminarId }).onConflictDoNothing();
-  const claimed = await db
-    .update(seminarCreditSheets)
-    .set({ status: "sent", sentAt: now, objectionDeadline: deadline, updatedAt: now })
-    .where(
-      and(eq(seminarCreditSheets.seminarId, seminarId), eq(seminarCreditSheets.status, "draft")),
-    )
-    .returning();
+  // The status changes once: a second send at the same moment finds it no longer a draft. The
+  // seminar's row is taken first, as the door's scans and additions share it (`openDoor`): a scan
+  // either lands before the send-out and is on the sheet, or comes after and is refused.
+  const claimed = await db.transaction(async (tx) => {
+    await tx
+      .select({ id: seminars.id })
+      .from(seminars)
+      .where(eq(seminars.id, seminarId))
+      .for("update");
+    await tx.insert(seminarCreditSheets).values({ seminarId }).onConflictDoNothing();
+    return tx
+      .update(seminarCreditSheets)
+      .set({ status: "sent", sentAt: now, objectionDeadline: deadline, updatedAt: now })
+      .where(
+        and(eq(seminarCreditSheets.seminarId, seminarId), eq(seminarCreditSheets.status, "draft")),
+      )
+      .returning();
+  });
   if (claimed.length === 0) throw new AppError("conflict", "이미 발송한 평점표입니다.");
   const lines = await linesOf(seminar, false);
   for (const line of lines) {
@@ -341,11 +387,19 @@ function newCertificateCode() {
   return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8, 12)}`;
 }
 
+/** Why the sheet cannot be locked before the objection deadline without a reason (409). */
+export const lockTooEarlyMessage = (deadline: Date) =>
+  `이의 신청 기한(${formatDateTime(deadline)}) 전에 평점을 확정하려면 사유를 입력해주세요.`;
+
 /**
- * Locks a sent sheet: the figures are frozen, each attendee with complete attendance gets a
- * certificate code, and everyone is mailed the final credits. Nothing on the sheet changes after.
+ * Locks a sent sheet: the figures are frozen, each attendee whose final credits are above zero
+ * gets a certificate code (earnsCertificate), and everyone is mailed the final credits. Nothing on
+ * the sheet changes after. Before the objection deadline only with the office's written reason
+ * (audited): the attendees were told they may object until then (issue 39).
  */
-export async function lockCreditSheet(seminarId: string, context: AuditContext) {
+export async function lockCreditSheet(seminarId: string, options: CreditLock, actor: Actor) {
+  assertAdmin(actor);
+  const context = actor.audit;
   const { seminar, sheet } = await seminarOf(seminarId);
   if (sheet?.status === "locked") throw new AppError("conflict", LOCKED);
   if (sheet?.status !== "sent") {
@@ -353,6 +407,10 @@ export async function lockCreditSheet(seminarId: string, context: AuditContext) 
   }
   const db = await getDb();
   const now = clockNow();
+  const early = !!sheet.objectionDeadline && now < sheet.objectionDeadline;
+  if (early && !options.reason) {
+    throw new AppError("conflict", lockTooEarlyMessage(sheet.objectionDeadline ?? now));
+  }
   const lines = await linesOf(seminar, false);
   const locked = await db.transaction(async (tx) => {
     const claimed = await tx
@@ -369,7 +427,7 @@ export async function lockCreditSheet(seminarId: string, context: AuditContext) 
         finalExitAt: line.incomplete ? null : line.exitAt,
         finalMinutes: line.minutes,
         finalCredits: line.credits,
-        certificateCode: line.incomplete ? null : newCertificateCode(),
+        certificateCode: earnsCertificate(line.credits) ? newCertificateCode() : null,
         updatedAt: now,
       };
       await tx
@@ -381,13 +439,18 @@ export async function lockCreditSheet(seminarId: string, context: AuditContext) 
   });
   if (!locked) throw new AppError("conflict", LOCKED);
   for (const line of lines) {
-    await notifyCreditsLocked(line, seminar, line, !line.incomplete);
+    await notifyCreditsLocked(line, seminar, line, earnsCertificate(line.credits));
   }
   await audit(
     context,
     "seminar_credit_lock",
     { id: seminarId, label: seminar.title },
-    { attendees: lines.length },
+    {
+      attendees: lines.length,
+      objectionDeadline: sheet.objectionDeadline?.toISOString() ?? null,
+      beforeDeadline: early,
+      ...(options.reason ? { reason: options.reason } : {}),
+    },
   );
   return creditSheetOf(seminarId);
 }
@@ -426,7 +489,9 @@ export async function objectToCredits(seminarId: string, userId: string, message
 const CSV_TIME = (value: Date | null) => (value ? formatDateTime(value) : "");
 
 /** The sheet as CSV in the shape offices type into the KMA report (audited, like every export). */
-export async function exportCreditsCsv(seminarId: string, context: AuditContext, purpose: string) {
+export async function exportCreditsCsv(seminarId: string, actor: Actor, purpose: string) {
+  assertAdmin(actor);
+  const context = actor.audit;
   const sheet = await creditSheetOf(seminarId);
   await audit(
     context,
@@ -490,7 +555,8 @@ export async function attendedSeminarsOf(userId: string): Promise<AttendedSemina
     exitAt: credit.finalExitAt,
     minutes: credit.finalMinutes ?? 0,
     credits: credit.finalCredits ?? 0,
-    certificateCode: credit.certificateCode,
+    // A code kept from before the rule on a zero-credit line is no certificate.
+    certificateCode: earnsCertificate(credit.finalCredits) ? credit.certificateCode : null,
   }));
 }
 
@@ -528,7 +594,9 @@ export async function myCredits(userId: string) {
       .orderBy(sql`${seminars.date} desc`),
   ]);
   const byYear = new Map<number, number>();
+  // The yearly total counts exactly the lines that earn a certificate.
   for (const a of attended) {
+    if (!earnsCertificate(a.credits)) continue;
     const year = seoulYear(a.date);
     byYear.set(year, (byYear.get(year) ?? 0) + a.credits);
   }

@@ -8,7 +8,14 @@ import { seminars } from "~db/schema";
 import type { SessionUser } from "../accounts/session.server";
 import { standingOf } from "../dues/standing.server";
 import { findMyRegistration, seatsLeft } from "./registrations.server";
-import { cancellationDeadlineOf, inAudience, registrationWindow, seminarEndOf } from "./rules";
+import {
+  cancellationDeadlineOf,
+  feeFor,
+  inAudience,
+  isPaidSeminar,
+  registrationWindow,
+  seminarPhase,
+} from "./rules";
 
 export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
   if (!isUuid(seminarId)) return null;
@@ -27,11 +34,28 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
     seminar: { ...shown, cancellationDeadline: deadline },
     seatsLeft: seats,
     window: registrationWindow(seminar, now),
-    started: seminar.date <= now,
-    ended: seminarEndOf(seminar) <= now,
+    phase: seminarPhase(seminar, now),
+    started: seminarPhase(seminar, now) !== "upcoming",
+    ended: seminarPhase(seminar, now) === "past",
     signedIn: Boolean(user),
     inAudience: standing ? inAudience(seminar, standing.full) : null,
     mine: mine && mine.status !== "cancelled" ? mine : null,
-    canCancel: Boolean(mine && (mine.status === "waitlisted" || now <= deadline)),
+    canCancel: Boolean(
+      mine &&
+        (mine.status === "waitlisted" || mine.status === "payment_pending" || now <= deadline),
+    ),
+    // The fee table, and what this reader would pay now (a visitor: the non-member amount).
+    fees: isPaidSeminar(seminar)
+      ? {
+          full: seminar.feeFull ?? 0,
+          other: seminar.feeOther ?? 0,
+          fullEarly: seminar.feeFullEarly,
+          otherEarly: seminar.feeOtherEarly,
+          earlyUntil: seminar.feeEarlyUntil,
+          early: seminar.feeEarlyUntil !== null && now <= seminar.feeEarlyUntil,
+        }
+      : null,
+    fee: feeFor(seminar, standing?.full ?? false, now),
+    fullStanding: standing?.full ?? null,
   };
 }

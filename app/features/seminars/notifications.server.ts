@@ -1,10 +1,14 @@
 // The mails of a seminar registration. They go through the outbox after the change is saved, and
 // never break it (see `safely`). Confirmations carry the seminar as a calendar invitation.
+import { env } from "~/env.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { formatDateTime } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
 import type { seminarRegistrations, seminars } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
 import { safely } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
+import { textMember } from "../messages/messages.server";
 import { seminarInvitation } from "./calendar.server";
 import { cancellationDeadlineOf } from "./rules";
 import { ticketQrPngBase64 } from "./ticket-code.server";
@@ -12,6 +16,17 @@ import { ticketToken } from "./tickets.server";
 
 type Seminar = typeof seminars.$inferSelect;
 type Registration = typeof seminarRegistrations.$inferSelect;
+
+const ticketUrl = (registration: Registration) =>
+  `${env.PUBLIC_URL}/mypage/tickets/${registration.id}`;
+
+/** The text message of a confirmed seat (the mail carries the same and the calendar file). */
+const textConfirmed = (seminar: Seminar, registration: Registration) =>
+  textMember(registration.userId, "seminarRegistered", {
+    name: registration.name,
+    title: seminar.title,
+    ticketUrl: ticketUrl(registration),
+  });
 
 const forMail = (seminar: Seminar) => ({
   ...seminar,
@@ -39,6 +54,7 @@ export const notifyRegistrationConfirmed = safely(
       ...mailTemplates.registrationConfirmed(registration, forMail(seminar)),
       attachments: await invitationAndTicket(seminar, registration),
     });
+    await textConfirmed(seminar, registration);
   },
 );
 
@@ -54,6 +70,7 @@ export const notifyWaitlistPromoted = safely(
       ...mailTemplates.waitlistPromoted(registration, forMail(seminar)),
       attachments: await invitationAndTicket(seminar, registration),
     });
+    await textConfirmed(seminar, registration);
   },
 );
 
@@ -68,5 +85,43 @@ export const notifyRegistrationCancelled = safely(
 export const notifySeminarReminder = safely(
   async (seminar: Seminar, registration: Registration) => {
     await enqueueMail(mailTemplates.seminarReminder(registration, forMail(seminar)));
+    await textMember(registration.userId, "seminarReminder", {
+      name: registration.name,
+      title: seminar.title,
+      when: formatDateTime(seminar.date),
+      url: ticketUrl(registration),
+    });
   },
 );
+
+export const notifySeminarCancelled = safely(
+  async (seminar: Seminar, registration: Registration) => {
+    await enqueueMail(mailTemplates.seminarCancelled(registration, forMail(seminar)));
+  },
+);
+
+export const notifySeatOffered = safely(
+  async (
+    seminar: Seminar,
+    registration: Registration,
+    payment: { paymentId: string; amount: number; expiresAt: Date | null },
+  ) => {
+    const payBy = payment.expiresAt ?? clockNow();
+    await enqueueMail(
+      mailTemplates.seatOfferedForPayment(registration, forMail(seminar), {
+        amount: payment.amount,
+        expiresAt: payBy,
+      }),
+    );
+    await textMember(registration.userId, "seatOffered", {
+      name: registration.name,
+      title: `${seminar.title} · 등록비 ${formatNumber(payment.amount)}원`,
+      url: `${env.PUBLIC_URL}/mypage/payments/${encodeURIComponent(payment.paymentId)}`,
+      payBy: formatDateTime(payBy),
+    });
+  },
+);
+
+export const notifyHoldExpired = safely(async (seminar: Seminar, registration: Registration) => {
+  await enqueueMail(mailTemplates.seatHoldExpired(registration, forMail(seminar)));
+});

@@ -3,25 +3,43 @@
 // the first in line. Every change to a seminar's seats runs in one transaction that first locks
 // the seminar's row, so registrations and cancellations of one seminar happen one after another
 // in the order they arrived (50 members at once for 10 seats: 10 confirmed, 40 waitlisted).
-import { and, asc, count, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+// A paid seminar holds the seat while its fee is paid (`payment_pending`, PAYMENT_HOLD_MINUTES; a
+// seat offered from the waitlist, a day): a held seat counts as taken, and an unpaid hold is
+// released when it expires (`releaseExpiredHolds`), to the next in line.
+import { and, asc, count, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { env } from "~/env.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { seminarRegistrations, seminars } from "~db/schema";
+import { logger } from "~/logger.server";
+import { payments, seminarCreditSheets, seminarRegistrations, seminars, users } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
-import { standingOf } from "../dues/standing.server";
+import { standingCondition, standingOf } from "../dues/standing.server";
 import {
+  closeInvoices,
+  type Invoice,
+  isPaid,
+  openInvoice,
+  refundInvoice,
+  requirePayments,
+} from "../gateway/invoices.server";
+import {
+  notifyHoldExpired,
   notifyRegistrationCancelled,
   notifyRegistrationConfirmed,
+  notifySeatOffered,
   notifyWaitlistJoined,
   notifyWaitlistPromoted,
 } from "./notifications.server";
 import {
   cancellationDeadlineOf,
+  feeFor,
   inAudience,
+  isPaidSeminar,
   type RegistrationWindow,
   registrationWindow,
+  seminarPhase,
 } from "./rules";
 import { ticketToken } from "./tickets.server";
 
@@ -30,7 +48,10 @@ type Registration = typeof seminarRegistrations.$inferSelect;
 type Db = Awaited<ReturnType<typeof getDb>>;
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
-export type RegistrationStatus = "confirmed" | "waitlisted" | "cancelled";
+export type RegistrationStatus = "confirmed" | "waitlisted" | "payment_pending" | "cancelled";
+
+/** Statuses that take a seat: confirmed, or held while its fee is paid. */
+const SEAT_TAKING = ["confirmed", "payment_pending"];
 
 /** Who registers: the signed-in member, with what the account says about them. */
 export type Registrant = {
@@ -43,6 +64,7 @@ export type Registrant = {
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
 
 export const seminarNotFound = () => new AppError("not_found", "학술 활동을 찾을 수 없습니다.");
 
@@ -50,6 +72,7 @@ const WINDOW_MESSAGES: Record<Exclude<RegistrationWindow, "open">, string> = {
   external: "이 세미나는 안내된 외부 신청 페이지에서 신청해주세요.",
   not_open: "아직 신청 기간이 아닙니다.",
   closed: "신청이 마감되었습니다.",
+  cancelled: "취소된 세미나입니다.",
 };
 
 async function lockSeminar(tx: Tx, seminarId: string): Promise<Seminar> {
@@ -63,17 +86,82 @@ async function lockSeminar(tx: Tx, seminarId: string): Promise<Seminar> {
   return seminar;
 }
 
-async function confirmedCount(tx: Tx | Db, seminarId: string) {
+/** Seats taken: confirmed, or held for a payment. */
+async function takenSeats(tx: Tx | Db, seminarId: string) {
   const [row] = await tx
     .select({ value: count() })
     .from(seminarRegistrations)
     .where(
       and(
         eq(seminarRegistrations.seminarId, seminarId),
-        eq(seminarRegistrations.status, "confirmed"),
+        inArray(seminarRegistrations.status, SEAT_TAKING),
       ),
     );
   return row?.value ?? 0;
+}
+
+/**
+ * What `userId` pays for the seminar now (0: free), by their standing, read on `tx` (the seat's
+ * transaction: on the embedded database a read beside it would wait for it forever).
+ */
+async function feeOf(tx: Tx, seminar: Seminar, userId: string, now: Date) {
+  if (!isPaidSeminar(seminar)) return 0;
+  const [member] = await tx
+    .select({ full: sql<boolean>`${standingCondition("full", now)}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member) return 0;
+  return feeFor(seminar, Boolean(member.full), now);
+}
+
+/** Holds the registration's seat for its fee and opens the invoice, in the seat's transaction. */
+async function holdForPayment(
+  tx: Tx,
+  seminar: Seminar,
+  registration: Registration,
+  amount: number,
+  holdMs: number,
+  now: Date,
+) {
+  const expiresAt = new Date(now.getTime() + holdMs);
+  const [held] = await tx
+    .update(seminarRegistrations)
+    .set({ status: "payment_pending", holdExpiresAt: expiresAt, confirmedAt: null })
+    .where(eq(seminarRegistrations.id, registration.id))
+    .returning();
+  const invoice = await openInvoice(tx, {
+    userId: registration.userId,
+    memberName: registration.name,
+    purpose: "seminar",
+    orderName: `${seminar.title} 등록비`,
+    amount,
+    seminarId: seminar.id,
+    registrationId: registration.id,
+    expiresAt,
+  });
+  return { registration: held!, invoice };
+}
+
+/** The invoice a held registration waits on (the newest one still payable), or null. */
+async function openInvoiceOf(db: Tx | Db, registrationId: string): Promise<Invoice | null> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.registrationId, registrationId),
+        inArray(payments.status, ["pending", "failed"]),
+      ),
+    )
+    .orderBy(sql`${payments.createdAt} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+/** The paid invoice of a registration, if its fee was paid. */
+async function paidInvoiceOf(db: Tx | Db, registrationId: string): Promise<Invoice | null> {
+  const rows = await db.select().from(payments).where(eq(payments.registrationId, registrationId));
+  return rows.find((row) => isPaid(row) && row.status !== "refunded") ?? null;
 }
 
 /** A waitlisted registration's place in line, counting from 1. */
@@ -96,9 +184,9 @@ async function waitlistPosition(tx: Tx | Db, registration: Registration) {
  * seminar has started (then a freed seat stays free: nobody is told at the last minute). Runs in
  * the transaction that freed the seat; answers who moved up, to be mailed after it commits.
  */
-async function promoteFromWaitlist(tx: Tx, seminar: Seminar, now: Date) {
+async function promoteFromWaitlist(tx: Tx, seminar: Seminar, now: Date): Promise<Promotion[]> {
   if (registrationWindow(seminar, now) !== "open" || seminar.capacity === null) return [];
-  const free = seminar.capacity - (await confirmedCount(tx, seminar.id));
+  const free = seminar.capacity - (await takenSeats(tx, seminar.id));
   if (free <= 0) return [];
   const next = await tx
     .select({ id: seminarRegistrations.id })
@@ -112,16 +200,100 @@ async function promoteFromWaitlist(tx: Tx, seminar: Seminar, now: Date) {
     .orderBy(asc(seminarRegistrations.queuedAt), asc(seminarRegistrations.id))
     .limit(free);
   if (next.length === 0) return [];
-  return tx
+  const promoted: Promotion[] = [];
+  for (const { id } of next) {
+    const [registration] = await tx
+      .select()
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.id, id));
+    const amount = await feeOf(tx, seminar, registration!.userId, now);
+    if (amount > 0) {
+      // The waitlist never asks for money until a seat is offered: then a day to pay.
+      const held = await holdForPayment(tx, seminar, registration!, amount, DAY_MS, now);
+      promoted.push({ registration: held.registration, payment: held.invoice });
+    } else {
+      const [confirmed] = await tx
+        .update(seminarRegistrations)
+        .set({ status: "confirmed", confirmedAt: now })
+        .where(eq(seminarRegistrations.id, id))
+        .returning();
+      promoted.push({ registration: confirmed!, payment: null });
+    }
+  }
+  return promoted;
+}
+
+/** Someone moved up from the waitlist: confirmed, or offered the seat to pay for. */
+type Promotion = { registration: Registration; payment: Invoice | null };
+
+/** Mails those who moved up: a ticket, or the seat offered with the fee and the time to pay. */
+async function notifyPromoted(seminar: Seminar, promoted: Promotion[]) {
+  for (const { registration, payment } of promoted) {
+    if (payment) await notifySeatOffered(seminar, registration, payment);
+    else await notifyWaitlistPromoted(seminar, registration);
+  }
+}
+
+/**
+ * Releases the seminar's holds whose time ran out (their invoices closed), then fills the seats
+ * from the waitlist. Runs in the seminar's locked transaction; answers who lost and who got a seat.
+ */
+async function releaseExpired(tx: Tx, seminar: Seminar, now: Date) {
+  const released = await tx
     .update(seminarRegistrations)
-    .set({ status: "confirmed", confirmedAt: now })
+    .set({ status: "cancelled", cancelledAt: now, cancelledBy: null, holdExpiresAt: null })
     .where(
-      inArray(
-        seminarRegistrations.id,
-        next.map((r) => r.id),
+      and(
+        eq(seminarRegistrations.seminarId, seminar.id),
+        eq(seminarRegistrations.status, "payment_pending"),
+        lte(seminarRegistrations.holdExpiresAt, now),
       ),
     )
     .returning();
+  if (released.length === 0) return { released, promoted: [] as Promotion[] };
+  const open = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      inArray(
+        payments.registrationId,
+        released.map((r) => r.id),
+      ),
+    );
+  await closeInvoices(
+    tx,
+    open.map((row) => row.id),
+    "결제 시간이 지나 좌석이 해제되었습니다.",
+  );
+  return { released, promoted: await promoteFromWaitlist(tx, seminar, now) };
+}
+
+/**
+ * Releases every expired hold (the minute job; registering releases a seminar's own first), and
+ * mails who lost the seat and who was offered it.
+ */
+export async function releaseExpiredHolds(now: Date = clockNow()) {
+  const db = await getDb();
+  const due = await db
+    .selectDistinct({ seminarId: seminarRegistrations.seminarId })
+    .from(seminarRegistrations)
+    .where(
+      and(
+        eq(seminarRegistrations.status, "payment_pending"),
+        lte(seminarRegistrations.holdExpiresAt, now),
+      ),
+    );
+  let count = 0;
+  for (const { seminarId } of due) {
+    const { seminar, released, promoted } = await db.transaction(async (tx) => {
+      const seminar = await lockSeminar(tx, seminarId);
+      return { seminar, ...(await releaseExpired(tx, seminar, now)) };
+    });
+    for (const registration of released) await notifyHoldExpired(seminar, registration);
+    await notifyPromoted(seminar, promoted);
+    count += released.length;
+  }
+  return count;
 }
 
 /** What a member sees of their registration (the JSON call's answer). */
@@ -132,10 +304,27 @@ export type MyRegistration =
       waitlistPosition: number | null;
       ticketToken: string | null;
     }
+  | {
+      id: string;
+      status: "payment_pending";
+      amount: number;
+      paymentId: string | null;
+      expiresAt: string | null;
+    }
   | { status: "cancelled" };
 
 async function answerFor(db: Tx | Db, registration: Registration): Promise<MyRegistration> {
   if (registration.status === "cancelled") return { status: "cancelled" };
+  if (registration.status === "payment_pending") {
+    const invoice = await openInvoiceOf(db, registration.id);
+    return {
+      id: registration.id,
+      status: "payment_pending",
+      amount: invoice?.amount ?? 0,
+      paymentId: invoice?.paymentId ?? null,
+      expiresAt: registration.holdExpiresAt?.toISOString() ?? null,
+    };
+  }
   const waitlisted = registration.status === "waitlisted";
   return {
     id: registration.id,
@@ -153,8 +342,9 @@ export async function register(seminarId: string, member: Registrant) {
   const db = await getDb();
   const now = clockNow();
   const standing = await standingOf(member, now);
-  const { seminar, registration, answer } = await db.transaction(async (tx) => {
+  const { seminar, registration, answer, expired } = await db.transaction(async (tx) => {
     const seminar = await lockSeminar(tx, seminarId);
+    const expired = await releaseExpired(tx, seminar, now);
     const window = registrationWindow(seminar, now);
     if (window !== "open") throw new AppError("conflict", WINDOW_MESSAGES[window]);
     if (!inAudience(seminar, standing.full)) {
@@ -173,7 +363,9 @@ export async function register(seminarId: string, member: Registrant) {
       throw new AppError("conflict", "이미 신청한 세미나입니다.");
     }
     const seatLeft =
-      seminar.capacity === null || (await confirmedCount(tx, seminar.id)) < seminar.capacity;
+      seminar.capacity === null || (await takenSeats(tx, seminar.id)) < seminar.capacity;
+    const amount = seatLeft ? feeFor(seminar, standing.full, now) : 0;
+    if (amount > 0) requirePayments();
     const values = {
       name: member.name,
       email: member.email,
@@ -197,8 +389,23 @@ export async function register(seminarId: string, member: Registrant) {
           .insert(seminarRegistrations)
           .values({ ...values, seminarId: seminar.id, userId: member.id })
           .returning();
-    return { seminar, registration: registration!, answer: await answerFor(tx, registration!) };
+    const saved =
+      amount > 0
+        ? (
+            await holdForPayment(
+              tx,
+              seminar,
+              registration!,
+              amount,
+              env.PAYMENT_HOLD_MINUTES * MINUTE_MS,
+              now,
+            )
+          ).registration
+        : registration!;
+    return { seminar, registration: saved, answer: await answerFor(tx, saved), expired };
   });
+  for (const released of expired.released) await notifyHoldExpired(seminar, released);
+  await notifyPromoted(seminar, expired.promoted);
   if (answer.status === "confirmed") await notifyRegistrationConfirmed(seminar, registration);
   if (answer.status === "waitlisted") {
     await notifyWaitlistJoined(seminar, registration, answer.waitlistPosition ?? 1);
@@ -222,7 +429,10 @@ export async function findMyRegistration(seminarId: string, userId: string) {
 /**
  * Cancels a registration, or leaves the waitlist. A member may cancel a confirmed seat until the
  * deadline (after it, the office does it: `by` an administrator skips the deadline). A freed seat
- * goes to the first in line, who is mailed.
+ * goes to the first in line, who is mailed. A member's paid fee is returned in full through the
+ * provider before the seat is given up (the deadline is the refund rule: the full amount until it,
+ * nothing after); the office's cancellation returns nothing by itself: the office refunds on the
+ * payments page, with a reason.
  */
 export async function cancelRegistration(
   seminarId: string,
@@ -231,6 +441,29 @@ export async function cancelRegistration(
 ) {
   const db = await getDb();
   const now = clockNow();
+  let refunded = 0;
+  if (!by.administrator && isUuid(seminarId)) {
+    const [row] = await db
+      .select({ registration: seminarRegistrations, seminar: seminars })
+      .from(seminarRegistrations)
+      .innerJoin(seminars, eq(seminars.id, seminarRegistrations.seminarId))
+      .where(
+        and(
+          eq(seminarRegistrations.seminarId, seminarId),
+          eq(seminarRegistrations.userId, userId),
+          eq(seminarRegistrations.status, "confirmed"),
+        ),
+      );
+    const paid =
+      row && now <= cancellationDeadlineOf(row.seminar)
+        ? await paidInvoiceOf(db, row.registration.id)
+        : null;
+    if (paid) {
+      const left = paid.amount - paid.refundedAmount;
+      await refundInvoice(paid, "참가 취소 (취소 기한 내 전액 환불)", { by: userId });
+      refunded = left;
+    }
+  }
   const { seminar, cancelled, promoted, wasWaitlisted } = await db.transaction(async (tx) => {
     const seminar = await lockSeminar(tx, seminarId);
     const [registration] = await tx
@@ -244,6 +477,17 @@ export async function cancelRegistration(
       );
     if (!registration || registration.status === "cancelled") {
       throw new AppError("not_found", "신청 내역이 없습니다.");
+    }
+    // A sent credit sheet lists its attendees; from then on who attended changes only there.
+    const [sheet] = await tx
+      .select({ status: seminarCreditSheets.status })
+      .from(seminarCreditSheets)
+      .where(eq(seminarCreditSheets.seminarId, seminar.id));
+    if (sheet && sheet.status !== "draft") {
+      throw new AppError(
+        "conflict",
+        "연수평점 산정표를 발송한 세미나의 신청은 취소할 수 없습니다. 평점표에서 사유와 함께 정정해주세요.",
+      );
     }
     if (
       !by.administrator &&
@@ -264,8 +508,12 @@ export async function cancelRegistration(
       })
       .where(eq(seminarRegistrations.id, registration.id))
       .returning();
+    if (registration.status === "payment_pending") {
+      const open = await openInvoiceOf(tx, registration.id);
+      if (open) await closeInvoices(tx, [open.id], "신청을 취소했습니다.");
+    }
     const promoted =
-      registration.status === "confirmed" ? await promoteFromWaitlist(tx, seminar, now) : [];
+      registration.status === "waitlisted" ? [] : await promoteFromWaitlist(tx, seminar, now);
     return {
       seminar,
       cancelled: cancelled!,
@@ -280,8 +528,53 @@ export async function cancelRegistration(
     });
   }
   await notifyRegistrationCancelled(seminar, cancelled, wasWaitlisted);
-  for (const registration of promoted) await notifyWaitlistPromoted(seminar, registration);
-  return { status: "cancelled" as const };
+  await notifyPromoted(seminar, promoted);
+  return { status: "cancelled" as const, refund: { amount: refunded } };
+}
+
+/**
+ * The fee of a held seat was paid: the registration is confirmed and its ticket mailed. A hold that
+ * ran out is confirmed again if a seat is still free; otherwise the answer is `no_seat` and the
+ * caller returns the money. Confirming twice changes nothing.
+ */
+export async function confirmPaidSeat(
+  registrationId: string,
+): Promise<"confirmed" | "already" | "no_seat"> {
+  const db = await getDb();
+  const now = clockNow();
+  const [found] = await db
+    .select({ seminarId: seminarRegistrations.seminarId })
+    .from(seminarRegistrations)
+    .where(eq(seminarRegistrations.id, registrationId));
+  if (!found) return "no_seat";
+  const result = await db.transaction(async (tx) => {
+    const seminar = await lockSeminar(tx, found.seminarId);
+    const [registration] = await tx
+      .select()
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.id, registrationId));
+    if (!registration) return { outcome: "no_seat" as const };
+    if (registration.status === "confirmed") return { outcome: "already" as const };
+    if (registration.status !== "payment_pending") {
+      const free =
+        seminar.status !== "cancelled" &&
+        now < seminar.date &&
+        (seminar.capacity === null || (await takenSeats(tx, seminar.id)) < seminar.capacity);
+      if (!free) return { outcome: "no_seat" as const };
+    }
+    const [confirmed] = await tx
+      .update(seminarRegistrations)
+      .set({ status: "confirmed", confirmedAt: now, holdExpiresAt: null, cancelledAt: null })
+      .where(eq(seminarRegistrations.id, registrationId))
+      .returning();
+    return { outcome: "confirmed" as const, seminar, registration: confirmed! };
+  });
+  if (result.outcome === "confirmed") {
+    await notifyRegistrationConfirmed(result.seminar, result.registration);
+  } else if (result.outcome === "no_seat") {
+    logger.warn({ registrationId }, "a fee was paid after its seat was released");
+  }
+  return result.outcome;
 }
 
 /**
@@ -295,14 +588,14 @@ export async function fillFreedSeats(seminarId: string) {
     const seminar = await lockSeminar(tx, seminarId);
     return { seminar, promoted: await promoteFromWaitlist(tx, seminar, now) };
   });
-  for (const registration of promoted) await notifyWaitlistPromoted(seminar, registration);
+  await notifyPromoted(seminar, promoted);
 }
 
 /** Confirmed seats left, or null for unlimited. */
 export async function seatsLeft(seminar: Pick<Seminar, "id" | "capacity">) {
   if (seminar.capacity === null) return null;
   const db = await getDb();
-  return Math.max(0, seminar.capacity - (await confirmedCount(db, seminar.id)));
+  return Math.max(0, seminar.capacity - (await takenSeats(db, seminar.id)));
 }
 
 /** Seats left of several seminars at once (the list call), null where unlimited. */
@@ -320,7 +613,7 @@ export async function seatsLeftOf(list: Pick<Seminar, "id" | "capacity">[]) {
             seminarRegistrations.seminarId,
             limited.map((s) => s.id),
           ),
-          eq(seminarRegistrations.status, "confirmed"),
+          inArray(seminarRegistrations.status, SEAT_TAKING),
         ),
       )
       .groupBy(seminarRegistrations.seminarId);
@@ -355,13 +648,27 @@ export async function registrationsOf(userId: string) {
         location: seminar.location,
       },
       status: registration.status as RegistrationStatus,
+      payment:
+        registration.status === "payment_pending"
+          ? await openInvoiceOf(db, registration.id).then((invoice) =>
+              invoice
+                ? {
+                    paymentId: invoice.paymentId,
+                    amount: invoice.amount,
+                    expiresAt: registration.holdExpiresAt,
+                  }
+                : null,
+            )
+          : null,
       waitlistPosition:
         registration.status === "waitlisted" ? await waitlistPosition(db, registration) : null,
       cancellationDeadline: cancellationDeadlineOf(seminar),
       canCancel:
         registration.status === "waitlisted" ||
+        registration.status === "payment_pending" ||
         (registration.status === "confirmed" && now <= cancellationDeadlineOf(seminar)),
-      past: seminar.date < now,
+      phase: seminarPhase(seminar, now),
+      past: seminarPhase(seminar, now) === "past",
     })),
   );
 }
@@ -399,6 +706,7 @@ export async function claimDueReminders(now: Date = clockNow()) {
       and(
         eq(seminarRegistrations.status, "confirmed"),
         isNull(seminarRegistrations.remindedAt),
+        ne(seminars.status, "cancelled"),
         lte(seminars.date, new Date(now.getTime() + DAY_MS)),
         sql`${seminars.date} > ${now}`,
       ),

@@ -1,11 +1,13 @@
-import { asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
-import { seminars } from "~db/schema";
-import { type AuditContext, audit } from "../audit/audit.server";
+import { seminarCreditSheets, seminarRegistrations, seminars } from "~db/schema";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
+import { paymentsMode } from "../gateway/portone.server";
 import {
   type BreakInput,
   bandsToText,
@@ -14,7 +16,9 @@ import {
   defaultBands,
   resolveBreakTime,
 } from "./credit-rule";
+import { notifySeminarCancelled } from "./notifications.server";
 import { fillFreedSeats } from "./registrations.server";
+import { isPaidSeminar, type SeminarPhase, seminarPhase } from "./rules";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
 export type Seminar = typeof seminars.$inferSelect;
@@ -48,10 +52,22 @@ export async function countSeminars(options: { q?: string } = {}) {
   return row?.value ?? 0;
 }
 
-/** Upcoming seminars (today's included) soonest first; past ones most recent first. */
+/** Each seminar with its phase (upcoming, ongoing, past) at `now`. */
+export function withPhase<T extends { date: Date; endDate: Date | null }>(
+  list: T[],
+  now: Date = clockNow(),
+): (T & { phase: SeminarPhase })[] {
+  return list.map((s) => ({ ...s, phase: seminarPhase(s, now) }));
+}
+
+/**
+ * Seminars not yet over (upcoming, and ongoing ones until their end) soonest first; past ones
+ * (ended) most recent first. Each carries its phase, computed at `now`.
+ */
 export function splitByDate(list: Seminar[], now: Date = clockNow()) {
-  const upcoming = list.filter((s) => s.date.getTime() >= now.getTime());
-  const past = list.filter((s) => s.date.getTime() < now.getTime()).reverse();
+  const phased = withPhase(list, now);
+  const upcoming = phased.filter((s) => s.phase !== "past");
+  const past = phased.filter((s) => s.phase === "past").reverse();
   return { upcoming, past };
 }
 
@@ -120,8 +136,109 @@ function checkCreditRule(seminar: Pick<Seminar, "cmeCredits" | "creditBands" | "
   }
 }
 
-export async function createSeminar(input: SeminarInput, context?: AuditContext) {
+type FeeColumns = Pick<
+  Seminar,
+  "feeFull" | "feeOther" | "feeFullEarly" | "feeOtherEarly" | "feeEarlyUntil"
+>;
+
+/** The fee columns an input sets (the JSON `fees` table, or the form's flat fields), if any. */
+function feeColumnsOf(input: SeminarPatch): Partial<FeeColumns> {
+  const { fees } = input;
+  if (fees === null) {
+    return {
+      feeFull: null,
+      feeOther: null,
+      feeFullEarly: null,
+      feeOtherEarly: null,
+      feeEarlyUntil: null,
+    };
+  }
+  const table = fees
+    ? {
+        feeFull: fees.full,
+        feeOther: fees.other,
+        feeFullEarly: fees.fullEarly,
+        feeOtherEarly: fees.otherEarly,
+        feeEarlyUntil: fees.earlyUntil,
+      }
+    : {
+        feeFull: input.feeFull,
+        feeOther: input.feeOther,
+        feeFullEarly: input.feeFullEarly,
+        feeOtherEarly: input.feeOtherEarly,
+        feeEarlyUntil: input.feeEarlyUntil,
+      };
+  return Object.fromEntries(Object.entries(table).filter(([, v]) => v !== undefined));
+}
+
+/** The fee table's rules: early amounts need their deadline and are not above the regular ones. */
+function checkFees(seminar: FeeColumns & { date: Date; registrationUrl: string | null }) {
+  const charges = isPaidSeminar(seminar);
+  const fail = (field: string, message: string) => {
+    throw new AppError("invalid", message, { [field]: message });
+  };
+  if (charges && !seminar.registrationUrl && paymentsMode() === "off") {
+    fail(
+      "feeFull",
+      "온라인 결제를 사용하지 않는 사이트에서는 등록비를 받을 수 없습니다 (docs/payments.md)",
+    );
+  }
+  const early = seminar.feeFullEarly !== null || seminar.feeOtherEarly !== null;
+  if (early && !seminar.feeEarlyUntil) fail("feeEarlyUntil", "사전등록 마감일을 입력해주세요");
+  if (seminar.feeEarlyUntil && seminar.feeEarlyUntil > seminar.date) {
+    fail("feeEarlyUntil", "사전등록 마감일은 세미나 시작 전이어야 합니다");
+  }
+  if ((seminar.feeFullEarly ?? 0) > (seminar.feeFull ?? 0)) {
+    fail("feeFullEarly", "사전등록 등록비는 정규 등록비보다 많을 수 없습니다");
+  }
+  if ((seminar.feeOtherEarly ?? 0) > (seminar.feeOther ?? 0)) {
+    fail("feeOtherEarly", "사전등록 등록비는 정규 등록비보다 많을 수 없습니다");
+  }
+}
+
+/** Drops the input's fee fields: they are saved as the columns of `feeColumnsOf`. */
+function withoutFeeFields<T extends SeminarPatch>(input: T) {
+  const {
+    fees: _fees,
+    feeFull: _feeFull,
+    feeOther: _feeOther,
+    feeFullEarly: _feeFullEarly,
+    feeOtherEarly: _feeOtherEarly,
+    feeEarlyUntil: _feeEarlyUntil,
+    ...rest
+  } = input;
+  return rest;
+}
+
+/** A seminar as the JSON calls show it: the fee columns as one `fees` table (null: free). */
+export function seminarView<T extends FeeColumns>(seminar: T) {
+  const { feeFull, feeOther, feeFullEarly, feeOtherEarly, feeEarlyUntil, ...rest } = seminar;
+  return {
+    ...rest,
+    fees: isPaidSeminar(seminar)
+      ? {
+          full: feeFull ?? 0,
+          other: feeOther ?? 0,
+          fullEarly: feeFullEarly,
+          otherEarly: feeOtherEarly,
+          earlyUntil: feeEarlyUntil,
+        }
+      : null,
+  };
+}
+
+export async function createSeminar(actor: Actor, input: SeminarInput) {
+  assertAdmin(actor);
   checkDates(input);
+  const fees = {
+    feeFull: null,
+    feeOther: null,
+    feeFullEarly: null,
+    feeOtherEarly: null,
+    feeEarlyUntil: null,
+    ...feeColumnsOf(input),
+  };
+  checkFees({ ...fees, date: input.date, registrationUrl: input.registrationUrl ?? null });
   const creditRule = {
     cmeCredits: input.cmeCredits ?? null,
     creditBands: storedBands(input.creditBands ?? null, input.cmeCredits ?? null),
@@ -132,31 +249,34 @@ export async function createSeminar(input: SeminarInput, context?: AuditContext)
   const [created] = await db
     .insert(seminars)
     .values({
-      ...input,
+      ...withoutFeeFields(input),
+      ...fees,
       ...creditRule,
       registrationUrl: input.registrationUrl ?? null,
       cancellationDeadline:
         input.cancellationDeadline ?? new Date(input.date.getTime() - 3 * DAY_MS),
     })
     .returning();
-  await audit(context, "seminar_create", { id: created!.id, label: created!.title });
+  await audit(actor.audit, "seminar_create", { id: created!.id, label: created!.title });
   return created!;
 }
 
 /**
  * Changes what the patch names. A new date without a cancellation deadline moves the default
  * deadline along (three days before); more seats or a reopened registration fill from the
- * waitlist at once.
+ * waitlist at once. Cancelling (status `cancelled`) mails the registrants and keeps every record.
  */
-export async function updateSeminar(id: string, patch: SeminarPatch, context?: AuditContext) {
+export async function updateSeminar(actor: Actor, id: string, patch: SeminarPatch) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
   const [current] = await db.select().from(seminars).where(eq(seminars.id, id));
   if (!current) throw notFound();
-  const { creditBreaks, ...rest } = patch;
-  const values: Partial<Seminar> = Object.fromEntries(
-    Object.entries(rest).filter(([, v]) => v !== undefined),
-  );
+  const { creditBreaks, ...rest } = withoutFeeFields(patch);
+  const values: Partial<Seminar> = {
+    ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),
+    ...feeColumnsOf(patch),
+  };
   if (creditBreaks !== undefined) {
     values.creditBreaks = storedBreaks(creditBreaks, values.date ?? current.date);
   }
@@ -173,22 +293,95 @@ export async function updateSeminar(id: string, patch: SeminarPatch, context?: A
   }
   checkDates({ ...current, ...values });
   checkCreditRule({ ...current, ...values });
+  checkFees({ ...current, ...values });
+  const cancelling = values.status === "cancelled" && current.status !== "cancelled";
+  if (cancelling) await checkCancellable(id);
   const [updated] = Object.keys(values).length
     ? await db.update(seminars).set(values).where(eq(seminars.id, id)).returning()
     : [current];
   if (!updated) throw notFound();
-  await audit(context, "seminar_update", { id, label: updated.title });
+  await audit(actor.audit, "seminar_update", { id, label: updated.title });
+  if (cancelling) await announceCancellation(actor, updated);
   await fillFreedSeats(id);
   return updated;
 }
 
-export async function deleteSeminar(id: string, context?: AuditContext) {
+/**
+ * Deletes a seminar nobody registered for (one made by mistake). A seminar with registrations
+ * keeps them, with their scans, credits and certificate codes: it is cancelled instead.
+ */
+export async function deleteSeminar(actor: Actor, id: string) {
+  assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
-  const deleted = await db
-    .delete(seminars)
-    .where(eq(seminars.id, id))
-    .returning({ id: seminars.id, label: seminars.title });
+  const deleted = await db.transaction(async (tx) => {
+    // Registrations take this row first, so none slips in between the count and the delete.
+    const [seminar] = await tx
+      .select({ id: seminars.id })
+      .from(seminars)
+      .where(eq(seminars.id, id))
+      .for("update");
+    if (!seminar) throw notFound();
+    const [registered] = await tx
+      .select({ value: count() })
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.seminarId, id));
+    if ((registered?.value ?? 0) > 0) {
+      const [sheet] = await tx
+        .select({ status: seminarCreditSheets.status })
+        .from(seminarCreditSheets)
+        .where(eq(seminarCreditSheets.seminarId, id));
+      throw new AppError(
+        "conflict",
+        sheet && sheet.status !== "draft"
+          ? "연수평점을 발송한 세미나는 삭제할 수 없습니다. 참석 기록과 참석확인서는 계속 남아 있어야 합니다."
+          : "신청자가 있는 세미나는 삭제할 수 없습니다. 열리지 않는다면 상태를 ‘취소’로 바꿔주세요. 신청자에게 안내 메일이 가고 기록은 남습니다.",
+      );
+    }
+    return tx
+      .delete(seminars)
+      .where(eq(seminars.id, id))
+      .returning({ id: seminars.id, label: seminars.title });
+  });
   if (deleted.length === 0) throw notFound();
-  await audit(context, "seminar_delete", { id, label: deleted[0]?.label });
+  await audit(actor.audit, "seminar_delete", { id, label: deleted[0]?.label });
+}
+
+/**
+ * Refuses to cancel a seminar whose credit sheet went out: it took place, and its attendance and
+ * certificates stand.
+ */
+async function checkCancellable(id: string) {
+  const db = await getDb();
+  const [sheet] = await db
+    .select({ status: seminarCreditSheets.status })
+    .from(seminarCreditSheets)
+    .where(eq(seminarCreditSheets.seminarId, id));
+  if (sheet && sheet.status !== "draft") {
+    throw new AppError(
+      "conflict",
+      "연수평점을 발송한 세미나는 취소할 수 없습니다. 이미 열린 세미나입니다.",
+    );
+  }
+}
+
+/** Mails every confirmed and waitlisted registrant that the seminar was cancelled (audited). */
+async function announceCancellation(actor: Actor, seminar: Seminar) {
+  const db = await getDb();
+  const registrants = await db
+    .select()
+    .from(seminarRegistrations)
+    .where(
+      and(
+        eq(seminarRegistrations.seminarId, seminar.id),
+        inArray(seminarRegistrations.status, ["confirmed", "waitlisted"]),
+      ),
+    );
+  for (const registration of registrants) await notifySeminarCancelled(seminar, registration);
+  await audit(
+    actor.audit,
+    "seminar_cancel",
+    { id: seminar.id, label: seminar.title },
+    { registrantsMailed: registrants.length },
+  );
 }

@@ -1,12 +1,20 @@
+import { isUuid } from "~/lib/ids";
 import { optionalHttpUrl, requiredText } from "~/lib/validation";
+import { wonInput } from "~/lib/won";
 import { z } from "~/lib/zod";
 import { bandProblem, parseBandText, parseBreakText } from "./credit-rule";
 
-export const SEMINAR_STATUSES = ["open", "closed"] as const;
-/** The admin form's labels (SPEC.md §4). */
+export const SEMINAR_STATUSES = ["open", "closed", "cancelled"] as const;
+/**
+ * The admin form's labels (SPEC.md §4; its 진행중 reads 접수중, as 진행 중 means a seminar under
+ * way: docs/decisions/021-seminar-phase.md). Cancelled is the society's own addition: the seminar will
+ * not take place, its registrants are mailed, and every record stays (a seminar with registrations
+ * is never deleted).
+ */
 export const SEMINAR_STATUS_LABELS = {
-  open: "진행중 (신청 가능)",
+  open: "접수중 (신청 가능)",
   closed: "마감 (신청 불가)",
+  cancelled: "취소 (신청자에게 안내 메일)",
 } as const;
 
 const DATE_MESSAGE = "올바른 날짜와 시간을 입력해주세요";
@@ -129,6 +137,35 @@ const creditBreaks = z.preprocess(
     .nullish(),
 );
 
+const FEE_MESSAGE = "등록비는 0원 이상 10,000,000원 이하의 숫자로 입력해주세요";
+// "30,000", "3만" and 30000 alike (lib/won.ts); empty is free.
+const fee = z.preprocess(
+  (value) => (value === "" ? null : wonInput(value)),
+  z
+    .number({ error: FEE_MESSAGE })
+    .int(FEE_MESSAGE)
+    .min(0, FEE_MESSAGE)
+    .max(10_000_000, FEE_MESSAGE)
+    .nullish(),
+);
+
+/**
+ * The fee table of the JSON calls: `{ full, other, fullEarly?, otherEarly?, earlyUntil? }` in won
+ * (null: free). The page form sends the same as flat fields (feeFull, feeOther, …).
+ */
+const feeTable = z
+  .strictObject(
+    {
+      full: fee,
+      other: fee,
+      fullEarly: fee,
+      otherEarly: fee,
+      earlyUntil: optionalDate,
+    },
+    { error: "등록비 표에는 full, other, fullEarly, otherEarly, earlyUntil만 쓸 수 있습니다" },
+  )
+  .nullish();
+
 const fields = {
   title: requiredText("제목을 입력해주세요", 200),
   description: requiredText("설명을 입력해주세요", 5000),
@@ -146,6 +183,12 @@ const fields = {
   cmeCredits: optionalCount("연수평점은 0점 이상 100점 이하의 숫자로 입력해주세요", 100, 0),
   creditBands,
   creditBreaks,
+  fees: feeTable,
+  feeFull: fee,
+  feeOther: fee,
+  feeFullEarly: fee,
+  feeOtherEarly: fee,
+  feeEarlyUntil: optionalDate,
 };
 
 export const seminarSchema = z.object({
@@ -221,7 +264,75 @@ export const registrantQuerySchema = z.object({
     .default(50),
 });
 
-/** The office adds a member to a seminar by their account's e-mail. */
-export const addRegistrantSchema = z.object({
-  email: z.email({ error: "회원의 이메일을 정확히 입력해주세요" }).max(200),
-});
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+/** A phone number's digits: 010-1234-5678 and 01012345678 are the same number. */
+export const phoneDigits = (phone: string) => phone.replace(/\D/g, "");
+
+const WHO_MESSAGE = "회원의 이메일, 연락처, 회원 번호 중 하나만 지정해주세요";
+
+/**
+ * The office adds a member to a seminar by exactly one of: their account's e-mail, their phone
+ * (digits compared; several members may share one) or their id (a pick from the desk's search).
+ */
+export const addRegistrantSchema = z
+  .object(
+    {
+      email: z.preprocess(
+        blankToUndefined,
+        z.email({ error: "회원의 이메일을 정확히 입력해주세요" }).max(200).optional(),
+      ),
+      phone: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ error: "연락처를 정확히 입력해주세요" })
+          .trim()
+          .max(30, "연락처를 정확히 입력해주세요")
+          .refine((value) => /^[\d\s()+-]+$/.test(value), "연락처는 숫자와 - 만 입력해주세요")
+          .refine((value) => {
+            const digits = phoneDigits(value).length;
+            return digits >= 9 && digits <= 11;
+          }, "연락처는 9~11자리 숫자로 입력해주세요 (예: 010-1234-5678)")
+          .optional(),
+      ),
+      memberId: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ error: "선택한 회원을 찾을 수 없습니다" })
+          .max(36)
+          .refine(isUuid, "선택한 회원을 찾을 수 없습니다")
+          .optional(),
+      ),
+      // An administrator's reason for registering someone outside the seminar's audience (audited).
+      audienceOverrideReason: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ error: "예외 등록 사유가 올바르지 않습니다" })
+          .trim()
+          .max(500, "예외 등록 사유는 500자 이하로 입력해주세요")
+          .optional(),
+      ),
+    },
+    { error: WHO_MESSAGE },
+  )
+  .superRefine((input, ctx) => {
+    const named = [input.email, input.phone, input.memberId].filter((v) => v !== undefined);
+    if (named.length !== 1) ctx.addIssue({ code: "custom", message: WHO_MESSAGE, path: ["email"] });
+  });
+export type AddRegistrantInput = z.infer<typeof addRegistrantSchema>;
+
+/** A seminar page's own forms: register and cancel, back to the page or to /mypage. */
+const returnTo = z.string().max(100).optional();
+export const registrationForms = {
+  register: z.object({ returnTo }),
+  cancel: z.object({ returnTo }),
+};
+
+/** The registrant list's forms: add a member (by e-mail or a pick) and cancel a registration. */
+export const registrantForms = {
+  add: addRegistrantSchema,
+  cancel: z.object({
+    userId: z.string().max(36).refine(isUuid, "취소할 신청을 찾을 수 없습니다."),
+  }),
+};

@@ -2,7 +2,7 @@
 // sets the SOCIETY_* variables (README.md, Configuration).
 import { z } from "zod";
 import { env } from "~/env.server";
-import type { SocietyConfig } from "./config";
+import type { SocietyConfig } from "~/lib/root-data";
 
 const schema = z.object({
   SOCIETY_NAME: z.string().min(1).default("대한개원의AI마케팅학회"),

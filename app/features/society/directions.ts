@@ -13,7 +13,7 @@ export const BUS_ROUTES = [
   { kind: "지선", numbers: ["동구2", "수성1-1"] },
 ];
 
-/** Parking at the office's building (issue 15: beside the map, which may fail to load). */
+/** Parking at the office's building, shown beside the map (which may fail to load). */
 export const PARKING_NOTES = [
   "건물 지하 주차장을 이용하실 수 있습니다 (방문 등록 후 1시간 무료).",
   "세미나가 있는 날은 주차 공간이 부족하니 대중교통 이용을 권해 드립니다.",

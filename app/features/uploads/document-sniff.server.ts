@@ -1,4 +1,4 @@
-// What a document really is, read from its bytes (issue 19): the name and the browser's declared
+// What a document really is, read from its bytes: the name and the browser's declared
 // type are ignored. PDF and images by their signatures (`file-type`); Office 97–2003 files and
 // HWP are OLE compound files told apart by the streams they hold (HWP: FileHeader and DocInfo);
 // DOCX/XLSX/PPTX and HWPX are ZIP archives told apart by their entries (HWPX: a `mimetype` of

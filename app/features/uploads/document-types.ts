@@ -1,5 +1,6 @@
-// The document types the library takes (issue 19), shared by the upload widget, the pages and the
+// The document types the library takes, shared by the upload widget, the pages and the
 // server. A file's type is found in its content (document-sniff.server.ts), never in its name.
+import { withoutBidiControls } from "~/lib/content-disposition";
 import { formatNumber } from "~/lib/numbers";
 
 export const MAX_DOCUMENT_BYTES = 50 * 1024 * 1024; // 52428800
@@ -75,13 +76,13 @@ export function formatFileSize(bytes: number) {
 }
 
 /**
- * The name a file is saved under: the uploaded name without any folder part or control
- * characters, with an extension that matches its real type (a PDF named "slides.exe" is saved as
+ * The name a file is saved under: the uploaded name without any folder part, control characters
+ * or direction controls (which could show "…exe" as "…pdf"), with an extension that matches its real type (a PDF named "slides.exe" is saved as
  * "slides.exe.pdf"), at most 200 characters.
  */
 export function downloadName(rawName: string, mime: string) {
   const base =
-    rawName
+    withoutBidiControls(rawName)
       .split(/[\\/]/)
       .pop()
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are removed

@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
@@ -16,10 +16,15 @@ import { logger } from "~/logger.server";
 import type { Database } from "~db/client.server";
 import { storedObjects, users } from "~db/schema";
 import { recordAudit } from "../audit/audit.server";
-import { limitAuthRequestsByIp, limitSignupUploadsByIp } from "../security/rate-limit.server";
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "./constants";
+import {
+  limitAuthRequestsByIp,
+  limitMemberImageBytes,
+  limitSignupUploadsByIp,
+} from "../security/rate-limit.server";
+import { IMAGE_TYPES, type ImageType, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "./constants";
 import { sniffDocument } from "./document-sniff.server";
 import { DOCUMENT_MESSAGES, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES } from "./document-types";
+import { checkWholeImage } from "./image-check.server";
 import { objectStorage } from "./storage.server";
 
 type Grant = {
@@ -83,28 +88,27 @@ function newGrant(uploader: { id: string; role: string } | null): Grant {
 }
 
 /**
- * An image sent with a page form itself, when JavaScript is off (issue 15: sign-up and the
- * full-membership application work without it): the same limits as asking for an upload URL,
- * then the same type and size checks as the upload. The stored address then stands in the form
- * under `field`, as if the browser had uploaded the file first. Answers the refusal (a 4xx and its
- * Korean message, for the field) or null; anything else is a bug and is thrown.
+ * The image of a page form (sign-up and the full-membership application work without
+ * JavaScript): the address of the image the browser uploaded first, or else the file sent with
+ * the form itself, stored now under the same limits and the same type and size checks as an
+ * upload. A refusal is the upload's AppError (a 4xx and its Korean message) under `field`; a
+ * failure of our own (5xx) is thrown as it is.
  */
-export async function storeImageSentWithForm(
-  form: FormData,
+export async function imageSentWithForm(
+  address: string,
   file: File | null,
   options: { field: string; uploader: { id: string; role: string } | null; ip?: string },
-): Promise<{ status: number; message: string } | null> {
-  if (!file || form.get(options.field)) return null;
+): Promise<string> {
+  if (!file || address) return address;
   try {
     await limitAuthRequestsByIp(options.ip);
     if (!options.uploader) await limitSignupUploadsByIp(options.ip);
     const body = Buffer.from(await file.arrayBuffer());
     const { objectPath } = await storeObject(newGrant(options.uploader), body);
-    form.set(options.field, objectPath);
-    return null;
+    return objectPath;
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    return { status: error.status, message: error.message };
+    throw new AppError(error.code, error.message, { [options.field]: error.message });
   }
 }
 
@@ -139,7 +143,10 @@ function readGrant(token: string | null): Grant {
   return grant;
 }
 
-/** Accepts the PUT to an upload URL: one object per URL, images only (by content), 5 MB. */
+/**
+ * Accepts the PUT to an upload URL: one object per URL, images only (by content, decoded to the
+ * end), 5 MB, within the member's daily image quota.
+ */
 export async function receiveUpload(request: Request, token: string | null) {
   const grant = readGrant(token);
   const db = await getDb();
@@ -162,6 +169,11 @@ async function storeObject(grant: Grant, body: Buffer) {
   const type = await fileTypeFromBuffer(body);
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError("unsupported_type", UPLOAD_MESSAGES.wrongType);
+  }
+  await checkWholeImage(body, type.mime as ImageType);
+  // A member's own images count against their daily quota; administrators' page images do not.
+  if (grant.origin === "member" && grant.visibility === "private" && grant.owner) {
+    await limitMemberImageBytes(grant.owner, body.length);
   }
 
   // The row is the claim on this URL's object, made before any byte is stored: of two PUTs to
@@ -321,12 +333,6 @@ export async function deleteStoredFiles(ids: readonly string[], reason: string) 
   return failed;
 }
 
-/** Rows, then files, for a caller with no change of its own to make in the same transaction. */
-export async function deleteStoredObjects(ids: readonly string[], reason: string) {
-  await forgetStoredObjects(await getDb(), ids);
-  return deleteStoredFiles(ids, reason);
-}
-
 export function objectIdFromPath(objectPath: string) {
   return OBJECT_PATH.exec(objectPath)?.[1] ?? null;
 }
@@ -353,6 +359,25 @@ export async function claimSignupImage(
         isNull(storedObjects.claimedAt),
       ),
     )
+    .returning({ id: storedObjects.id });
+  return claimed.length === 1;
+}
+
+/**
+ * Hands a member's own upload to their full-membership application, so the sweep of unattached
+ * uploads leaves it: the object must be `ownerId`'s. Answers false when it is not.
+ */
+export async function claimApplicationImage(
+  tx: Pick<Database, "update">,
+  objectPath: string,
+  ownerId: string,
+) {
+  const id = objectIdFromPath(objectPath);
+  if (!id) return false;
+  const claimed = await tx
+    .update(storedObjects)
+    .set({ claimedAt: sql`coalesce(${storedObjects.claimedAt}, now())` })
+    .where(and(eq(storedObjects.id, id), eq(storedObjects.ownerId, ownerId)))
     .returning({ id: storedObjects.id });
   return claimed.length === 1;
 }

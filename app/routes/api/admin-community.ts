@@ -14,9 +14,7 @@ export const loader = api(async ({ request, context, url }: Route.LoaderArgs) =>
     page: url.searchParams.get("page") || undefined,
     pageSize: url.searchParams.get("pageSize") || undefined,
   });
-  return Response.json(await moderationQueue(query), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  return Response.json(await moderationQueue(query));
 });
 
 export const action = methodNotAllowed("GET");

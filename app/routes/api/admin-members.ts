@@ -10,9 +10,7 @@ import type { Route } from "./+types/admin-members";
 export const loader = api(async ({ request, context, url }: Route.LoaderArgs) => {
   await adminContext(request, context.get(clientIpContext));
   const query = parse(rosterQuerySchema, Object.fromEntries(url.searchParams));
-  return Response.json(await searchMembers(query), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  return Response.json(await searchMembers(query));
 });
 
 export const action = methodNotAllowed("GET");

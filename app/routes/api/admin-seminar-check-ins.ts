@@ -11,9 +11,7 @@ export const action = api(async ({ request, params }: Route.ActionArgs) => {
   requireMethod(request, "POST");
   const staff = await requireCheckInStaff(request);
   const input = parse(checkInSchema, await readJson(request));
-  return Response.json(await recordCheckIn(params.id, input, staff), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  return Response.json(await recordCheckIn(params.id, input, staff));
 });
 
 export const loader = methodNotAllowed("POST");

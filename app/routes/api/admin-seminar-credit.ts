@@ -1,19 +1,19 @@
-import { adminContext } from "~/features/admin/admin-api.server";
+import { requireActor } from "~/features/accounts/actor.server";
 import { creditCorrectionSchema } from "~/features/seminars/credit-validation";
 import { correctCredits } from "~/features/seminars/credits.server";
 import { api, methodNotAllowed, parse, requireMethod } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
-import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/admin-seminar-credit";
 
 // PATCH /api/admin/seminars/{id}/credits/{registrationId} { entryAt?, exitAt?, credits?, reason }
 // → the corrected line (administrators; audited; 409 once the sheet is locked).
-export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
+export const action = api(async (args: Route.ActionArgs) => {
+  const { request, params } = args;
   requireMethod(request, "PATCH");
-  const audit = await adminContext(request, context.get(clientIpContext));
+  const actor = await requireActor(args, "admin");
   const input = parse(creditCorrectionSchema, await readJson(request));
-  const line = await correctCredits(params.id, params.registrationId, input, audit);
-  return Response.json(line, { headers: { "Cache-Control": "private, no-store" } });
+  const line = await correctCredits(params.id, params.registrationId, input, actor);
+  return Response.json(line);
 });
 
 export const loader = methodNotAllowed("PATCH");

@@ -17,7 +17,7 @@ import type { Route } from "./+types/announcement";
 export const loader = api(async ({ request, params, url }: Route.LoaderArgs) => {
   const announcement = await readAnnouncement(params.id, await requireUser({ request, url }));
   if (!announcement) throw new AppError("not_found", "공지사항을 찾을 수 없습니다.");
-  return Response.json(announcement, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(announcement);
 });
 
 // PATCH and DELETE /api/announcements/{id} (administrators).

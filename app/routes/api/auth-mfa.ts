@@ -1,5 +1,4 @@
-import { clientOf } from "~/features/accounts/auth-events.server";
-import { finishLogin } from "~/features/second-factor/login.server";
+import { accountAnswer, finishLogin } from "~/features/second-factor/login.server";
 import { secondFactorCodeSchema } from "~/features/second-factor/validation";
 import { api, methodNotAllowed, parse } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
@@ -10,21 +9,8 @@ import type { Route } from "./+types/auth-mfa";
 // POST /api/auth/login started (401 wrong, replayed or expired; 429 too many attempts).
 export const action = api(async ({ request, context }: Route.ActionArgs) => {
   const { code } = parse(secondFactorCodeSchema, await readJson(request));
-  const { user, cookie } = await finishLogin(
-    request,
-    code,
-    clientOf(request, context.get(clientIpContext)),
-  );
-  return Response.json(
-    {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      role: user.role,
-      isApproved: user.isApproved,
-    },
-    { headers: { "Set-Cookie": cookie, "Cache-Control": "private, no-store" } },
-  );
+  const { user, headers } = await finishLogin(request, context.get(clientIpContext), code);
+  return Response.json(accountAnswer(user), { headers });
 });
 
 export const loader = methodNotAllowed("POST");

@@ -12,7 +12,7 @@ export const action = api(async ({ request, params, context }: Route.ActionArgs)
     actor: { id: reader.id, email: reader.email },
     ip: context.get(clientIpContext),
   });
-  return new Response(null, { status: 204, headers: { "Cache-Control": "private, no-store" } });
+  return new Response(null, { status: 204 });
 });
 
 export const loader = methodNotAllowed("DELETE");

@@ -12,7 +12,6 @@ export const action = api(async ({ request, params }: Route.ActionArgs) => {
   const { body } = parse(commentSchema, await readJson(request));
   return Response.json(await createComment(author, params.id, body), {
     status: 201,
-    headers: { "Cache-Control": "private, no-store" },
   });
 });
 

@@ -6,12 +6,10 @@ import { readJson } from "~/lib/request-body.server";
 import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/community-post";
 
-const privately = { "Cache-Control": "private, no-store" };
-
 // GET /api/community/posts/{id}: the post with its comments (approved members).
 export const loader = api(async ({ request, params }: Route.LoaderArgs) => {
   const reader = await requireBoardMember(request);
-  return Response.json(await readPost(reader, params.id), { headers: privately });
+  return Response.json(await readPost(reader, params.id));
 });
 
 // PATCH (the author: title, body, images) and DELETE (the author or an administrator, audited).
@@ -23,8 +21,8 @@ export const action = api(async ({ request, params, context }: Route.ActionArgs)
       actor: { id: reader.id, email: reader.email },
       ip: context.get(clientIpContext),
     });
-    return new Response(null, { status: 204, headers: privately });
+    return new Response(null, { status: 204 });
   }
   const patch = parse(postPatchSchema, await readJson(request, { maxBytes: POST_BODY_BYTES }));
-  return Response.json(await updatePost(reader, params.id, patch), { headers: privately });
+  return Response.json(await updatePost(reader, params.id, patch));
 });

@@ -11,8 +11,6 @@ import { pageQuerySchema } from "~/lib/page-query";
 import { readJson } from "~/lib/request-body.server";
 import type { Route } from "./+types/community-posts";
 
-const privately = { "Cache-Control": "private, no-store" };
-
 // GET /api/community/posts?q=&page=&pageSize= → { items, total, page, pageSize } (approved
 // members: pinned first, then newest; `q` searches title and body).
 export const loader = api(async ({ request, url }: Route.LoaderArgs) => {
@@ -23,7 +21,7 @@ export const loader = api(async ({ request, url }: Route.LoaderArgs) => {
     page: params.page || undefined,
     pageSize: params.pageSize || undefined,
   });
-  return Response.json(await listPosts(reader, { q, ...paging }), { headers: privately });
+  return Response.json(await listPosts(reader, { q, ...paging }));
 });
 
 // POST /api/community/posts { title, body, images? } → 201 with the post.
@@ -31,5 +29,5 @@ export const action = api(async ({ request }: Route.ActionArgs) => {
   requireMethod(request, "POST");
   const author = await requireBoardMember(request);
   const input = parse(postSchema, await readJson(request, { maxBytes: POST_BODY_BYTES }));
-  return Response.json(await createPost(author, input), { status: 201, headers: privately });
+  return Response.json(await createPost(author, input), { status: 201 });
 });

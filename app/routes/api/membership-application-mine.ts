@@ -8,5 +8,5 @@ export const loader = api(async ({ request, url }: Route.LoaderArgs) => {
   const user = await requireUser({ request, url });
   const application = await findApplicationOf(user.id);
   if (!application) throw new AppError("not_found", "정회원 가입 신청 내역이 없습니다.");
-  return Response.json(application, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(application);
 });

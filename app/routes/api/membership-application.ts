@@ -1,4 +1,5 @@
-import { adminContext } from "~/features/admin/admin-api.server";
+import { requireActor } from "~/features/accounts/actor.server";
+import { currentDuesYear, yearDuesOf } from "~/features/dues/dues.server";
 import {
   decideApplication,
   listApplicationsOf,
@@ -6,30 +7,29 @@ import {
 } from "~/features/membership/applications.server";
 import { decisionSchema } from "~/features/membership/validation";
 import { attendedSeminarsOf } from "~/features/seminars/credits.server";
-import { AppError, api, parse, requireMethod } from "~/lib/errors.server";
+import { api, parse, requireMethod } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
-import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/membership-application";
 
 // PATCH /api/membership-applications/{id}: approve, or reject with a reason (administrators).
-export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
-  requireMethod(request, "PATCH");
-  const audit = await adminContext(request, context.get(clientIpContext));
-  const decision = parse(decisionSchema, await readJson(request));
-  return Response.json(await decideApplication(params.id, decision, audit));
+export const action = api(async (args: Route.ActionArgs) => {
+  requireMethod(args.request, "PATCH");
+  const actor = await requireActor(args, "admin");
+  const decision = parse(decisionSchema, await readJson(args.request));
+  return Response.json(await decideApplication(actor, args.params.id, decision));
 });
 
 // GET /api/membership-applications/{id}: one application in full (administrators; audited), with
 // the applicant's attended seminars from locked credit sheets (full membership requires one) and
-// the applicant's other applications with their decisions (issue 15: a rejected applicant may
-// apply again; the office sees the history).
-export const loader = api(async ({ request, params, context }: Route.LoaderArgs) => {
-  const audit = await adminContext(request, context.get(clientIpContext));
-  const application = await viewApplication(params.id, audit);
-  if (!application) throw new AppError("not_found", "신청서를 찾을 수 없습니다.");
-  const [attendedSeminars, all] = await Promise.all([
+// the applicant's other applications with their decisions (a rejected applicant may
+// apply again; the office sees the history), and whether this year's dues are paid.
+export const loader = api(async (args: Route.LoaderArgs) => {
+  const actor = await requireActor(args, "admin");
+  const application = await viewApplication(actor, args.params.id);
+  const [attendedSeminars, all, dues] = await Promise.all([
     attendedSeminarsOf(application.userId),
     listApplicationsOf(application.userId),
+    yearDuesOf([application.userId], currentDuesYear()),
   ]);
   const otherApplications = all
     .filter((other) => other.id !== application.id)
@@ -40,8 +40,10 @@ export const loader = api(async ({ request, params, context }: Route.LoaderArgs)
       updatedAt,
       rejectionReason,
     }));
-  return Response.json(
-    { ...application, attendedSeminars, otherApplications },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return Response.json({
+    ...application,
+    attendedSeminars,
+    otherApplications,
+    dues: dues.get(application.userId) ?? null,
+  });
 });

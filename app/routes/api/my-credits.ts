@@ -7,7 +7,5 @@ import type { Route } from "./+types/my-credits";
 // signed-in member's final credits per year, sheets open for objection, and locked attendance.
 export const loader = api(async ({ request, url }: Route.LoaderArgs) => {
   const user = await requireUser({ request, url });
-  return Response.json(await myCredits(user.id), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  return Response.json(await myCredits(user.id));
 });

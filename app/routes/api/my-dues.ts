@@ -8,24 +8,21 @@ import type { Route } from "./+types/my-dues";
 export const loader = api(async ({ request, url }: Route.LoaderArgs) => {
   const user = await requireUser({ request, url });
   const dues = await myDues(user);
-  return Response.json(
-    {
-      year: dues.year,
-      status: dues.status,
-      amountDue: dues.amountDue,
-      bankAccount: dues.bankAccount,
-      depositorName: dues.depositorName,
-      dueDate: dues.dueDate,
-      graceUntil: dues.graceUntil,
-      fullStanding: dues.fullStanding,
-      payments: dues.payments.map(({ id, year, amount, method, paidAt }) => ({
-        id,
-        year,
-        amount,
-        method,
-        paidAt,
-      })),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+  return Response.json({
+    year: dues.year,
+    status: dues.status,
+    amountDue: dues.amountDue,
+    bankAccount: dues.bankAccount,
+    depositorName: dues.depositorName,
+    dueDate: dues.dueDate,
+    graceUntil: dues.graceUntil,
+    fullStanding: dues.fullStanding,
+    payments: dues.payments.map(({ id, year, amount, method, paidAt }) => ({
+      id,
+      year,
+      amount,
+      method,
+      paidAt,
+    })),
+  });
 });

@@ -10,9 +10,7 @@ import type { Route } from "./+types/resources-upload";
 export const action = api(async ({ request, context }: Route.ActionArgs) => {
   requireMethod(request, "POST");
   const admin = await requireAdmin(request);
-  return Response.json(await requestDocumentUploadUrl(admin, context.get(clientIpContext)), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  return Response.json(await requestDocumentUploadUrl(admin, context.get(clientIpContext)));
 });
 
 export const loader = methodNotAllowed("POST");

@@ -1,14 +1,11 @@
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireActor } from "~/features/accounts/actor.server";
 import { libraryReader, requireLibraryMember } from "~/features/library/access.server";
 import { createResource, getResource, listResources } from "~/features/library/library.server";
 import { listQuerySchema, RESOURCES_PER_PAGE, resourceSchema } from "~/features/library/validation";
 import { api, parse, requireMethod } from "~/lib/errors.server";
 import { pageQuerySchema } from "~/lib/page-query";
 import { readJson } from "~/lib/request-body.server";
-import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/resources";
-
-const privately = { "Cache-Control": "private, no-store" };
 
 // GET /api/resources?q=&category=&page=&pageSize= → { items, total, page, pageSize } (approved
 // members; newest first; `q` searches title and description).
@@ -21,19 +18,16 @@ export const loader = api(async ({ request, url }: Route.LoaderArgs) => {
     pageSize: params.pageSize || undefined,
   });
   const reader = await libraryReader(user);
-  return Response.json(await listResources(reader, { ...filter, ...paging }), {
-    headers: privately,
-  });
+  return Response.json(await listResources(reader, { ...filter, ...paging }));
 });
 
 // POST /api/resources { title, description?, category, access?, seminarId?, objectPath, fileName }
 // → 201 with the item (administrators; the file comes from POST /api/resources/upload).
-export const action = api(async ({ request, context }: Route.ActionArgs) => {
-  requireMethod(request, "POST");
-  const admin = await requireAdmin(request);
-  const input = parse(resourceSchema, await readJson(request));
-  const audit = { actor: { id: admin.id, email: admin.email }, ip: context.get(clientIpContext) };
-  const id = await createResource(admin, input, audit);
-  const item = await getResource(id, await libraryReader(admin));
-  return Response.json(item, { status: 201, headers: privately });
+export const action = api(async (args: Route.ActionArgs) => {
+  requireMethod(args.request, "POST");
+  const actor = await requireActor(args, "admin");
+  const input = parse(resourceSchema, await readJson(args.request));
+  const id = await createResource(actor, input);
+  const item = await getResource(id, await libraryReader(actor.user));
+  return Response.json(item, { status: 201 });
 });

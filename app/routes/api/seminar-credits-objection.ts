@@ -11,9 +11,7 @@ export const action = api(async ({ request, params, url }: Route.ActionArgs) => 
   requireMethod(request, "POST");
   const user = await requireUser({ request, url });
   const input = parse(creditObjectionSchema, await readJson(request));
-  return Response.json(await objectToCredits(params.id, user.id, input.message), {
-    headers: { "Cache-Control": "private, no-store" },
-  });
+  return Response.json(await objectToCredits(params.id, user.id, input.message));
 });
 
 export const loader = methodNotAllowed("POST");

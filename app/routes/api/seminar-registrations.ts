@@ -11,7 +11,6 @@ export const action = api(async ({ request, params, url }: Route.ActionArgs) => 
   const registration = await register(params.id, member);
   return Response.json(registration, {
     status: 201,
-    headers: { "Cache-Control": "private, no-store" },
   });
 });
 

@@ -1,16 +1,16 @@
 import { rejectMember } from "~/features/accounts/accounts.server";
-import { adminContext } from "~/features/admin/admin-api.server";
+import { requireActor } from "~/features/accounts/actor.server";
 import { signupRejectionSchema } from "~/features/members/validation";
 import { api, methodNotAllowed, parse } from "~/lib/errors.server";
 import { readJson } from "~/lib/request-body.server";
-import { clientIpContext } from "~/lib/request-context.server";
 import type { Route } from "./+types/users-reject";
 
 // POST /api/users/{id}/reject, with an optional `{ reason }` that the rejection mail includes.
-export const action = api(async ({ request, params, context }: Route.ActionArgs) => {
-  const audit = await adminContext(request, context.get(clientIpContext));
+export const action = api(async (args: Route.ActionArgs) => {
+  const { request, params } = args;
+  const actor = await requireActor(args, "admin");
   const { reason } = parse(signupRejectionSchema, await readJson(request));
-  const user = await rejectMember(params.id, audit, reason);
+  const user = await rejectMember(actor, params.id, reason);
   return Response.json({ message: "거부되었습니다.", id: user?.id });
 });
 

@@ -1,13 +1,9 @@
 import { DateTime } from "~/components/ui/date-time";
 import { displayIp } from "~/lib/ip";
 import { authEventLabel } from "../auth-event-labels";
+import type { recentAuthEvents } from "../auth-events.server";
 
-type AuthEventItem = {
-  id: string;
-  type: string;
-  ip: string | null;
-  createdAt: Date | string;
-};
+type AuthEventItem = Awaited<ReturnType<typeof recentAuthEvents>>[number];
 
 /** An account's recent authentication events (login, failures, logout, sessions ended). */
 export function AuthEventList({ events }: { events: AuthEventItem[] }) {

@@ -4,16 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { displayIp } from "~/lib/ip";
-
-export type SessionItem = {
-  id: string;
-  current: boolean;
-  browser: string;
-  os: string;
-  ip: string | null;
-  createdAt: Date | string;
-  lastSeenAt: Date | string;
-};
+import type { ActiveSession } from "../session-list.server";
 
 /**
  * Active sessions with an "end" button each, and "log out everywhere else" when `endOthers` is
@@ -26,7 +17,7 @@ export function SessionList({
   endOthers = false,
   emptyText = "로그인된 기기가 없습니다.",
 }: {
-  sessions: SessionItem[];
+  sessions: ActiveSession[];
   action?: string;
   endOthers?: boolean;
   emptyText?: string;

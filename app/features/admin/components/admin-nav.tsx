@@ -1,13 +1,20 @@
 import { NavLink } from "react-router";
 import { cn } from "~/lib/cn";
 
-/** The administrator area's sections; later areas (seminars, dues, library) add theirs here. */
+/**
+ * The administrator area's sections; later areas add theirs here. At 768 px they stand on one
+ * line (tests/e2e/looks.spec.ts), hence the narrower padding from md to lg.
+ */
 const SECTIONS = [
   { to: "/admin/dashboard", label: "대시보드" },
   { to: "/admin/members", label: "회원" },
+  { to: "/admin/seminars", label: "세미나" },
   { to: "/admin/dues", label: "회비" },
+  { to: "/admin/payments", label: "결제" },
+  { to: "/admin/messages", label: "문자" },
   { to: "/admin/community", label: "게시판" },
   { to: "/admin/library", label: "자료실" },
+  { to: "/admin/votes", label: "투표" },
   { to: "/admin/audit", label: "감사 기록" },
   { to: "/admin/security", label: "보안 설정" },
 ] as const;
@@ -17,17 +24,23 @@ const SECTIONS = [
  * they wrap onto a second line, so every section and the current one stay in sight; from 768 px
  * they fit on one.
  */
-export function AdminNav({ pendingMembers }: { pendingMembers: number }) {
+export function AdminNav({
+  pendingMembers,
+  waitingReports = 0,
+}: {
+  pendingMembers: number;
+  waitingReports?: number;
+}) {
   return (
     <nav aria-label="관리자 메뉴" className="border-b border-slate-200 bg-white">
-      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-4 sm:px-6 md:flex-nowrap">
+      <ul className="mx-auto flex max-w-6xl flex-wrap gap-x-1 px-4 sm:px-6 md:flex-nowrap md:gap-x-0 lg:gap-x-1">
         {SECTIONS.map((section) => (
           <li key={section.to} className="shrink-0">
             <NavLink
               to={section.to}
               className={({ isActive }) =>
                 cn(
-                  "-mb-px inline-flex h-12 items-center gap-1.5 border-b-2 px-3 text-[15px] font-semibold whitespace-nowrap",
+                  "-mb-px inline-flex h-12 items-center gap-1.5 border-b-2 px-3 text-[15px] md:px-2 lg:px-3 font-semibold whitespace-nowrap",
                   isActive
                     ? "border-brand-700 text-brand-700"
                     : "border-transparent text-slate-600 hover:text-slate-900",
@@ -39,6 +52,12 @@ export function AdminNav({ pendingMembers }: { pendingMembers: number }) {
                 <span className="rounded-full bg-rose-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
                   {pendingMembers}
                   <span className="sr-only">명 승인 대기</span>
+                </span>
+              ) : null}
+              {section.to === "/admin/community" && waitingReports > 0 ? (
+                <span className="rounded-full bg-rose-600 px-1.5 py-0.5 text-xs leading-none font-bold text-white">
+                  {waitingReports}
+                  <span className="sr-only">건 신고 처리 대기</span>
                 </span>
               ) : null}
             </NavLink>

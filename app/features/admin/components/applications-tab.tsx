@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { ApplicationStatusBadge } from "~/features/membership/components/application-status";
@@ -100,6 +101,11 @@ export function ApplicationsTab({
             className: "whitespace-nowrap",
           },
           {
+            header: "올해 회비",
+            cell: (a) => <DuesOfApplicant dues={a.dues} />,
+            className: "whitespace-nowrap",
+          },
+          {
             header: "관리",
             className: "whitespace-nowrap",
             cell: (a) => (
@@ -172,6 +178,10 @@ export function ApplicationsTab({
                 ["병원 주소", shown.address],
                 ["신청일", formatDate(shown.createdAt)],
                 ["상태", STATUS_LABELS[shown.status as "pending"]?.admin ?? shown.status],
+                [
+                  shown.dues ? `${shown.dues.year}년 회비` : "회비",
+                  <DuesOfApplicant key="dues" dues={shown.dues} />,
+                ],
                 ["거부 사유", shown.rejectionReason],
               ]}
             />
@@ -210,6 +220,33 @@ export function ApplicationsTab({
       </Dialog>
       <RejectDialog application={rejecting} onClose={() => setRejecting(null)} />
     </section>
+  );
+}
+
+const won = (amount: number) => `${formatNumber(amount)}원`;
+
+/** Whether the applicant paid this year's dues (full membership comes with them), and how much. */
+function DuesOfApplicant({ dues }: { dues: ApplicationRow["dues"] }) {
+  if (!dues || dues.status === "not_set") {
+    return <span className="text-sm text-slate-600">회비 미설정</span>;
+  }
+  if (dues.status === "paid") {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1.5">
+        <Badge tone="green">납부</Badge>
+        <span className="text-sm tabular-nums">{won(dues.paid)}</span>
+      </span>
+    );
+  }
+  if (dues.status === "exempt") return <Badge tone="brand">면제</Badge>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <Badge tone="red">미납</Badge>
+      <span className="text-sm text-slate-700 tabular-nums">
+        {dues.paid > 0 ? `${won(dues.paid)} / ` : ""}
+        {won(dues.fee ?? 0)}
+      </span>
+    </span>
   );
 }
 

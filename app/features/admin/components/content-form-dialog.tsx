@@ -36,7 +36,8 @@ export function ContentFormDialog({
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} wide={wide}>
       <action.fetcher.Form
         method="post"
-        action="/admin/dashboard"
+        action={action.target}
+        preventScrollReset
         className="grid gap-4"
         noValidate
       >

@@ -17,7 +17,7 @@ const PAGE_SIZE = 10;
 /**
  * A table. Wide tables scroll sideways inside their box, so they stay usable on a tablet; below
  * 768 px each row is a stacked card with the column names beside the values and its actions in
- * view (the `data-table` rules in app.css, issue 15).
+ * view (the `data-table` rules in app.css).
  *
  * Lists that grow with the society are searched and paged on the server: their tab renders the
  * search form and page links and gives the table one page (`paging="server"`, no browser-side

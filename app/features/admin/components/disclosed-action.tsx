@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 
 /**
  * A dashboard row action as a plain form in a disclosure: what an administrator gets before
- * JavaScript runs, or without it (issue 15), in place of the dialog. It asks first, as the dialog
+ * JavaScript runs, or without it, in place of the dialog. It asks first, as the dialog
  * does, and posts to the dashboard at the current address, so the page that answers shows the
  * same tab, search and page, with the result above the tabs.
  */

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useLocation } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { formatDate } from "~/lib/dates";
@@ -12,13 +12,13 @@ import type { PendingMember, TabPage } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
 const CAPTION = "승인 대기 회원";
+const REASON_LABEL = "거부 사유 (필수, 안내 메일과 신청자의 상태 화면에 표시됩니다)";
 
-/** The sign-ups waiting, oldest first, 20 a page, searched on the server (`?tab=members&q=`). */
+/** The sign-ups waiting, re-submissions after a rejection first, then oldest first, 20 a page, searched on the server (`?tab=members&q=`). */
 export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
   const [viewing, setViewing] = useState<PendingMember | null>(null);
   const [rejecting, setRejecting] = useState<PendingMember | null>(null);
   const action = useDashboardAction();
-  const { search } = useLocation();
   const hydrated = useHydrated();
   const busy = (id: string) => action.pending && action.fetcher.formData?.get("id") === id;
 
@@ -40,7 +40,22 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
         paging="server"
         empty={list.q ? NO_RESULTS : "승인을 기다리는 회원이 없습니다."}
         columns={[
-          { header: "이름", cell: (m) => m.name, primary: true, className: "whitespace-nowrap" },
+          {
+            header: "이름",
+            cell: (m) =>
+              m.resubmittedAt ? (
+                <span className="inline-flex items-center gap-1.5">
+                  {m.name}
+                  <Badge tone="brand" title={`재신청 ${formatDate(m.resubmittedAt)}`}>
+                    재신청
+                  </Badge>
+                </span>
+              ) : (
+                m.name
+              ),
+            primary: true,
+            className: "whitespace-nowrap",
+          },
           { header: "이메일", cell: (m) => m.email },
           { header: "연락처", cell: (m) => m.phone, className: "whitespace-nowrap" },
           { header: "병원", cell: (m) => m.hospitalName },
@@ -65,8 +80,8 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
                     <a href={m.licenseImageUrl}>면허증 보기</a>
                   </Button>
                 ) : null}
-                {/* A form, so approving works before JavaScript loads too (issue 15). */}
-                <action.fetcher.Form method="post" action={`/admin/dashboard${search}`}>
+                {/* A form, so approving works before JavaScript loads too. */}
+                <action.fetcher.Form method="post" action={action.target} preventScrollReset>
                   <input type="hidden" name="intent" value="approve-member" />
                   <input type="hidden" name="id" value={m.id} />
                   <Button type="submit" size="sm" disabled={busy(m.id)}>
@@ -91,8 +106,8 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
                     question={`${m.name}님의 가입 신청을 거부합니다.`}
                     reason={{
                       name: "reason",
-                      label: "거부 사유 (선택, 안내 메일에 포함됩니다)",
-                      required: false,
+                      label: REASON_LABEL,
+                      required: true,
                     }}
                   />
                 )}
@@ -127,7 +142,10 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
   );
 }
 
-/** Rejects a sign-up with an optional reason, which the rejection mail then quotes. */
+/**
+ * Rejects a sign-up with its reason (required), which the rejection mail and text quote and the
+ * doctor's status page shows.
+ */
 function RejectSignupDialog({
   member,
   onClose,
@@ -141,6 +159,7 @@ function RejectSignupDialog({
     setReason("");
     onClose();
   });
+  const blank = reason.trim() === "";
   return (
     <Dialog
       open={member !== null}
@@ -154,11 +173,11 @@ function RejectSignupDialog({
         className="grid gap-3"
         onSubmit={(event) => {
           event.preventDefault();
-          if (member) action.run("reject-member", { id: member.id, reason });
+          if (member && !blank) action.run("reject-member", { id: member.id, reason });
         }}
       >
         <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          거부 사유 (선택, 안내 메일에 포함됩니다)
+          {REASON_LABEL}
         </label>
         <textarea
           id={id}
@@ -166,13 +185,15 @@ function RejectSignupDialog({
           onChange={(event) => setReason(event.target.value)}
           rows={3}
           maxLength={1000}
+          required
+          aria-required="true"
           className="rounded-lg border border-slate-300 p-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             취소
           </Button>
-          <Button type="submit" variant="destructive" disabled={action.pending}>
+          <Button type="submit" variant="destructive" disabled={blank || action.pending}>
             거부
           </Button>
         </div>

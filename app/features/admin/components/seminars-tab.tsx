@@ -1,10 +1,18 @@
-import { Plus } from "lucide-react";
+import { Plus, X } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Field } from "~/components/ui/field";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
-import { bandsToText, breaksToText, defaultBands } from "~/features/seminars/credit-rule";
+import {
+  bandInWords,
+  bandProblem,
+  breaksToText,
+  type CreditBand,
+  defaultBands,
+  parseBandRows,
+} from "~/features/seminars/credit-rule";
+import { SEMINAR_PHASE_LABELS } from "~/features/seminars/rules";
 import {
   SEMINAR_AUDIENCE_LABELS,
   SEMINAR_AUDIENCES,
@@ -57,9 +65,18 @@ export function SeminarsTab({ list }: { list: TabPage<SeminarRow> }) {
                 >
                   {s.title}
                 </a>
-                <Badge tone={s.status === "open" ? "green" : "neutral"}>
-                  {s.status === "open" ? "진행중" : "마감"}
+                <Badge
+                  tone={
+                    s.status === "open" ? "green" : s.status === "cancelled" ? "red" : "neutral"
+                  }
+                >
+                  {s.status === "open" ? "접수중" : s.status === "cancelled" ? "취소" : "마감"}
                 </Badge>
+                {s.status !== "cancelled" && s.phase !== "upcoming" ? (
+                  <Badge tone={s.phase === "ongoing" ? "brand" : "neutral"}>
+                    {SEMINAR_PHASE_LABELS[s.phase]}
+                  </Badge>
+                ) : null}
               </span>
             ),
           },
@@ -251,6 +268,7 @@ function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose
               />
             </div>
           </fieldset>
+          <FeeFields seminar={seminar} errors={errors} />
           <CreditRuleFields seminar={seminar} errors={errors} />
           <Field
             id="seminar-registration"
@@ -268,10 +286,224 @@ function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose
   );
 }
 
+/** A fee in won: empty or 0 is free. */
+function FeeField({
+  id,
+  name,
+  label,
+  value,
+  errors,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number | null | undefined;
+  errors?: string[];
+}) {
+  return (
+    <Field
+      id={id}
+      name={name}
+      label={label}
+      placeholder="예: 30,000 또는 3만"
+      defaultValue={value ?? ""}
+      errors={errors}
+    />
+  );
+}
+
 /**
- * The credit rule as two textareas (works without JavaScript): the band table, one band a line
- * ("120-180=3": 120 minutes or more and under 180, 3 credits; "240-=5": 240 minutes or more),
- * prefilled with one credit per full hour up to the maximum; and the breaks, one a line.
+ * The fee table as the schema's flat fields: what a member in 정회원 standing pays and what
+ * everyone else pays (준회원, a 정회원 whose dues are unpaid), and lower amounts until the early
+ * deadline. All empty: a free seminar, as before.
+ */
+function FeeFields({
+  seminar,
+  errors,
+}: {
+  seminar: SeminarRow | null;
+  errors: (name: string) => string[] | undefined;
+}) {
+  return (
+    <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-bold text-slate-800">등록비 (원)</legend>
+      <p className="-mt-1 text-sm text-slate-600">
+        비워 두거나 0이면 무료입니다. 유료 세미나는 신청할 때 온라인 결제로 좌석이 확정됩니다.
+      </p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FeeField
+          id="seminar-fee-full"
+          name="feeFull"
+          label="정회원 등록비"
+          value={seminar?.feeFull}
+          errors={errors("feeFull")}
+        />
+        <FeeField
+          id="seminar-fee-other"
+          name="feeOther"
+          label="비회원·준회원 등록비"
+          value={seminar?.feeOther}
+          errors={errors("feeOther")}
+        />
+        <FeeField
+          id="seminar-fee-full-early"
+          name="feeFullEarly"
+          label="사전등록 정회원 등록비 (선택)"
+          value={seminar?.feeFullEarly}
+          errors={errors("feeFullEarly")}
+        />
+        <FeeField
+          id="seminar-fee-other-early"
+          name="feeOtherEarly"
+          label="사전등록 기타 등록비 (선택)"
+          value={seminar?.feeOtherEarly}
+          errors={errors("feeOtherEarly")}
+        />
+        <DateTimeField
+          id="seminar-fee-early-until"
+          name="feeEarlyUntil"
+          label="사전등록 마감 (사전등록비가 있으면 필수)"
+          value={seminar?.feeEarlyUntil}
+          errors={errors("feeEarlyUntil")}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+type EditableBand = { key: number; from: string; to: string; credits: string };
+
+let bandKey = 0;
+const editable = (band?: CreditBand): EditableBand => ({
+  key: ++bandKey,
+  from: band ? String(band.fromMinutes) : "",
+  to: band?.toMinutes == null ? "" : String(band.toMinutes),
+  credits: band ? String(band.credits) : "",
+});
+
+/**
+ * The band table as rows of three numbers (from, to, credits: 120, 180, 3 is 120 minutes or more
+ * and under 180, 3 credits; an empty "to" has no upper end), prefilled with one credit per full
+ * hour up to the maximum, with a preview in words and the problem the server would answer. The
+ * rows are repeated named inputs (bandFrom, bandTo, bandCredits), so a plain post works too.
+ */
+function BandRows({ bands, error }: { bands: CreditBand[]; error?: string }) {
+  const [rows, setRows] = useState<EditableBand[]>(() =>
+    bands.length ? bands.map(editable) : [editable()],
+  );
+  const update = (key: number, field: "from" | "to" | "credits", value: string) =>
+    setRows((all) => all.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+  const parsed = parseBandRows(rows);
+  const problem = "problem" in parsed ? parsed.problem : bandProblem(parsed.bands);
+  const cell =
+    "h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-[15px] tabular-nums";
+  return (
+    <div className="grid gap-2">
+      <input type="hidden" name="bandRows" value="1" />
+      <table className="w-full text-sm">
+        <caption className="mb-1 text-left font-semibold text-slate-800">
+          평점 구간 (인정 시간(분) → 평점)
+        </caption>
+        <thead className="text-left text-slate-600">
+          <tr>
+            <th scope="col" className="pb-1 font-medium">
+              시작 (분 이상)
+            </th>
+            <th scope="col" className="pb-1 font-medium">
+              끝 (분 미만, 비우면 끝 없음)
+            </th>
+            <th scope="col" className="pb-1 font-medium">
+              평점
+            </th>
+            <th scope="col" className="pb-1">
+              <span className="sr-only">삭제</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            <tr key={row.key}>
+              <td className="py-1 pr-2">
+                <input
+                  name="bandFrom"
+                  inputMode="numeric"
+                  aria-label={`${i + 1}번째 구간 시작(분)`}
+                  value={row.from}
+                  onChange={(e) => update(row.key, "from", e.target.value)}
+                  className={cell}
+                />
+              </td>
+              <td className="py-1 pr-2">
+                <input
+                  name="bandTo"
+                  inputMode="numeric"
+                  aria-label={`${i + 1}번째 구간 끝(분)`}
+                  value={row.to}
+                  onChange={(e) => update(row.key, "to", e.target.value)}
+                  className={cell}
+                />
+              </td>
+              <td className="py-1 pr-2">
+                <input
+                  name="bandCredits"
+                  inputMode="numeric"
+                  aria-label={`${i + 1}번째 구간 평점`}
+                  value={row.credits}
+                  onChange={(e) => update(row.key, "credits", e.target.value)}
+                  className={cell}
+                />
+              </td>
+              <td className="py-1">
+                <Button
+                  type="button"
+                  size="sm"
+                  variant="secondary"
+                  onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+                  aria-label={`${i + 1}번째 구간 삭제`}
+                >
+                  <X className="size-4" aria-hidden="true" />
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div>
+        <Button
+          type="button"
+          size="sm"
+          variant="secondary"
+          onClick={() => setRows((all) => [...all, editable()])}
+          disabled={rows.length >= 24}
+        >
+          <Plus className="size-4" aria-hidden="true" /> 구간 추가
+        </Button>
+      </div>
+      <div aria-live="polite" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
+        <p className="font-semibold text-slate-800">미리 보기</p>
+        {problem ? (
+          <p className="mt-1 text-rose-700">{problem}</p>
+        ) : "bands" in parsed && parsed.bands.length ? (
+          <ul className="mt-1 list-disc pl-5">
+            {parsed.bands.map((b) => (
+              <li key={`${b.fromMinutes}-${b.toMinutes}-${b.credits}`}>{bandInWords(b)}</li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-1">구간이 없으면 최대 연수평점까지 1시간당 1점입니다.</p>
+        )}
+      </div>
+      {error ? (
+        <p className="text-sm font-medium text-rose-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The credit rule: the band table as rows (BandRows) and the breaks in a textarea, one a line.
  */
 function CreditRuleFields({
   seminar,
@@ -284,41 +516,23 @@ function CreditRuleFields({
   return (
     <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 text-sm font-bold text-slate-800">연수평점 산정 규칙</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-1.5">
-          <TextareaField
-            id="seminar-credit-bands"
-            name="creditBands"
-            label="평점 구간 (인정 시간(분) → 평점)"
-            rows={5}
-            maxLength={1000}
-            defaultValue={bandsToText(bands)}
-            placeholder={"120-180=3\n180-240=4\n240-=5"}
-            aria-describedby="seminar-credit-bands-hint"
-            error={errors("creditBands")?.[0]}
-          />
-          <p id="seminar-credit-bands-hint" className="text-xs text-slate-500">
-            한 줄에 한 구간: 120-180=3은 120분 이상 180분 미만 3점, 240-=5는 240분 이상 5점. 비우면
-            최대 연수평점까지 1시간당 1점입니다.
-          </p>
-        </div>
-        <div className="grid gap-1.5">
-          <TextareaField
-            id="seminar-credit-breaks"
-            name="creditBreaks"
-            label="인정 시간에서 빼는 시간"
-            rows={5}
-            maxLength={2000}
-            defaultValue={breaksToText(seminar?.creditBreaks ?? [], seminar?.date ?? null)}
-            placeholder={"12:00-13:00 점심\n15:00-15:20 커피 브레이크"}
-            aria-describedby="seminar-credit-breaks-hint"
-            error={errors("creditBreaks")?.[0]}
-          />
-          <p id="seminar-credit-breaks-hint" className="text-xs text-slate-500">
-            점심, 휴식, 후원사 심포지엄 등. 한 줄에 하나씩, 다른 날이면 2026-12-06 12:00-13:00
-            점심처럼 날짜를 앞에 씁니다.
-          </p>
-        </div>
+      <BandRows bands={bands} error={errors("creditBands")?.[0]} />
+      <div className="grid gap-1.5">
+        <TextareaField
+          id="seminar-credit-breaks"
+          name="creditBreaks"
+          label="인정 시간에서 빼는 시간"
+          rows={4}
+          maxLength={2000}
+          defaultValue={breaksToText(seminar?.creditBreaks ?? [], seminar?.date ?? null)}
+          placeholder={"12:00-13:00 점심\n15:00-15:20 커피 브레이크"}
+          aria-describedby="seminar-credit-breaks-hint"
+          error={errors("creditBreaks")?.[0]}
+        />
+        <p id="seminar-credit-breaks-hint" className="text-xs text-slate-500">
+          점심, 휴식, 후원사 심포지엄 등. 한 줄에 하나씩, 다른 날이면 2026-12-06 12:00-13:00
+          점심처럼 날짜를 앞에 씁니다.
+        </p>
       </div>
     </fieldset>
   );

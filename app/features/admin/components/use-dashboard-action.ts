@@ -1,31 +1,57 @@
 import { useEffect, useRef } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
+import type { Refusal } from "~/lib/refusal";
 import { toast } from "~/lib/toast";
-import type { DashboardResult } from "../dashboard.server";
+import { failureTitle } from "../dashboard-intents";
 
 /**
- * Posts one dashboard action and shows its toast when the answer arrives; the page's data is
- * reloaded by React Router afterwards, so every table shows the change at once.
+ * Posts one dashboard action to the page as it is (its tab, search and page), so the redirect
+ * after a success comes back to the same list, with the toast the server handed over. A refusal
+ * stays: its toast here, its field messages in `errors`.
  */
-export function useDashboardAction(onSuccess?: (result: DashboardResult) => void) {
-  const fetcher = useFetcher<DashboardResult>();
-  const handled = useRef<DashboardResult | undefined>(undefined);
+export function useDashboardAction(onSuccess?: () => void) {
+  const fetcher = useFetcher<{ refusal?: Refusal }>();
+  const location = useLocation();
+  const target = location.pathname + location.search;
+  // The answer before this submission: the same object afterwards means a redirect (a success).
+  const before = useRef<{ refusal?: Refusal } | undefined>(undefined);
+  const sent = useRef(false);
   const callback = useRef(onSuccess);
   callback.current = onSuccess;
 
   useEffect(() => {
-    const result = fetcher.data;
-    if (fetcher.state !== "idle" || !result || handled.current === result) return;
-    handled.current = result;
-    toast(result.toast);
-    if (result.ok) callback.current?.(result);
+    if (fetcher.state === "submitting" && !sent.current) {
+      sent.current = true;
+      before.current = fetcher.data;
+      return;
+    }
+    if (fetcher.state !== "idle" || !sent.current) return;
+    sent.current = false;
+    const refusal = fetcher.data !== before.current ? fetcher.data?.refusal : undefined;
+    if (refusal) {
+      toast({
+        title: failureTitle(refusal.intent),
+        description: refusal.message,
+        variant: "destructive",
+      });
+    } else {
+      callback.current?.();
+    }
   }, [fetcher.state, fetcher.data]);
 
+  const refusal = fetcher.state === "idle" ? fetcher.data?.refusal : undefined;
   return {
     fetcher,
+    /** Where the forms post: this page, as it is. */
+    target,
     pending: fetcher.state !== "idle",
-    errors: fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {},
+    errors: Object.fromEntries(
+      Object.entries(refusal?.fieldErrors ?? {}).map(([name, messages]) => [name, messages[0]]),
+    ) as Record<string, string | undefined>,
     run: (intent: string, values: Record<string, string>) =>
-      fetcher.submit({ intent, ...values }, { method: "post", action: "/admin/dashboard" }),
+      fetcher.submit(
+        { intent, ...values },
+        { method: "post", action: target, preventScrollReset: true },
+      ),
   };
 }

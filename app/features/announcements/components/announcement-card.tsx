@@ -2,23 +2,17 @@ import { Link } from "react-router";
 import { formatDate, isoDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
 import { useOptionalUser } from "~/lib/root-data";
+import type { AnnouncementSummary } from "../announcements.server";
 import { announcementHref } from "../links";
 import { CategoryBadge } from "./category-badge";
 
-export type AnnouncementListItem = {
-  id: string;
-  title: string;
-  category: string;
-  excerpt: string;
-  truncated: boolean;
-  views: number;
-  createdAt: Date | string;
+type AnnouncementListItem = AnnouncementSummary & {
   /** Posted within the last week (decided by the loader). */
   isNew?: boolean;
 };
 
 /**
- * One row of the notice board (issue 15): number (or 공지 for a pinned notice), category, title
+ * One row of the notice board: number (or 공지 for a pinned notice), category, title
  * with 새 글 for a week, the SPEC's 100-character excerpt, date and views. A table row on wide
  * screens, a stacked entry on a phone.
  */

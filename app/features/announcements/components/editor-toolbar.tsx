@@ -91,7 +91,7 @@ export function EditorToolbar({ editor }: { editor: Editor | null }) {
   });
   const disabled = !editor || !state;
 
-  // The link's address is asked in the site's own dialog (issue 15), not window.prompt.
+  // The link's address is asked in the site's own dialog, not window.prompt.
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
 

@@ -1,44 +1,80 @@
 import { useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
+import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
+import { fieldMessage, type Refusal, submittedValue, useRefusal } from "~/lib/refusal";
+import type { readOwnPost } from "../community.server";
 import { BODY_MAX, MAX_IMAGES, TITLE_MAX } from "../validation";
+import { BoardLocked } from "./locked-notice";
 
-type Reply = { message?: string; errors?: Record<string, string>; values?: Record<string, string> };
+type OwnPost = Awaited<ReturnType<typeof readOwnPost>>;
+
+/**
+ * The page of the post form: writing a new post, or editing `post` (its author's own). A visitor
+ * sees the board's locked notice; a refused submission comes back with its messages.
+ */
+export function PostFormPage({ locked, post }: { locked: boolean; post?: OwnPost }) {
+  const refusal = useRefusal();
+  if (locked) return <BoardLocked />;
+  return (
+    <>
+      <PageHeader eyebrow="COMMUNITY" title={post ? "글 수정" : "글쓰기"} />
+      <Section className="max-w-3xl">
+        <Card className="p-5 sm:p-8">
+          <PostForm
+            initial={post}
+            refusal={refusal}
+            submitLabel={post ? "수정 완료" : "등록"}
+            cancelTo={post ? `/community/${post.id}` : "/community"}
+          />
+        </Card>
+      </Section>
+    </>
+  );
+}
 
 /**
  * The post form, for a new post and for an edit. Images are uploaded as they are chosen (the
  * site's one upload component, one slot each, up to five) and sent as their object paths.
  */
-export function PostForm({
+function PostForm({
   initial,
-  reply,
+  refusal,
   submitLabel,
   cancelTo,
 }: {
   initial?: { title: string; body: string; images: string[] };
-  reply?: Reply;
+  /** The last refused submission: its messages, and what was typed, shown again. */
+  refusal: Refusal | null;
   submitLabel: string;
   cancelTo: string;
 }) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [slots, setSlots] = useState(() => Math.min(MAX_IMAGES, (initial?.images.length ?? 0) + 1));
-  const errors = reply?.errors ?? {};
+  const errors = {
+    title: fieldMessage(refusal, "title"),
+    body: fieldMessage(refusal, "body"),
+    // A bad image is named by its place in the list (`images[1]`): shown under the images.
+    images: Object.entries(refusal?.fieldErrors ?? {}).find(
+      ([name]) => name === "images" || name.startsWith("images["),
+    )?.[1][0],
+  };
+  const fieldless = Object.keys(refusal?.fieldErrors ?? {}).length === 0;
   return (
     <Form method="post" noValidate className="grid gap-5">
-      <FormError
-        message={reply?.message && Object.keys(errors).length === 0 ? reply.message : undefined}
-      />
+      <FormError message={fieldless ? refusal?.message : undefined} />
       <Field
         id="post-title"
         name="title"
         label="제목"
         required
         maxLength={TITLE_MAX}
-        defaultValue={reply?.values?.title ?? initial?.title ?? ""}
+        defaultValue={submittedValue(refusal, "title") ?? initial?.title ?? ""}
         errors={errors.title ? [errors.title] : undefined}
       />
       <TextareaField
@@ -48,7 +84,7 @@ export function PostForm({
         required
         rows={12}
         maxLength={BODY_MAX}
-        defaultValue={reply?.values?.body ?? initial?.body ?? ""}
+        defaultValue={submittedValue(refusal, "body") ?? initial?.body ?? ""}
         error={errors.body}
       />
       <p className="-mt-3 text-sm text-slate-600">

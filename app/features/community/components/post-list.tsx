@@ -3,23 +3,11 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { formatDate, isoDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
+import type { PostListItem } from "../community.server";
 import { HIDDEN_BY_LABELS } from "../validation";
 
-export type ListItem = {
-  id: string;
-  title: string;
-  authorName: string;
-  createdAt: string | Date;
-  commentCount: number;
-  views: number;
-  imageCount: number;
-  pinned: boolean;
-  deleted: boolean;
-  hidden: { by: string; reason: string | null } | null;
-};
-
 /** The board's rows: a table's columns on a wide screen, stacked lines on a phone. */
-export function PostList({ items, numberFrom }: { items: ListItem[]; numberFrom: number }) {
+export function PostList({ items, numberFrom }: { items: PostListItem[]; numberFrom: number }) {
   return (
     <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
       <div

@@ -5,21 +5,11 @@ import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
 import { SelectField } from "~/components/ui/textarea-field";
+import type { memberDuesRecord } from "../dues.server";
 import { formatDay, REMINDER_LABELS, won } from "../format";
+import type { remindersOf } from "../reminders.server";
 import { PAYMENT_METHODS } from "../validation";
 import { VoidPaymentForm } from "./void-payment-form";
-
-type Payment = {
-  id: string;
-  year: number;
-  amount: number;
-  method: string;
-  paidAt: string;
-  depositorName: string | null;
-  memo: string | null;
-  voidedAt: Date | string | null;
-  voidReason: string | null;
-};
 
 /** The member record's dues: standing, payments (void with a reason), record, exempt. */
 export function MemberDues({
@@ -31,16 +21,9 @@ export function MemberDues({
   payments,
   exemptions,
   reminders,
-}: {
-  memberId: string;
-  year: number;
-  today: string;
-  fullStanding: boolean;
-  regularFee: number | null;
-  payments: Payment[];
-  exemptions: { year: number; reason: string }[];
-  reminders: { year: number; kind: string; sentAt: Date | string }[];
-}) {
+}: { memberId: string } & Awaited<ReturnType<typeof memberDuesRecord>> & {
+    reminders: Awaited<ReturnType<typeof remindersOf>>;
+  }) {
   const returnTo = `/admin/members/${memberId}`;
   return (
     <Card className="p-5 sm:p-6">
@@ -114,7 +97,7 @@ export function MemberDues({
               id="member-pay-amount"
               name="amount"
               label="금액(원)"
-              inputMode="numeric"
+              placeholder="예: 200,000 또는 20만"
               required
               defaultValue={regularFee ?? ""}
             />

@@ -1,23 +1,12 @@
 import { Download } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/members/labels";
+import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/society/member-labels";
+import type { MyDues as MyDuesView } from "../dues.server";
 import { DUES_STATUS_LABELS, formatDay, won } from "../format";
-
-type MyDuesView = {
-  year: number;
-  status: keyof typeof DUES_STATUS_LABELS;
-  amountDue: number | null;
-  bankAccount: string | null;
-  depositorName: string | null;
-  dueDate: string | null;
-  graceUntil: string | null;
-  fullStanding: boolean;
-  lapsed: boolean;
-  standingGraceUntil: string | null;
-  payments: { id: string; year: number; amount: number; method: string; paidAt: string }[];
-};
+import { DuesGuide, type DuesGuideView } from "./dues-guide";
 
 const TONES: Record<MyDuesView["status"], BadgeTone> = {
   paid: "green",
@@ -26,8 +15,27 @@ const TONES: Record<MyDuesView["status"], BadgeTone> = {
   not_required: "neutral",
 };
 
-/** /mypage: the member's standing, this year's dues (how to pay when unpaid) and receipts. */
-export function MyDues({ dues, memberType }: { dues: MyDuesView; memberType: string }) {
+/**
+ * /mypage: the member's standing, this year's dues (how to pay when unpaid) and receipts. A 준회원
+ * sees the 정회원 fee, how to pay it and whether it is paid: dues come with the application.
+ * `children` is the online payment's form, shown where the member is asked to pay.
+ */
+export function MyDues({
+  dues,
+  memberType,
+  associate,
+  online,
+  children,
+}: {
+  dues: MyDuesView;
+  memberType: string;
+  /** A 준회원's year: the fee to pay with the application, and what was paid toward it. */
+  associate?: { fee: DuesGuideView; paid: number; depositorName: string } | null;
+  /** The ways to pay online, in words (null: payments are off). */
+  online?: string[] | null;
+  children?: ReactNode;
+}) {
+  const associatePaid = associate ? associate.paid >= associate.fee.regularFee : false;
   const typeLabel = dues.fullStanding
     ? (MEMBER_TYPE_LABELS[memberType as MemberType] ?? "준회원")
     : "준회원";
@@ -53,7 +61,13 @@ export function MyDues({ dues, memberType }: { dues: MyDuesView; memberType: str
       ) : null}
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <span className="font-semibold text-slate-900">{dues.year}년 회비</span>
-        <Badge tone={TONES[dues.status]}>{DUES_STATUS_LABELS[dues.status]}</Badge>
+        {associate ? (
+          <Badge tone={associatePaid ? "green" : "yellow"}>
+            {associatePaid ? "납부 완료" : "정회원 신청 시 납부"}
+          </Badge>
+        ) : (
+          <Badge tone={TONES[dues.status]}>{DUES_STATUS_LABELS[dues.status]}</Badge>
+        )}
       </div>
       {dues.status === "unpaid" ? (
         <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-[15px]">
@@ -70,12 +84,44 @@ export function MyDues({ dues, memberType }: { dues: MyDuesView; memberType: str
           </dd>
           <dt className="text-slate-500">납부 기한</dt>
           <dd>{dues.dueDate ? formatDay(dues.dueDate) : ""}</dd>
+          {online?.length ? (
+            <>
+              <dt className="text-slate-500">온라인 납부</dt>
+              <dd>{online.join(", ")}</dd>
+            </>
+          ) : null}
         </dl>
+      ) : null}
+      {dues.status === "unpaid" ? children : null}
+      {associate && associatePaid ? (
+        <p className="mt-2 text-[15px] text-slate-700">
+          {dues.year}년 연회비를 납부하셨습니다. 정회원 가입이 승인되면 바로 정회원 자격이
+          적용됩니다.{" "}
+          <Link to="/membership" className="font-semibold text-brand-700 underline">
+            정회원 안내
+          </Link>
+        </p>
+      ) : null}
+      {associate && !associatePaid ? (
+        <div className="mt-3 grid gap-3">
+          <p className="text-[15px] text-slate-700">
+            정회원이 되시려면 {dues.year}년 연회비를 납부하고{" "}
+            <Link to="/membership" className="font-semibold text-brand-700 underline">
+              정회원 가입을 신청
+            </Link>
+            해주세요.
+          </p>
+          <DuesGuide dues={associate.fee} online={null} depositorName={associate.depositorName} />
+          {online?.length ? (
+            <p className="text-[15px] text-slate-700">온라인 납부: {online.join(", ")}</p>
+          ) : null}
+          {children}
+        </div>
       ) : null}
       {dues.status === "exempt" ? (
         <p className="mt-2 text-[15px] text-slate-700">올해 회비가 면제되었습니다.</p>
       ) : null}
-      {dues.status === "not_required" ? (
+      {dues.status === "not_required" && !associate ? (
         <p className="mt-2 text-[15px] text-slate-700">
           납부할 회비가 없습니다.{" "}
           {memberType === "associate" ? (

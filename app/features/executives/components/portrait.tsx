@@ -1,7 +1,7 @@
 import { cn } from "~/lib/cn";
 
 /**
- * An executive's photo, or for one without a photo a dignified placeholder (issue 15): the
+ * An executive's photo, or for one without a photo a dignified placeholder: the
  * initial of the surname in white on the society's navy, with a fine inner ring, as a printed
  * roster would show it; never a generic icon.
  */

@@ -4,31 +4,16 @@ import { Badge } from "~/components/ui/badge";
 import { formatFileSize, typeLabel } from "~/features/uploads/document-types";
 import { formatDate, isoDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
-
-export type ListedResource = {
-  id: string;
-  title: string;
-  description: string;
-  category: string;
-  access: "members" | "regular";
-  seminarTitle: string | null;
-  fileName: string;
-  contentType: string;
-  fileSize: number;
-  downloads: number;
-  createdAt: Date | string;
-  downloadUrl: string;
-  canDownload: boolean;
-};
+import type { ResourceItem } from "../library.server";
 
 /** The library's items as cards: what it is, the file, and the download (or why not). */
 export function ResourceList({
   items,
   actions,
 }: {
-  items: ListedResource[];
+  items: ResourceItem[];
   /** The administrator's buttons for an item, shown under it. */
-  actions?: (item: ListedResource) => ReactNode;
+  actions?: (item: ResourceItem) => ReactNode;
 }) {
   return (
     <ul className="grid gap-4">

@@ -69,7 +69,8 @@ export function MemberActions({
               <TextareaField
                 id="reject-reason"
                 name="reason"
-                label="거부 사유 (선택, 안내 메일에 포함됩니다)"
+                label="거부 사유 (안내 메일과 문자, 신청자의 상태 화면에 표시됩니다)"
+                required
                 maxLength={1000}
                 error={reasonError("reject")}
               />
@@ -148,7 +149,9 @@ export function MemberActions({
               id="type-reason"
               name="reason"
               label={
-                member.memberType === "regular" ? "사유 (정회원 자격 해제 시 필수)" : "사유 (선택)"
+                member.memberType === "regular"
+                  ? "사유 (준회원으로 변경 시 필수, 메일에 포함됩니다)"
+                  : "사유 (선택)"
               }
               maxLength={1000}
               error={reasonError("set-type")}

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { AuthEventList } from "~/features/accounts/components/auth-event-list";
 import { SessionList } from "~/features/accounts/components/session-list";
-import { needsSecondFactor } from "~/features/second-factor/policy";
+import { needsSecondFactor } from "~/features/accounts/second-factor-policy";
 import { formatDate } from "~/lib/dates";
 import type { MemberRecord } from "../roster.server";
 

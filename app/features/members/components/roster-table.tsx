@@ -48,7 +48,16 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
             <td>
               {member.email}
               <span className="phone-only"> · </span>
-              <span className="aside">{member.phone}</span>
+              {/[0-9]/.test(member.phone) ? (
+                <a
+                  href={`tel:${member.phone.replace(/[^0-9+]/g, "")}`}
+                  className="aside underline decoration-slate-300 underline-offset-2 hover:text-brand-700"
+                >
+                  {member.phone}
+                </a>
+              ) : (
+                <span className="aside">{member.phone}</span>
+              )}
             </td>
             <td>
               {member.hospitalName}

@@ -1,6 +1,7 @@
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { formatDate, isoDate } from "~/lib/dates";
 import { useRootData } from "~/lib/root-data";
+import type { listApplicationsOf } from "../applications.server";
 import { type ApplicationStatus, STATUS_LABELS } from "../validation";
 
 const TONES: Record<ApplicationStatus, BadgeTone> = {
@@ -27,7 +28,10 @@ export function ApplicationStatusBadge({
 export function ApplicationStatusCard({
   application,
 }: {
-  application: { status: string; createdAt: Date | string; rejectionReason: string | null };
+  application: Pick<
+    Awaited<ReturnType<typeof listApplicationsOf>>[number],
+    "status" | "createdAt" | "rejectionReason"
+  >;
 }) {
   const { society } = useRootData();
   return (

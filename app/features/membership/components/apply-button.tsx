@@ -1,14 +1,23 @@
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { useOptionalUser } from "~/lib/root-data";
 
 /**
- * A logged-in user applies after confirming the fee transfer (SPEC.md §2, Membership
- * information); a visitor is asked to sign up first. Issue 15: a full member is told so instead,
- * an applicant whose application is pending sees its status, and a rejected one applies again.
+ * A logged-in user applies after confirming the fee is paid (SPEC.md §2, Membership
+ * information), told in the dialog what the fee is, how to pay it and to which account; a visitor
+ * is asked to sign up first. A full member is told so instead, an applicant whose application is
+ * pending sees its status, and a rejected one applies again.
  */
-export function ApplyButton({ applicationStatus }: { applicationStatus?: string | null }) {
+export function ApplyButton({
+  applicationStatus,
+  feeGuide,
+}: {
+  applicationStatus?: string | null;
+  /** This year's fee, the ways to pay and the account (null: the year's dues are not set). */
+  feeGuide?: ReactNode;
+}) {
   const user = useOptionalUser();
   const navigate = useNavigate();
   if (!user) {
@@ -47,8 +56,9 @@ export function ApplyButton({ applicationStatus }: { applicationStatus?: string 
       title="정회원 가입 신청"
       description={
         <>
-          <p>연회비를 학회 계좌로 입금하셨습니까?</p>
+          <p>연회비를 납부하셨습니까?</p>
           <p>회비 납부를 마치신 뒤 정회원 가입 신청을 진행해 주세요.</p>
+          {feeGuide ? <div className="mt-3 rounded-lg bg-slate-50 p-3">{feeGuide}</div> : null}
           <p className="mt-2 font-medium text-slate-800">계속 진행하시겠습니까?</p>
         </>
       }

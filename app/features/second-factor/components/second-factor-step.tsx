@@ -1,36 +1,28 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect } from "react";
 import { Form, useNavigation, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { fieldProps } from "~/lib/forms";
-import { type ToastMessage, toast } from "~/lib/toast";
+import { bodyMessage, type Refusal } from "~/lib/refusal";
 import { secondFactorCodeSchema } from "../validation";
-
-type StepActionData =
-  | { result: SubmissionResult<string[]>; toast: Omit<ToastMessage, "id"> | null }
-  | undefined;
 
 /**
  * The login's second step on /login: the six-digit code of the authenticator app, or one of the
  * recovery codes. Works without JavaScript (a plain POST form).
  */
-export function SecondFactorStep({ actionData }: { actionData: StepActionData }) {
+export function SecondFactorStep({ refusal }: { refusal: Refusal | null }) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   const pending = navigation.state === "submitting" && navigation.formAction === "/login";
   const [form, fields] = useForm({
     id: "second-factor",
-    lastResult: actionData?.result,
+    lastResult: refusal?.result,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: secondFactorCodeSchema }),
     shouldValidate: "onSubmit",
   });
-  useEffect(() => {
-    if (actionData?.toast) toast(actionData.toast);
-  }, [actionData]);
   const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <Section className="max-w-md">
@@ -52,7 +44,7 @@ export function SecondFactorStep({ actionData }: { actionData: StepActionData })
             spellCheck={false}
             autoFocus
           />
-          <FormError id={form.errorId} message={form.errors?.[0]} />
+          <FormError id={form.errorId} message={form.errors?.[0] ?? bodyMessage(refusal)} />
           <Button type="submit" size="lg" disabled={pending} className="mt-2 w-full">
             {pending ? "확인 중..." : "확인"}
           </Button>

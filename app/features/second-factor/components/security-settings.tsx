@@ -6,27 +6,29 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Field, FormError } from "~/components/ui/field";
 import { formatDate } from "~/lib/dates";
+import type { Refusal } from "~/lib/refusal";
+import type { SecurityOutcome, securityPageData } from "../security-page.server";
 
-type SecurityData = {
-  required: boolean;
-  enrolmentOnly: boolean;
-  status: { enrolled: boolean; confirmedAt: Date | string | null; recoveryCodesLeft: number };
-  pending: { secret: string; otpauthUrl: string; qrSvg: string } | null;
-};
+type SecurityData = Awaited<ReturnType<typeof securityPageData>>;
 
-type Outcome =
-  | { intent: string; message: string; recoveryCodes?: string[]; failed?: undefined }
-  | { intent: string; message: string; failed: true }
-  | undefined;
+/** What a finished form shows once: its message, and new recovery codes. */
 
 /** The secret in groups of four, as authenticator apps show it and people type it. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
 /** /admin/security: the administrator's second factor (TOTP) and recovery codes. */
-export function SecuritySettings({ data, outcome }: { data: SecurityData; outcome: Outcome }) {
+export function SecuritySettings({
+  data,
+  outcome,
+  refusal,
+}: {
+  data: SecurityData;
+  outcome: SecurityOutcome | undefined;
+  refusal: Refusal | null;
+}) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const codes = outcome && !outcome.failed ? outcome.recoveryCodes : undefined;
+  const codes = outcome?.recoveryCodes;
   return (
     <Section className="grid max-w-3xl gap-6">
       <div>
@@ -45,23 +47,21 @@ export function SecuritySettings({ data, outcome }: { data: SecurityData; outcom
           열립니다.
         </p>
       ) : null}
-      {outcome ? (
-        outcome.failed ? (
-          <FormError message={outcome.message} />
-        ) : (
-          <p
-            role="status"
-            className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-[15px] text-emerald-900"
-          >
-            {outcome.message}
-          </p>
-        )
+      {refusal ? (
+        <FormError message={refusal.message} />
+      ) : outcome ? (
+        <p
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-[15px] text-emerald-900"
+        >
+          {outcome.message}
+        </p>
       ) : null}
       {codes ? <RecoveryCodes codes={codes} /> : null}
       {data.status.enrolled ? (
-        <Enrolled status={data.status} busy={busy} outcome={outcome} />
+        <Enrolled status={data.status} busy={busy} refusal={refusal} />
       ) : data.pending ? (
-        <Enrolment pending={data.pending} busy={busy} outcome={outcome} />
+        <Enrolment pending={data.pending} busy={busy} refusal={refusal} />
       ) : (
         <Card className="p-6 sm:p-8">
           <h2 className="text-xl font-bold text-slate-900">2단계 인증 등록</h2>
@@ -84,13 +84,13 @@ export function SecuritySettings({ data, outcome }: { data: SecurityData; outcom
 function Enrolment({
   pending,
   busy,
-  outcome,
+  refusal,
 }: {
   pending: NonNullable<SecurityData["pending"]>;
   busy: boolean;
-  outcome: Outcome;
+  refusal: Refusal | null;
 }) {
-  const error = outcome?.failed && outcome.intent === "confirm" ? outcome.message : undefined;
+  const error = refusal?.intent === "confirm" ? refusal.message : undefined;
   return (
     <Card className="p-6 sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">2단계 인증 등록</h2>
@@ -154,14 +154,13 @@ function Enrolment({
 function Enrolled({
   status,
   busy,
-  outcome,
+  refusal,
 }: {
   status: SecurityData["status"];
   busy: boolean;
-  outcome: Outcome;
+  refusal: Refusal | null;
 }) {
-  const errorOf = (intent: string) =>
-    outcome?.failed && outcome.intent === intent ? [outcome.message] : undefined;
+  const errorOf = (intent: string) => (refusal?.intent === intent ? [refusal.message] : undefined);
   return (
     <>
       <Card className="p-6 sm:p-8">

@@ -1,12 +1,11 @@
 import { formatDate } from "~/lib/dates";
+import type { AttendedSeminar } from "../credits.server";
 
-export type AttendedSeminarView = {
-  seminarId: string;
-  title: string;
-  date: Date;
-  minutes: number;
-  credits: number;
-};
+/** The part of an attended seminar (`attendedSeminarsOf`) this list shows. */
+export type AttendedSeminarView = Pick<
+  AttendedSeminar,
+  "seminarId" | "title" | "date" | "minutes" | "credits"
+>;
 
 /**
  * Seminars a member attended, from locked credit sheets: full membership asks for one, and the

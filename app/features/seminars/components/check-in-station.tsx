@@ -12,17 +12,13 @@ import {
   type SendOutcome,
   sendQueue,
 } from "../check-in-queue";
+import type { doorList } from "../check-ins.server";
+import type { Seminar } from "../seminars.server";
 
-type Registrant = {
-  id: string;
-  name: string;
-  phone: string;
-  hospitalName: string | null;
-  last: Direction | null;
-};
+type Registrant = Awaited<ReturnType<typeof doorList>>[number];
 
 type Props = {
-  seminar: { id: string; title: string; date: Date | string; location: string };
+  seminar: Pick<Seminar, "id" | "title" | "date" | "location">;
   registrants: Registrant[];
   isAdmin: boolean;
 };
@@ -241,9 +237,11 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
                     </span>
                   ) : null}
                 </p>
-                <p className="truncate text-sm text-slate-600">
-                  {r.hospitalName} · {r.phone}
-                </p>
+                {r.hospitalName || r.phone ? (
+                  <p className="truncate text-sm text-slate-600">
+                    {[r.hospitalName, r.phone].filter(Boolean).join(" · ")}
+                  </p>
+                ) : null}
               </div>
               <Button type="button" onClick={() => record({ registrationId: r.id })}>
                 {DIRECTION_LABEL[direction]} 기록<span className="sr-only"> ({r.name})</span>
@@ -404,24 +402,17 @@ function WalkIn({
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ email }),
       });
-      const body = (await response.json()) as {
+      const body = (await response.json().catch(() => ({}))) as {
         id?: string;
         name?: string;
-        phone?: string;
-        hospitalName?: string | null;
         message?: string;
       };
       if (!response.ok || !body.id) {
         setMessage(body.message ?? "등록하지 못했습니다.");
         return;
       }
-      onAdded({
-        id: body.id,
-        name: body.name ?? email,
-        phone: body.phone ?? "",
-        hospitalName: body.hospitalName ?? null,
-        last: null,
-      });
+      // The call answers the name and the registration only: the door needs nothing more.
+      onAdded({ id: body.id, name: body.name ?? email, phone: "", hospitalName: null, last: null });
       setEmail("");
     } catch {
       setMessage("현장 등록은 인터넷 연결이 필요합니다.");

@@ -1,62 +1,25 @@
 import { Lock, Send } from "lucide-react";
+import { useState } from "react";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DateTime } from "~/components/ui/date-time";
 import { Field } from "~/components/ui/field";
 import { TextareaField } from "~/components/ui/textarea-field";
-import { ExportPurposeForm } from "~/features/admin/components/export-purpose-form";
+import { ExportPurposeForm } from "~/features/audit/components/export-purpose-form";
 import { formatClock, formatDateTime, seoulDate, toSeoulDateTimeInput } from "~/lib/dates";
-import { breaksToText, type CreditBand, type CreditBreak } from "../credit-rule";
+import { bandInWords, breaksToText } from "../credit-rule";
+import type { CreditLine, CreditSheet as SheetData } from "../credits.server";
+import { ScannedAndCorrected } from "./attendance-times";
 
-type Line = {
-  registrationId: string;
-  name: string;
-  licenseNumber: string;
-  hospitalName: string;
-  entryAt: Date | null;
-  exitAt: Date | null;
-  minutes: number;
-  credits: number;
-  incomplete: boolean;
-  correction: {
-    entryAt: Date | null;
-    exitAt: Date | null;
-    credits: number | null;
-    reason: string;
-    at: Date | null;
-  } | null;
-  sentCredits: number | null;
-  objection: { message: string; at: Date | null } | null;
-  certificateCode: string | null;
-};
-
-export type CreditSheetView = {
-  seminar: {
-    id: string;
-    title: string;
-    date: Date;
-    endDate: Date | null;
-    cmeCredits: number | null;
-    creditBands: CreditBand[] | null;
-    creditBreaks: CreditBreak[] | null;
+const STATUS: Record<SheetData["status"], { label: string; tone: "neutral" | "yellow" | "green" }> =
+  {
+    draft: { label: "작성 중", tone: "neutral" },
+    sent: { label: "이의 신청 기간", tone: "yellow" },
+    locked: { label: "확정", tone: "green" },
   };
-  status: "draft" | "sent" | "locked";
-  sentAt: Date | null;
-  objectionDeadline: Date | null;
-  lockedAt: Date | null;
-  lines: Line[];
-};
-
-const STATUS: Record<
-  CreditSheetView["status"],
-  { label: string; tone: "neutral" | "yellow" | "green" }
-> = {
-  draft: { label: "작성 중", tone: "neutral" },
-  sent: { label: "이의 신청 기간", tone: "yellow" },
-  locked: { label: "확정", tone: "green" },
-};
 
 /** A time on the sheet: the clock alone on the seminar's day, the full date otherwise. */
 function SheetTime({ value, day }: { value: Date | null; day: Date }) {
@@ -65,11 +28,30 @@ function SheetTime({ value, day }: { value: Date | null; day: Date }) {
   return <time dateTime={new Date(value).toISOString()}>{text}</time>;
 }
 
+/**
+ * One end of a line: as scanned and, when the office corrected it, "스캔 09:02 → 정정 09:00", as
+ * the registrant list shows it too (issue 39, item 12).
+ */
+function LineTime({
+  scanned,
+  corrected,
+  effective,
+  day,
+}: {
+  scanned: Date | null;
+  corrected: Date | null;
+  effective: Date | null;
+  day: Date;
+}) {
+  if (corrected === null) return <SheetTime value={effective} day={day} />;
+  return <ScannedAndCorrected scanned={scanned} corrected={corrected} day={day} />;
+}
+
 const time = (value: Date | null) =>
   value ? <DateTime value={value} /> : <span className="text-slate-400">—</span>;
 
 /** The rule in force, in a sentence per band and per break. */
-function RuleSummary({ sheet }: { sheet: CreditSheetView }) {
+function RuleSummary({ sheet }: { sheet: SheetData }) {
   const bands = sheet.seminar.creditBands ?? [];
   const breaks = sheet.seminar.creditBreaks ?? [];
   return (
@@ -79,10 +61,7 @@ function RuleSummary({ sheet }: { sheet: CreditSheetView }) {
         {bands.length ? (
           <ul className="mt-1 list-disc pl-5">
             {bands.map((b) => (
-              <li key={`${b.fromMinutes}-${b.toMinutes}`}>
-                {b.fromMinutes}분 이상{b.toMinutes === null ? "" : ` ${b.toMinutes}분 미만`}:{" "}
-                {b.credits}점
-              </li>
+              <li key={`${b.fromMinutes}-${b.toMinutes}`}>{bandInWords(b)}</li>
             ))}
           </ul>
         ) : (
@@ -104,7 +83,7 @@ function RuleSummary({ sheet }: { sheet: CreditSheetView }) {
   );
 }
 
-function CorrectionForm({ line, busy }: { line: Line; busy: boolean }) {
+function CorrectionForm({ line, busy }: { line: CreditLine; busy: boolean }) {
   const id = line.registrationId;
   return (
     <details className="mt-2">
@@ -165,23 +144,26 @@ function CorrectionForm({ line, busy }: { line: Line; busy: boolean }) {
 function LineItem({
   line,
   day,
+  ended,
   editable,
   busy,
 }: {
-  line: Line;
+  line: CreditLine;
   day: Date;
+  /** Before the end an entry without an exit is someone still in the hall, not incomplete. */
+  ended: boolean;
   editable: boolean;
   busy: boolean;
 }) {
   return (
-    <li className="grid gap-2 border-t border-slate-200 px-4 py-3 first:border-t-0 md:grid-cols-[1fr_7rem_7rem_6rem_5rem] md:gap-3">
+    <li className="grid gap-2 border-t border-slate-200 px-4 py-3 first:border-t-0 md:grid-cols-[1fr_9rem_9rem_6rem_5rem] md:gap-3">
       <div className="min-w-0">
         <div className="font-semibold text-slate-900">{line.name}</div>
         <div className="text-xs text-slate-500">
           {`면허 ${line.licenseNumber} · ${line.hospitalName}`}
         </div>
         {line.correction ? (
-          <p className="mt-1 text-xs text-violet-800">{`정정됨: ${line.correction.reason}`}</p>
+          <p className="mt-1 text-xs text-violet-800">{`정정 사유: ${line.correction.reason}`}</p>
         ) : null}
         {line.objection ? (
           <p className="mt-1 rounded bg-amber-50 p-2 text-xs text-amber-900">
@@ -196,16 +178,30 @@ function LineItem({
         <div className="flex gap-2 md:block">
           <dt className="text-slate-500 md:sr-only">첫 입장</dt>
           <dd>
-            <SheetTime value={line.entryAt} day={day} />
+            <LineTime
+              scanned={line.scannedEntryAt}
+              corrected={line.correction?.entryAt ?? null}
+              effective={line.entryAt}
+              day={day}
+            />
           </dd>
         </div>
         <div className="flex gap-2 md:block">
           <dt className="text-slate-500 md:sr-only">마지막 퇴장</dt>
           <dd>
             {line.incomplete && !line.exitAt ? (
-              <Badge tone="red">미완료</Badge>
+              ended ? (
+                <Badge tone="red">미완료</Badge>
+              ) : (
+                <Badge tone="brand">입장 중</Badge>
+              )
             ) : (
-              <SheetTime value={line.exitAt} day={day} />
+              <LineTime
+                scanned={line.scannedExitAt}
+                corrected={line.correction?.exitAt ?? null}
+                effective={line.exitAt}
+                day={day}
+              />
             )}
           </dd>
         </div>
@@ -217,7 +213,7 @@ function LineItem({
           <dt className="text-slate-500 md:sr-only">평점</dt>
           <dd className="font-semibold tabular-nums">
             {`${line.credits}점`}
-            {line.incomplete ? (
+            {line.incomplete && ended ? (
               <span className="ml-1 text-xs font-normal text-rose-700 md:ml-0 md:block">
                 미완료
               </span>
@@ -234,8 +230,122 @@ function LineItem({
   );
 }
 
+/**
+ * The send-out: only after the seminar has ended (the server refuses it before, 409), and only
+ * after a dialog that says who is mailed what.
+ */
+function SendForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
+  if (!sheet.ended) {
+    return (
+      <p className="text-sm text-slate-700">
+        세미나가 끝난 뒤(
+        <DateTime value={sheet.endsAt} /> 이후)에 참석자에게 발송할 수 있습니다. 진행 중에는 퇴장
+        기록이 아직 들어오지 않았습니다.
+      </p>
+    );
+  }
+  return (
+    <ConfirmForm
+      method="post"
+      className="flex flex-wrap items-end gap-3"
+      title="참석자에게 발송할까요?"
+      description={
+        <>
+          참석자 {sheet.lines.length}명에게 산정된 평점이 메일로 발송되고, 이의 신청 기간이
+          시작됩니다. 발송은 되돌릴 수 없습니다. 기간 안에는 정정할 수 있습니다.
+        </>
+      }
+      confirmLabel="발송"
+    >
+      <input type="hidden" name="intent" value="send" />
+      <Field
+        id="objection-days"
+        name="objectionDays"
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={60}
+        defaultValue={7}
+        label="이의 신청 기간 (일)"
+        className="w-28"
+      />
+      <Button type="submit" disabled={busy || sheet.lines.length === 0}>
+        <Send className="size-4" aria-hidden="true" /> 참석자에게 발송
+      </Button>
+    </ConfirmForm>
+  );
+}
+
+/**
+ * The lock, after a dialog that says it is final. Before the objection deadline the dialog asks
+ * for the reason (audited), as the server does (409 without one).
+ */
+function LockForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
+  const [reason, setReason] = useState("");
+  const early = sheet.objectionsOpen;
+  return (
+    <ConfirmForm
+      method="post"
+      className="flex flex-wrap items-center gap-3"
+      title="평점을 확정할까요?"
+      description={
+        <>
+          참석자 {sheet.lines.length}명의 평점이 확정되어 최종 평점과 참석확인서가 메일로
+          발송됩니다. 확정한 뒤에는 평점표를 바꿀 수 없습니다.
+          {early ? (
+            <>
+              {" "}
+              이의 신청 기한(
+              <DateTime value={sheet.objectionDeadline ?? sheet.endsAt} />
+              )이 아직 지나지 않았으므로 먼저 확정하는 사유를 남겨주세요. 사유는 감사 기록에
+              남습니다.
+            </>
+          ) : null}
+        </>
+      }
+      confirmLabel="확정"
+      destructive
+      confirmDisabled={early && reason.trim() === ""}
+      fields={
+        early
+          ? (formId) => (
+              <TextareaField
+                id="lock-reason"
+                name="reason"
+                form={formId}
+                label="기한 전 확정 사유"
+                required
+                maxLength={500}
+                value={reason}
+                onChange={(event) => setReason(event.target.value)}
+                placeholder="예: 참석자 전원이 결과를 확인하고 이의가 없다고 답함"
+              />
+            )
+          : undefined
+      }
+    >
+      <input type="hidden" name="intent" value="lock" />
+      <p className="text-sm text-slate-700">
+        {sheet.sentAt ? (
+          <>
+            발송 <DateTime value={sheet.sentAt} /> ·{" "}
+          </>
+        ) : null}
+        이의 신청 기한 {time(sheet.objectionDeadline)}
+      </p>
+      <Button type="submit" variant="destructive" disabled={busy}>
+        <Lock className="size-4" aria-hidden="true" /> 평점 확정
+      </Button>
+      <span className="text-xs text-slate-500">
+        {early ? "기한 전에 확정하려면 사유가 필요합니다. " : ""}
+        확정하면 참석자에게 최종 평점이 발송되고 더는 바꿀 수 없습니다.
+      </span>
+    </ConfirmForm>
+  );
+}
+
 /** The credit sheet: the rule, the send-out and lock, the lines with their corrections. */
-export function CreditSheet({ sheet, busy }: { sheet: CreditSheetView; busy: boolean }) {
+export function CreditSheet({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
   const status = STATUS[sheet.status];
   const editable = sheet.status !== "locked";
   const incomplete = sheet.lines.filter((l) => l.incomplete).length;
@@ -246,50 +356,14 @@ export function CreditSheet({ sheet, busy }: { sheet: CreditSheetView; busy: boo
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={status.tone}>{status.label}</Badge>
           <span className="text-sm text-slate-600">
-            참석자 {sheet.lines.length}명 · 미완료 {incomplete}명 · 이의 신청 {objections}건 · 최대{" "}
-            {sheet.seminar.cmeCredits ?? 0}점
+            참석자 {sheet.lines.length}명 · {sheet.ended ? "미완료" : "입장 중"} {incomplete}명 ·
+            이의 신청 {objections}건 · 최대 {sheet.seminar.cmeCredits ?? 0}점
           </span>
         </div>
         <RuleSummary sheet={sheet} />
         <div className="flex flex-wrap items-end gap-3 border-t border-slate-200 pt-4">
-          {sheet.status === "draft" ? (
-            <Form method="post" className="flex flex-wrap items-end gap-3">
-              <input type="hidden" name="intent" value="send" />
-              <Field
-                id="objection-days"
-                name="objectionDays"
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={60}
-                defaultValue={7}
-                label="이의 신청 기간 (일)"
-                className="w-28"
-              />
-              <Button type="submit" disabled={busy || sheet.lines.length === 0}>
-                <Send className="size-4" aria-hidden="true" /> 참석자에게 발송
-              </Button>
-            </Form>
-          ) : null}
-          {sheet.status === "sent" ? (
-            <Form method="post" className="flex flex-wrap items-center gap-3">
-              <input type="hidden" name="intent" value="lock" />
-              <p className="text-sm text-slate-700">
-                {sheet.sentAt ? (
-                  <>
-                    발송 <DateTime value={sheet.sentAt} /> ·{" "}
-                  </>
-                ) : null}
-                이의 신청 기한 {time(sheet.objectionDeadline)}
-              </p>
-              <Button type="submit" variant="destructive" disabled={busy}>
-                <Lock className="size-4" aria-hidden="true" /> 평점 확정
-              </Button>
-              <span className="text-xs text-slate-500">
-                확정하면 참석자에게 최종 평점이 발송되고 더는 바꿀 수 없습니다.
-              </span>
-            </Form>
-          ) : null}
+          {sheet.status === "draft" ? <SendForm sheet={sheet} busy={busy} /> : null}
+          {sheet.status === "sent" ? <LockForm sheet={sheet} busy={busy} /> : null}
           {sheet.status === "locked" ? (
             <p className="text-sm text-slate-700">
               {time(sheet.lockedAt)}에 확정되었습니다. 확정된 평점표는 바꿀 수 없습니다.
@@ -312,7 +386,7 @@ export function CreditSheet({ sheet, busy }: { sheet: CreditSheetView; busy: boo
         </h2>
         <div
           aria-hidden="true"
-          className="hidden gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600 md:grid md:grid-cols-[1fr_7rem_7rem_6rem_5rem]"
+          className="hidden gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm text-slate-600 md:grid md:grid-cols-[1fr_9rem_9rem_6rem_5rem]"
         >
           <span>참석자</span>
           <span>첫 입장</span>
@@ -327,6 +401,7 @@ export function CreditSheet({ sheet, busy }: { sheet: CreditSheetView; busy: boo
                 key={line.registrationId}
                 line={line}
                 day={sheet.seminar.date}
+                ended={sheet.ended}
                 editable={editable}
                 busy={busy}
               />

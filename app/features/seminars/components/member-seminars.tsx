@@ -10,6 +10,7 @@ const STATUS: Record<
 > = {
   confirmed: { label: "확정", tone: "green" },
   waitlisted: { label: "대기", tone: "yellow" },
+  payment_pending: { label: "결제 대기", tone: "yellow" },
   cancelled: { label: "취소", tone: "neutral" },
 };
 

@@ -2,34 +2,18 @@ import { Download } from "lucide-react";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
+import { FormError } from "~/components/ui/field";
 import { formatDate } from "~/lib/dates";
+import type { myCredits } from "../credits.server";
 
-export type MyCreditsView = {
-  years: { year: number; credits: number }[];
-  awaiting: {
-    seminarId: string;
-    title: string;
-    date: Date;
-    sentCredits: number;
-    objectionDeadline: Date;
-    objection: string | null;
-    open: boolean;
-  }[];
-  attended: {
-    seminarId: string;
-    title: string;
-    date: Date;
-    minutes: number;
-    credits: number;
-    certificateCode: string | null;
-  }[];
-};
+type MyCreditsView = Awaited<ReturnType<typeof myCredits>>;
 
 /**
  * /mypage's 연수평점 section: final credits per year, sheets sent out and open for objection
- * (a plain form each, so it works without JavaScript), and the certificates of locked sheets.
+ * (a plain form each to /mypage, so it works without JavaScript; a refused objection's message
+ * stands above them), and the certificates of locked sheets.
  */
-export function MyCredits({ credits }: { credits: MyCreditsView }) {
+export function MyCredits({ credits, refusal }: { credits: MyCreditsView; refusal?: string }) {
   const { years, awaiting, attended } = credits;
   return (
     <Card className="p-6 sm:p-8">
@@ -54,6 +38,7 @@ export function MyCredits({ credits }: { credits: MyCreditsView }) {
       {awaiting.length ? (
         <div className="mt-6 grid gap-4">
           <h3 className="font-bold text-slate-900">확인을 기다리는 평점</h3>
+          <FormError message={refusal} />
           {awaiting.map((a) => (
             <div key={a.seminarId} className="rounded-lg border border-amber-200 bg-amber-50 p-4">
               <p className="font-semibold text-slate-900">{a.title}</p>
@@ -65,11 +50,9 @@ export function MyCredits({ credits }: { credits: MyCreditsView }) {
                 <p className="mt-2 text-sm text-slate-800">보낸 이의: {a.objection}</p>
               ) : null}
               {a.open ? (
-                <form
-                  method="post"
-                  action={`/mypage/credits/${a.seminarId}/objection`}
-                  className="mt-3 grid gap-2"
-                >
+                <form method="post" action="/mypage" className="mt-3 grid gap-2">
+                  <input type="hidden" name="intent" value="objection" />
+                  <input type="hidden" name="seminarId" value={a.seminarId} />
                   <label
                     htmlFor={`objection-${a.seminarId}`}
                     className="text-sm font-semibold text-slate-800"

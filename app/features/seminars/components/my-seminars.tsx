@@ -1,27 +1,38 @@
 import { QrCode } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DateTime } from "~/components/ui/date-time";
+import { formatNumber } from "~/lib/numbers";
+import type { registrationsOf } from "../registrations.server";
+import { memberCancelDialog } from "./registration-panel";
 
-export type MySeminarRegistration = {
-  id: string;
-  seminar: { id: string; title: string; date: Date | string; location: string };
-  status: "confirmed" | "waitlisted" | "cancelled";
-  waitlistPosition: number | null;
-  cancellationDeadline: Date | string;
-  canCancel: boolean;
-  past: boolean;
-};
+/** A registration as the service answers it (`registrationsOf`). */
+export type MySeminarRegistration = Awaited<ReturnType<typeof registrationsOf>>[number];
 
 function StatusBadge({ registration }: { registration: MySeminarRegistration }) {
   const fixed = "shrink-0 whitespace-nowrap";
   if (registration.status === "cancelled") return <Badge className={fixed}>취소</Badge>;
+  if (registration.status === "payment_pending") {
+    return (
+      <Badge tone="yellow" className={fixed}>
+        결제 대기
+      </Badge>
+    );
+  }
   if (registration.status === "waitlisted") {
     return (
       <Badge tone="yellow" className={fixed}>
         대기 {registration.waitlistPosition}번
+      </Badge>
+    );
+  }
+  if (registration.phase === "ongoing") {
+    return (
+      <Badge tone="brand" className={fixed}>
+        진행 중
       </Badge>
     );
   }
@@ -81,6 +92,13 @@ function RegistrationCard({ registration }: { registration: MySeminarRegistratio
       </p>
       {live ? (
         <div className="flex flex-wrap items-center gap-2">
+          {registration.status === "payment_pending" && registration.payment ? (
+            <Button asChild size="sm">
+              <Link to={`/mypage/payments/${encodeURIComponent(registration.payment.paymentId)}`}>
+                등록비 {formatNumber(registration.payment.amount)}원 결제하기
+              </Link>
+            </Button>
+          ) : null}
           {registration.status === "confirmed" ? (
             <Button asChild size="sm">
               <Link to={`/mypage/tickets/${registration.id}`}>
@@ -89,14 +107,18 @@ function RegistrationCard({ registration }: { registration: MySeminarRegistratio
             </Button>
           ) : null}
           {registration.canCancel ? (
-            <Form method="post" action={`/activities/${seminar.id}`}>
+            <ConfirmForm
+              method="post"
+              action={`/activities/${seminar.id}`}
+              {...memberCancelDialog(seminar.title, registration.status === "waitlisted")}
+            >
               <input type="hidden" name="intent" value="cancel" />
               <input type="hidden" name="returnTo" value="/mypage#seminars" />
               <Button type="submit" size="sm" variant="secondaryDestructive">
                 {registration.status === "waitlisted" ? "대기 취소" : "신청 취소"}
                 <span className="sr-only"> ({seminar.title})</span>
               </Button>
-            </Form>
+            </ConfirmForm>
           ) : (
             <p className="text-sm text-slate-600">
               취소 기한(

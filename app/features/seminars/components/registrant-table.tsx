@@ -1,21 +1,14 @@
-import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DateTime } from "~/components/ui/date-time";
+import type { listRegistrants } from "../registrants.server";
+import { AttendanceTimes } from "./attendance-times";
 
-export type RegistrantRow = {
-  id: string;
-  userId: string;
-  name: string;
-  email: string;
-  phone: string;
-  hospitalName: string | null;
-  status: string;
-  registeredAt: Date | string;
-  waitlistPosition: number | null;
-  firstEntry: Date | string | null;
-  lastExit: Date | string | null;
-};
+/** A phone number as a tel: link (digits and a leading +). */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+type RegistrantRow = Awaited<ReturnType<typeof listRegistrants>>["items"][number];
 
 const cell = "block py-0.5 md:table-cell md:px-3 md:py-3";
 
@@ -27,10 +20,21 @@ function Status({ row }: { row: RegistrantRow }) {
 }
 
 /**
- * A seminar's registrants: a table on wide screens, each row a card on a phone. The office cancels
- * a confirmed or waitlisted registration here (past the member's own deadline too).
+ * A seminar's registrants: a table on wide screens, each row a card on a phone. The phone number
+ * is a tel: link; entry and exit show as scanned and, when the credit sheet corrected them, as
+ * corrected. The office cancels a confirmed or waitlisted registration here (past the member's own
+ * deadline too).
  */
-export function RegistrantTable({ rows, busy }: { rows: RegistrantRow[]; busy: boolean }) {
+export function RegistrantTable({
+  rows,
+  busy,
+  day,
+}: {
+  rows: RegistrantRow[];
+  busy: boolean;
+  /** The seminar's start: times of its day show as the clock alone. */
+  day: Date;
+}) {
   return (
     <table className="block w-full text-left text-sm md:table md:overflow-hidden md:rounded-xl md:border md:border-slate-200 md:bg-white">
       <caption className="sr-only">신청자 목록</caption>
@@ -56,7 +60,14 @@ export function RegistrantTable({ rows, busy }: { rows: RegistrantRow[]; busy: b
               {row.name}
             </th>
             <td className={`${cell} text-slate-700`}>
-              <span className="block">{row.phone}</span>
+              {/* Tap to call from the office's phone (issue 39). */}
+              <a
+                href={telHref(row.phone)}
+                className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline md:min-h-0"
+              >
+                {row.phone}
+                <span className="sr-only"> ({row.name}님에게 전화)</span>
+              </a>
               <span className="block break-all text-slate-500">{row.email}</span>
             </td>
             <td className={`${cell} text-slate-700`}>{row.hospitalName}</td>
@@ -68,40 +79,28 @@ export function RegistrantTable({ rows, busy }: { rows: RegistrantRow[]; busy: b
               <DateTime value={row.registeredAt} />
             </td>
             <td className={`${cell} text-slate-600`}>
-              {row.firstEntry ? (
-                <span className="block whitespace-nowrap">
-                  입장 <DateTime value={row.firstEntry} />
-                </span>
-              ) : null}
-              {row.lastExit ? (
-                <span className="block whitespace-nowrap">
-                  퇴장 <DateTime value={row.lastExit} />
-                </span>
-              ) : null}
-              {!row.firstEntry && !row.lastExit ? (
-                <span className="text-slate-400">기록 없음</span>
-              ) : null}
+              <AttendanceTimes
+                day={day}
+                scannedEntry={row.firstEntry}
+                scannedExit={row.lastExit}
+                correction={row.correction}
+              />
             </td>
             <td className={`${cell} pt-2 md:pt-3`}>
               {row.status !== "cancelled" ? (
-                <Form
+                <ConfirmForm
                   method="post"
-                  onSubmit={(event) => {
-                    if (
-                      !window.confirm(
-                        `${row.name}님의 신청을 취소하시겠습니까? 본인에게 메일로 알립니다.`,
-                      )
-                    ) {
-                      event.preventDefault();
-                    }
-                  }}
+                  title="신청을 취소할까요?"
+                  description={`${row.name}님의 ${row.status === "waitlisted" ? "대기 신청" : "신청"}을 취소하고 본인에게 메일로 알립니다. 비는 자리는 다음 대기자에게 넘어갑니다. 결제한 등록비는 자동으로 환불되지 않으니 필요하면 결제 관리에서 환불해주세요.`}
+                  confirmLabel="신청 취소"
+                  destructive
                 >
                   <input type="hidden" name="intent" value="cancel" />
                   <input type="hidden" name="userId" value={row.userId} />
                   <Button type="submit" size="sm" variant="secondaryDestructive" disabled={busy}>
                     신청 취소<span className="sr-only"> ({row.name})</span>
                   </Button>
-                </Form>
+                </ConfirmForm>
               ) : null}
             </td>
           </tr>

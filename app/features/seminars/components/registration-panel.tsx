@@ -1,29 +1,32 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DateTime } from "~/components/ui/date-time";
-import type { RegistrationWindow } from "../rules";
+import { formatNumber } from "~/lib/numbers";
+import type { loadSeminarPage } from "../detail.server";
 
-export type RegistrationPanelProps = {
-  seminar: {
-    id: string;
-    registrationUrl: string | null;
-    registrationOpensAt: Date | string | null;
-    registrationClosesAt: Date | string | null;
-    cancellationDeadline: Date | string;
-    audience: string;
-    date: Date | string;
-  };
-  window: RegistrationWindow;
-  started: boolean;
-  ended: boolean;
-  seatsLeft: number | null;
-  signedIn: boolean;
-  inAudience: boolean | null;
-  mine: { id: string; status: "confirmed" | "waitlisted"; waitlistPosition: number | null } | null;
-  canCancel: boolean;
+/** The seminar's page as the service answers it, and the refusal of the last form, if any. */
+type RegistrationPanelProps = NonNullable<Awaited<ReturnType<typeof loadSeminarPage>>> & {
   error?: string;
 };
+
+/** What a member's cancellation does, said in its confirmation dialog (here and on /mypage). */
+export function memberCancelDialog(title: string, waitlisted: boolean) {
+  return waitlisted
+    ? {
+        title: "대기를 취소할까요?",
+        description: `‘${title}’ 대기자 명단에서 빠지고 대기 순번이 없어집니다. 다시 신청하면 맨 뒤 순번이 됩니다.`,
+        confirmLabel: "대기 취소",
+        destructive: true,
+      }
+    : {
+        title: "신청을 취소할까요?",
+        description: `‘${title}’ 신청이 취소되고 자리는 다음 대기자에게 넘어갑니다. 결제한 등록비가 있으면 전액 환불됩니다. 다시 신청하면 남은 자리가 없을 때 대기자로 등록됩니다.`,
+        confirmLabel: "신청 취소",
+        destructive: true,
+      };
+}
 
 function Note({ children }: { children: React.ReactNode }) {
   return <p className="text-[15px] leading-7 text-slate-700">{children}</p>;
@@ -40,7 +43,9 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
   const here = `/activities/${seminar.id}`;
 
   let body: React.ReactNode;
-  if (window === "external") {
+  if (window === "cancelled") {
+    body = <Note>취소된 세미나입니다. 열리지 않습니다.</Note>;
+  } else if (window === "external") {
     body = (
       <>
         <Note>이 세미나는 외부 신청 페이지에서 신청을 받습니다.</Note>
@@ -54,7 +59,21 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
   } else if (mine) {
     body = (
       <>
-        {mine.status === "confirmed" ? (
+        {mine.status === "payment_pending" ? (
+          <>
+            <p className="text-lg font-bold text-amber-800">등록비 결제를 기다리고 있습니다</p>
+            <Note>
+              등록비 {formatNumber(mine.amount)}원을{" "}
+              {mine.expiresAt ? <DateTime value={mine.expiresAt} /> : "곧"}까지 결제하시면 신청이
+              확정됩니다. 그때까지 자리를 잡아 둡니다.
+            </Note>
+            {mine.paymentId ? (
+              <Button asChild size="lg" className="w-full">
+                <Link to={`/mypage/payments/${encodeURIComponent(mine.paymentId)}`}>결제하기</Link>
+              </Button>
+            ) : null}
+          </>
+        ) : mine.status === "confirmed" ? (
           <>
             <p className="text-lg font-bold text-emerald-800">신청이 확정되었습니다</p>
             <Note>
@@ -73,18 +92,22 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
           </>
         )}
         {props.canCancel ? (
-          <Form method="post" className="mt-1">
+          <ConfirmForm
+            method="post"
+            className="mt-1"
+            {...memberCancelDialog(seminar.title, mine.status === "waitlisted")}
+          >
             <input type="hidden" name="intent" value="cancel" />
             <Button type="submit" variant="secondaryDestructive" className="w-full" disabled={busy}>
               {mine.status === "waitlisted" ? "대기 취소" : "신청 취소"}
             </Button>
-            {mine.status === "confirmed" ? (
+            {mine.status !== "waitlisted" ? (
               <p className="mt-2 text-sm text-slate-600">
                 <DateTime value={seminar.cancellationDeadline} />
                 까지 취소할 수 있습니다.
               </p>
             ) : null}
-          </Form>
+          </ConfirmForm>
         ) : (
           <p className="text-sm text-slate-600">
             취소 기한이 지났습니다. 참석이 어려우시면 학회 사무국으로 연락해주세요.
@@ -140,11 +163,16 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
             정원이 모두 찼습니다. 지금 신청하면 대기자로 등록되고, 취소석이 생기면 순서대로
             확정됩니다.
           </Note>
+        ) : props.fee ? (
+          <Note>
+            등록비 {formatNumber(props.fee)}원을 결제하면 신청이 확정됩니다. 신청하면 결제하는 동안
+            자리를 잡아 둡니다.
+          </Note>
         ) : (
           <Note>회원 정보(이름, 연락처, 병원)로 바로 신청됩니다.</Note>
         )}
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
-          {busy ? "신청 중..." : full ? "대기 신청" : "참가 신청"}
+          {busy ? "신청 중..." : full ? "대기 신청" : props.fee ? "신청하고 결제하기" : "참가 신청"}
         </Button>
         {seminar.registrationClosesAt ? (
           <p className="text-sm text-slate-600">
@@ -156,7 +184,7 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
   }
 
   return (
-    <Card className="grid gap-3 p-5 sm:p-6">
+    <Card id="registration" className="grid scroll-mt-20 gap-3 p-5 sm:p-6">
       <h2 className="text-base font-bold text-slate-900">참가 신청</h2>
       {props.error ? (
         <p

@@ -1,29 +1,39 @@
-import { CalendarDays, MapPin, Mic } from "lucide-react";
+import { CalendarDays, MapPin, Mic, Wallet } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { formatDate, isoDate } from "~/lib/dates";
+import { formatNumber } from "~/lib/numbers";
+import type { SeminarPhase } from "../rules";
+import type { Seminar } from "../seminars.server";
 
-export type SeminarView = {
-  id: string;
-  title: string;
-  description: string;
-  speaker: string;
-  date: Date | string;
-  location: string;
-  registrationUrl: string | null;
-  status: string;
-};
+/** A seminar on the list, with its phase as the server computed it for this request. */
+type ListedSeminar = Seminar & { phase: SeminarPhase };
+
+/** "등록비 30,000원", "등록비 정회원 30,000원 · 그 외 50,000원", or "무료". */
+function feeText(seminar: Pick<Seminar, "feeFull" | "feeOther">) {
+  const full = seminar.feeFull ?? 0;
+  const other = seminar.feeOther ?? 0;
+  if (full <= 0 && other <= 0) return "무료";
+  if (full === other) return `등록비 ${formatNumber(full)}원`;
+  const amount = (value: number) => (value > 0 ? `${formatNumber(value)}원` : "무료");
+  return `등록비 정회원 ${amount(full)} · 그 외 ${amount(other)}`;
+}
 
 /**
- * An upcoming seminar. Its register button links out when the seminar takes registrations on an
+ * An upcoming or ongoing seminar. Its badge: 취소, 진행 중 (under way), 접수중 (open for
+ * registration: SPEC.md's 진행중, renamed in docs/decisions/021-seminar-phase.md) or 마감. Its
+ * register button links out when the seminar takes registrations on an
  * external page, and otherwise opens the seminar's page, where members register on the site
- * (issue 17 extends SPEC.md's card, whose button only knew external links).
+ * (this extends SPEC.md's card, whose button only knew external links).
  */
-export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
-  // Open and not yet started: a past seminar the office left "open" offers no registration.
-  const open = seminar.status === "open" && new Date(seminar.date).getTime() > Date.now();
+export function UpcomingSeminarCard({ seminar }: { seminar: ListedSeminar }) {
+  // Open and not yet started: a seminar under way that the office left "open" offers no
+  // registration. The phase comes from the server, so a stored page and its hydration agree.
+  const open = seminar.status === "open" && seminar.phase === "upcoming";
+  const cancelled = seminar.status === "cancelled";
+  const ongoing = !cancelled && seminar.phase === "ongoing";
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -32,8 +42,11 @@ export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
             {seminar.title}
           </Link>
         </h3>
-        <Badge tone={open ? "green" : "neutral"} className="shrink-0">
-          {open ? "진행중" : "마감"}
+        <Badge
+          tone={cancelled ? "red" : ongoing ? "brand" : open ? "green" : "neutral"}
+          className="shrink-0"
+        >
+          {cancelled ? "취소" : ongoing ? "진행 중" : open ? "접수중" : "마감"}
         </Badge>
       </div>
       <p className="mt-3 text-[15px] leading-7 text-slate-600">{seminar.description}</p>
@@ -61,6 +74,15 @@ export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
           </dt>
           <dd>{seminar.speaker}</dd>
         </div>
+        {seminar.registrationUrl ? null : (
+          <div className="flex items-start gap-2">
+            <dt>
+              <Wallet className="mt-0.5 size-4 text-brand-600" aria-hidden="true" />
+              <span className="sr-only">등록비</span>
+            </dt>
+            <dd>{feeText(seminar)}</dd>
+          </div>
+        )}
       </dl>
       <div className="mt-6">
         {open && !seminar.registrationUrl ? (
@@ -79,7 +101,7 @@ export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
           </Button>
         ) : (
           <Button disabled className="w-full sm:w-auto">
-            신청 마감
+            {cancelled ? "취소된 세미나" : ongoing ? "진행 중 · 신청 마감" : "신청 마감"}
           </Button>
         )}
       </div>
@@ -87,7 +109,7 @@ export function UpcomingSeminarCard({ seminar }: { seminar: SeminarView }) {
   );
 }
 
-export function PastSeminarCard({ seminar }: { seminar: SeminarView }) {
+export function PastSeminarCard({ seminar }: { seminar: Seminar }) {
   return (
     <article className="rounded-xl border border-slate-200 bg-slate-50 p-5">
       <div className="flex items-start justify-between gap-3">

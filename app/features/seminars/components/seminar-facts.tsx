@@ -2,6 +2,7 @@ import { Award, CalendarDays, MapPin, Mic, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatDateTime, formatDateTimeRange, isoDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
+import type { Seminar } from "../seminars.server";
 
 /** A map search for the place, for a phone's map app or the browser. */
 export const mapLink = (location: string) =>
@@ -26,15 +27,10 @@ export function SeminarFacts({
   seminar,
   seatsLeft,
 }: {
-  seminar: {
-    date: Date | string;
-    endDate: Date | string | null;
-    location: string;
-    speaker: string;
-    cmeCredits: number | null;
-    capacity: number | null;
-    registrationUrl: string | null;
-  };
+  seminar: Pick<
+    Seminar,
+    "date" | "endDate" | "location" | "speaker" | "cmeCredits" | "capacity" | "registrationUrl"
+  >;
   seatsLeft: number | null;
 }) {
   return (

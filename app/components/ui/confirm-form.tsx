@@ -1,0 +1,68 @@
+import { type ComponentProps, type ReactNode, useId, useRef, useState } from "react";
+import { Form } from "react-router";
+import { ConfirmDialog } from "./alert-dialog";
+
+/**
+ * A form whose submission is confirmed first, in a dialog that says what will happen (issue 39:
+ * irreversible actions). Its submit button opens the dialog; 확인 submits the form as it is.
+ * Without JavaScript the form submits at once, as every form here does. `fields(formId)` renders
+ * inputs inside the dialog that belong to the form (`form={formId}`), such as a reason.
+ */
+export function ConfirmForm({
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  confirmDisabled,
+  fields,
+  children,
+  ...props
+}: Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "title"> & {
+  title: string;
+  description: ReactNode;
+  confirmLabel: string;
+  destructive?: boolean;
+  confirmDisabled?: boolean;
+  fields?: (formId: string) => ReactNode;
+}) {
+  const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const confirmed = useRef(false);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Form
+        {...props}
+        id={formId}
+        ref={form}
+        onSubmit={(event) => {
+          if (confirmed.current) {
+            confirmed.current = false;
+            return;
+          }
+          event.preventDefault();
+          setOpen(true);
+        }}
+      >
+        {children}
+      </Form>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={title}
+        description={description}
+        confirmLabel={confirmLabel}
+        confirmVariant={destructive ? "destructive" : undefined}
+        confirmDisabled={confirmDisabled}
+        onConfirm={() => {
+          confirmed.current = true;
+          form.current?.requestSubmit();
+          // The submit event ran inside requestSubmit (or the browser refused the form's values).
+          confirmed.current = false;
+        }}
+      >
+        {fields?.(formId)}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { useId, useState } from "react";
+import { Form, Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { FormError } from "~/components/ui/field";
+import { SelectField, TextareaField } from "~/components/ui/textarea-field";
+import { MEMBER_TYPE_LABELS } from "~/features/society/member-labels";
+import { formatNumber } from "~/lib/numbers";
+import {
+  frameOfficeMessage,
+  MAX_BODY_LENGTH,
+  messageSize,
+  OFFICE_MESSAGE_KIND_LABELS,
+  type OfficeMessageFilters,
+  type OfficeMessageKind,
+} from "../office-messages";
+
+const choices = (labels: Record<string, string>, blank: string) => [
+  { value: "", label: blank },
+  ...Object.entries(labels).map(([value, label]) => ({ value, label })),
+];
+
+/**
+ * Who receives it, as a GET form: the kind (an advertisement reaches only those who agreed) and
+ * the roster's filters land in the URL, and the page counts the recipients before anything goes.
+ */
+export function RecipientFilters({
+  kind,
+  filters,
+  seminars,
+  year,
+}: {
+  kind: OfficeMessageKind;
+  filters: OfficeMessageFilters;
+  seminars: { id: string; title: string; date: string }[];
+  year: number;
+}) {
+  const id = useId();
+  return (
+    <Form method="get" aria-label="받는 사람 조건" className="grid gap-4">
+      <fieldset className="grid gap-2">
+        <legend className="text-sm font-semibold text-slate-800">구분</legend>
+        <div className="flex flex-wrap gap-4">
+          {(Object.keys(OFFICE_MESSAGE_KIND_LABELS) as OfficeMessageKind[]).map((value) => (
+            <label key={value} className="inline-flex min-h-11 items-center gap-2 text-[15px]">
+              <input
+                type="radio"
+                name="kind"
+                value={value}
+                defaultChecked={kind === value}
+                className="size-5"
+              />
+              {value === "notice" ? "공지 (정보성)" : "광고 (행사·교육 홍보)"}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <SelectField
+          id={`${id}-type`}
+          name="type"
+          label="회원 구분"
+          defaultValue={filters.type ?? ""}
+          options={choices(MEMBER_TYPE_LABELS, "전체")}
+        />
+        <SelectField
+          id={`${id}-standing`}
+          name="standing"
+          label="정회원 자격"
+          defaultValue={filters.standing ?? ""}
+          options={choices({ full: "정회원 자격 유지", lapsed: "자격 만료" }, "전체")}
+        />
+        <SelectField
+          id={`${id}-dues`}
+          name="dues"
+          label={`${filters.duesYear ?? year}년 회비`}
+          defaultValue={filters.dues ?? ""}
+          options={choices({ unpaid: "미납", paid: "납부 완료", exempt: "면제" }, "전체")}
+        />
+        <SelectField
+          id={`${id}-seminar`}
+          name="seminarId"
+          label="세미나 참가자"
+          defaultValue={filters.seminarId ?? ""}
+          options={[
+            { value: "", label: "전체 회원" },
+            ...seminars.map((s) => ({ value: s.id, label: `${s.title} (${s.date})` })),
+          ]}
+        />
+      </div>
+      {filters.duesYear ? <input type="hidden" name="duesYear" value={filters.duesYear} /> : null}
+      <div className="flex gap-2">
+        <Button type="submit">받는 사람 확인</Button>
+        <Button asChild variant="secondary">
+          <Link to="/admin/messages">초기화</Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/**
+ * The text, previewed as it will go (an advertisement in its legal frame), with its size; sending
+ * opens a confirmation that names the count, without JavaScript as well (a disclosure).
+ */
+export function OfficeMessageForm({
+  kind,
+  filters,
+  recipients,
+  society,
+  optOutUrl,
+  error,
+  quietHours,
+}: {
+  kind: OfficeMessageKind;
+  filters: OfficeMessageFilters;
+  recipients: number;
+  society: { name: string; shortName: string };
+  optOutUrl: string;
+  error?: string;
+  quietHours: boolean;
+}) {
+  const id = useId();
+  const [body, setBody] = useState("");
+  const framed = frameOfficeMessage(kind, body || "(내용)", society, optOutUrl);
+  const size = messageSize(framed);
+  const kindLabel = OFFICE_MESSAGE_KIND_LABELS[kind];
+  const blocked = recipients === 0 || (kind === "advertisement" && quietHours);
+  return (
+    <Form method="post" className="grid gap-4 lg:grid-cols-2">
+      <input type="hidden" name="intent" value="send" />
+      <input type="hidden" name="kind" value={kind} />
+      <input type="hidden" name="filters" value={JSON.stringify(filters)} />
+      <div className="grid content-start gap-2">
+        <TextareaField
+          id={`${id}-text`}
+          name="text"
+          label="보낼 내용"
+          required
+          rows={8}
+          maxLength={MAX_BODY_LENGTH}
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          error={error}
+        />
+        <p className="text-sm text-slate-600">
+          {kind === "advertisement"
+            ? "‘(광고)’와 학회 이름, 무료수신거부 안내는 서버가 붙입니다. 본문만 쓰세요."
+            : `맨 앞에 학회 이름([${society.shortName}])이 붙습니다.`}
+        </p>
+      </div>
+      <div className="grid content-start gap-2">
+        <p className="text-sm font-semibold text-slate-800">미리보기</p>
+        <pre className="min-h-24 rounded-xl bg-slate-100 p-3 font-sans text-[15px] leading-6 whitespace-pre-wrap text-slate-800">
+          {framed}
+        </pre>
+        <p className="text-sm text-slate-600">
+          {size.channel} · {formatNumber(size.bytes)}바이트
+          {size.fits ? null : " · 2,000바이트를 넘어 보낼 수 없습니다"}
+        </p>
+      </div>
+      <div className="lg:col-span-2">
+        {kind === "advertisement" && quietHours ? (
+          <FormError message="광고성 문자는 오후 9시부터 다음 날 오전 8시까지 보낼 수 없습니다." />
+        ) : null}
+        <details className="mt-2">
+          <Button asChild variant={blocked ? "secondary" : "primary"}>
+            <summary
+              className="cursor-pointer list-none [&::-webkit-details-marker]:hidden"
+              aria-disabled={blocked || undefined}
+            >
+              {formatNumber(recipients)}명에게 보내기
+            </summary>
+          </Button>
+          <div className="mt-3 grid max-w-md gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+            <p className="text-[15px] text-slate-700">
+              {recipients === 0
+                ? "조건에 맞는 받는 사람이 없습니다. 조건을 바꿔주세요."
+                : `${kindLabel} 문자를 ${formatNumber(recipients)}명에게 보냅니다. 보낸 뒤에는 취소할 수 없습니다.`}
+            </p>
+            {blocked ? null : (
+              <Button type="submit" className="justify-self-start">
+                보내기
+              </Button>
+            )}
+          </div>
+        </details>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,202 @@
+import { Form, Link, useNavigation } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { DateTime } from "~/components/ui/date-time";
+import { FieldError, inputClass, Label } from "~/components/ui/field";
+import { formatNumber } from "~/lib/numbers";
+import { fieldMessage, type Refusal, submittedValue } from "~/lib/refusal";
+import { PURPOSE_LABELS } from "../validation";
+import { methodLabel, PaymentStatusBadge, refundable } from "./payment-status";
+
+export type AdminPaymentItem = {
+  paymentId: string;
+  purpose: "dues" | "seminar";
+  orderName: string;
+  amount: number;
+  status: string;
+  method: string | null;
+  easyPay: string | null;
+  paidAt: string | null;
+  createdAt: string;
+  refundedAmount: number;
+  memberName: string;
+  userId: string | null;
+  transactionId: string | null;
+  cashReceipt: { type: string; number: string | null } | null;
+};
+
+const won = (amount: number) => `${formatNumber(amount)}원`;
+
+/**
+ * Every online payment as a list of cards (a table would not fit a phone): who, what, how much,
+ * how it stands, and the refund form for what is still refundable.
+ */
+export function AdminPaymentList({
+  items,
+  refusal,
+}: {
+  items: AdminPaymentItem[];
+  refusal: Refusal | null;
+}) {
+  return (
+    <ul className="grid gap-3">
+      {items.map((payment) => (
+        <li
+          key={payment.paymentId}
+          className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+        >
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600">
+                <Badge tone={payment.purpose === "dues" ? "brand" : "violet"}>
+                  {PURPOSE_LABELS[payment.purpose]}
+                </Badge>
+                {payment.userId ? (
+                  <Link
+                    to={`/admin/members/${payment.userId}`}
+                    className="font-semibold text-slate-900 hover:text-brand-700 hover:underline"
+                  >
+                    {payment.memberName}
+                  </Link>
+                ) : (
+                  <span className="font-semibold text-slate-900">{payment.memberName} (탈퇴)</span>
+                )}
+              </p>
+              <h3 className="mt-1 font-bold break-words text-slate-900">{payment.orderName}</h3>
+            </div>
+            <PaymentStatusBadge status={payment.status} />
+          </div>
+          <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-[15px] sm:grid-cols-[5.5rem_15rem_5.5rem_1fr]">
+            <dt className="text-slate-600">금액</dt>
+            <dd className="font-semibold tabular-nums">{won(payment.amount)}</dd>
+            <dt className="text-slate-600">결제 수단</dt>
+            <dd>{methodLabel(payment.method, payment.easyPay) ?? "선택 전"}</dd>
+            <dt className="text-slate-600">{payment.paidAt ? "결제 일시" : "요청 일시"}</dt>
+            <dd>
+              <DateTime value={payment.paidAt ?? payment.createdAt} />
+            </dd>
+            {payment.refundedAmount > 0 ? (
+              <>
+                <dt className="text-slate-600">환불액</dt>
+                <dd className="font-semibold text-rose-700 tabular-nums">
+                  {won(payment.refundedAmount)}
+                </dd>
+              </>
+            ) : null}
+            {payment.cashReceipt ? (
+              <>
+                <dt className="text-slate-600">현금영수증</dt>
+                <dd>
+                  {payment.cashReceipt.type}
+                  {payment.cashReceipt.number ? ` · ${payment.cashReceipt.number}` : ""}
+                </dd>
+              </>
+            ) : null}
+          </dl>
+          <p className="text-xs break-all text-slate-500">
+            결제번호 {payment.paymentId}
+            {payment.transactionId ? ` · 거래번호 ${payment.transactionId}` : ""}
+          </p>
+          {refundable(payment) > 0 ? (
+            <RefundForm
+              // A refund done starts the form over, closed: the next one is a new decision.
+              key={payment.refundedAmount}
+              paymentId={payment.paymentId}
+              left={refundable(payment)}
+              refusal={
+                refusal?.intent === "refund" &&
+                submittedValue(refusal, "paymentId") === payment.paymentId
+                  ? refusal
+                  : null
+              }
+            />
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The refund: an amount (empty: all that is left) and a required reason. Opened from a
+ * disclosure so the list stays short; a refused one opens again with its message.
+ */
+function RefundForm({
+  paymentId,
+  left,
+  refusal,
+}: {
+  paymentId: string;
+  left: number;
+  refusal: Refusal | null;
+}) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData?.get("paymentId") === paymentId;
+  const id = `refund-${paymentId}`;
+  const amountError = fieldMessage(refusal, "amount");
+  const reasonError = fieldMessage(refusal, "reason");
+  // A service's refusal (more than is left, the provider down) says more than the field's line.
+  const otherError =
+    refusal && refusal.message !== amountError && refusal.message !== reasonError
+      ? refusal.message
+      : undefined;
+  return (
+    <details open={refusal ? true : undefined} className="rounded-lg bg-slate-50 text-sm">
+      <summary className="flex min-h-11 cursor-pointer items-center px-3 font-semibold text-rose-700">
+        환불하기
+        <span className="ml-2 font-normal text-slate-600">(환불 가능 {won(left)})</span>
+      </summary>
+      <Form
+        method="post"
+        className="grid gap-3 px-3 pb-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
+      >
+        <input type="hidden" name="intent" value="refund" />
+        <input type="hidden" name="paymentId" value={paymentId} />
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-amount`}>환불 금액(원)</Label>
+          <input
+            id={`${id}-amount`}
+            name="amount"
+            placeholder={`전액 ${formatNumber(left)}`}
+            defaultValue={submittedValue(refusal, "amount")}
+            aria-invalid={amountError ? true : undefined}
+            aria-describedby={`${id}-amount-hint${amountError ? ` ${id}-amount-error` : ""}`}
+            className={inputClass}
+          />
+          <p id={`${id}-amount-hint`} className="text-xs text-slate-600">
+            비우면 남은 금액 전부를 환불합니다.
+          </p>
+          <FieldError id={`${id}-amount-error`} message={amountError} />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-reason`} required>
+            환불 사유
+          </Label>
+          <input
+            id={`${id}-reason`}
+            name="reason"
+            required
+            aria-required="true"
+            maxLength={200}
+            defaultValue={submittedValue(refusal, "reason")}
+            aria-invalid={reasonError ? true : undefined}
+            aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+            className={inputClass}
+          />
+          <FieldError id={`${id}-reason-error`} message={reasonError} />
+        </div>
+        <Button type="submit" variant="destructive" className="sm:mt-6" disabled={busy}>
+          {busy ? "환불 중..." : "환불"}
+        </Button>
+        {otherError ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-rose-50 px-3 py-2 font-medium text-rose-800 sm:col-span-3"
+          >
+            {otherError}
+          </p>
+        ) : null}
+      </Form>
+    </details>
+  );
+}

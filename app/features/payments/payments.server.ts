@@ -1,0 +1,619 @@
+// What a payment means to the society: dues paid online become a dues payment (standing and the
+// 납부확인서 follow at once), a seminar fee paid confirms the held seat; a refund undoes either in
+// part or in full. The money itself is only ever what the provider reports (features/gateway):
+// a payment counts after the server has read it back, never on the browser's word.
+import { and, count, desc, eq, ilike, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
+import { getDb } from "~/db.server";
+import { env } from "~/env.server";
+import { now as clockNow } from "~/lib/clock.server";
+import { toCsv } from "~/lib/csv";
+import { formatDateTime } from "~/lib/dates";
+import { AppError } from "~/lib/errors.server";
+import { formatNumber } from "~/lib/numbers";
+import { logger } from "~/logger.server";
+import { duesPayments, paymentRefunds, payments, paymentWebhooks, users } from "~db/schema";
+import type { SessionActor } from "../accounts/actor.server";
+import { type Actor, assertAdmin } from "../audit/actor.server";
+import { audit } from "../audit/audit.server";
+import { duesOfMember } from "../dues/dues.server";
+import { duesOwed, recordOnlinePayment, reduceOnlinePayment } from "../dues/online.server";
+import {
+  closeInvoices,
+  findInvoice,
+  INVOICE_NOT_FOUND,
+  type Invoice,
+  openInvoice,
+  refundInvoice,
+  requirePayments,
+  syncInvoice,
+} from "../gateway/invoices.server";
+import {
+  offeredMethods,
+  paymentsMode,
+  preRegister,
+  providerSettings,
+  verifyWebhook,
+} from "../gateway/portone.server";
+import { moveTestPayment, signTestWebhook, type TestOutcome } from "../gateway/test-gateway.server";
+import { enqueueMail } from "../mail/mail.server";
+import { safely } from "../mail/notifications.server";
+import { mailTemplates } from "../mail/templates.server";
+import { textMember } from "../messages/messages.server";
+import { confirmPaidSeat } from "../seminars/registrations.server";
+import {
+  bankLabel,
+  type CheckoutInput,
+  PAY_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  PAYMENTS_PAGE_SIZE,
+  type PaymentListQuery,
+  PURPOSE_LABELS,
+} from "./validation";
+
+const notFound = () => new AppError("not_found", INVOICE_NOT_FOUND);
+
+/** The member's own invoice; anyone else's is a 404, as if it did not exist. */
+async function ownInvoice(actor: SessionActor, paymentId: string) {
+  const invoice = await findInvoice(paymentId);
+  if (!invoice || invoice.userId !== actor.user.id) throw notFound();
+  return invoice;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying
+
+/**
+ * Opens an invoice for what the member still owes for `year` (the regular fee minus what was paid).
+ * An older unpaid invoice for the same year is closed; a 가상계좌 already issued is answered 409
+ * with its account, so nobody pays twice.
+ */
+export async function payDuesOnline(actor: SessionActor, year: number) {
+  requirePayments();
+  const { amount } = await duesOwed(actor.user, year);
+  const db = await getDb();
+  const open = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, actor.user.id),
+        eq(payments.purpose, "dues"),
+        eq(payments.duesYear, year),
+        inArray(payments.status, ["pending", "failed", "vbank_issued"]),
+      ),
+    );
+  const issued = open.find((row) => row.status === "vbank_issued");
+  if (issued?.virtualAccount) {
+    const { bank, accountNumber } = issued.virtualAccount;
+    throw new AppError(
+      "conflict",
+      `이미 발급된 가상계좌(${bankLabel(bank)} ${accountNumber})가 있습니다. 그 계좌로 입금해주세요.`,
+    );
+  }
+  const invoice = await db.transaction(async (tx) => {
+    await closeInvoices(
+      tx,
+      open.map((row) => row.id),
+      "새 결제로 대체되었습니다.",
+    );
+    return openInvoice(tx, {
+      userId: actor.user.id,
+      memberName: actor.user.name,
+      purpose: "dues",
+      orderName: `${year}년 연회비`,
+      amount,
+      duesYear: year,
+    });
+  });
+  return { paymentId: invoice.paymentId, amount: invoice.amount };
+}
+
+const CASH_RECEIPT_TYPE = { 소득공제: "PERSONAL", 지출증빙: "CORPORATE" } as const;
+const PAY_METHOD = {
+  card: "CARD",
+  transfer: "TRANSFER",
+  virtual_account: "VIRTUAL_ACCOUNT",
+  easy_pay: "EASY_PAY",
+} as const;
+const EASY_PAY_PROVIDER = {
+  kakaopay: "KAKAOPAY",
+  naverpay: "NAVERPAY",
+  tosspay: "TOSSPAY",
+} as const;
+
+/** What the browser hands PortOne's payment window (browser SDK `requestPayment`). */
+export type PaymentRequest = {
+  test: boolean;
+  storeId: string;
+  channelKey: string;
+  paymentId: string;
+  orderName: string;
+  totalAmount: number;
+  currency: "KRW";
+  payMethod: (typeof PAY_METHOD)[keyof typeof PAY_METHOD];
+  customer: { fullName: string; phoneNumber: string; email: string };
+  redirectUrl: string;
+  noticeUrls: string[];
+  easyPay?: { easyPayProvider: string };
+  transfer?: { cashReceiptType?: string; customerIdentifier?: string };
+  virtualAccount?: {
+    accountExpiry: { validHours: number };
+    cashReceiptType?: string;
+    customerIdentifier?: string;
+  };
+};
+
+/**
+ * The member chose how to pay: the choice is kept on the invoice, the amount is fixed at the
+ * provider (pre-registration), and the browser gets what to open PortOne's window with.
+ */
+export async function checkout(
+  actor: SessionActor,
+  paymentId: string,
+  input: CheckoutInput,
+): Promise<PaymentRequest> {
+  requirePayments();
+  const invoice = await ownInvoice(actor, paymentId);
+  if (invoice.status !== "pending" && invoice.status !== "failed") {
+    throw new AppError("conflict", "이미 처리된 결제입니다.");
+  }
+  if (invoice.expiresAt && invoice.expiresAt <= clockNow()) {
+    throw new AppError("conflict", "결제 시간이 지났습니다. 다시 신청해주세요.");
+  }
+  const offered = offeredMethods();
+  if (
+    !offered.methods.includes(input.method) ||
+    (input.method === "easy_pay" && !offered.easyPays.includes(input.easyPay!))
+  ) {
+    throw new AppError("invalid", "지금은 이 결제 수단을 사용할 수 없습니다.", {
+      method: "지금은 이 결제 수단을 사용할 수 없습니다.",
+    });
+  }
+  if (input.method === "virtual_account" && invoice.purpose !== "dues") {
+    const message =
+      "세미나 등록비는 좌석을 잠시만 잡아 두므로 가상계좌로 결제할 수 없습니다. 카드, 계좌이체 또는 간편결제를 이용해주세요.";
+    throw new AppError("invalid", message, { method: message });
+  }
+  const byAccount = input.method === "transfer" || input.method === "virtual_account";
+  const cashReceiptType = byAccount ? (input.cashReceiptType ?? null) : null;
+  const identifier = cashReceiptType ? (input.cashReceiptIdentifier ?? "").replace(/-/g, "") : null;
+  const db = await getDb();
+  await db
+    .update(payments)
+    .set({
+      method: input.method,
+      easyPay: input.method === "easy_pay" ? input.easyPay : null,
+      cashReceiptType,
+      cashReceiptIdentifier: identifier,
+    })
+    .where(eq(payments.id, invoice.id));
+  await preRegister(invoice.paymentId, invoice.amount);
+  const settings = providerSettings();
+  const channel = input.method === "easy_pay" ? input.easyPay! : input.method;
+  const receipt = cashReceiptType
+    ? {
+        cashReceiptType: CASH_RECEIPT_TYPE[cashReceiptType],
+        customerIdentifier: identifier ?? undefined,
+      }
+    : {};
+  return {
+    test: paymentsMode() === "test",
+    storeId: settings.storeId,
+    channelKey: settings.channels[channel]!,
+    paymentId: invoice.paymentId,
+    orderName: invoice.orderName,
+    totalAmount: invoice.amount,
+    currency: "KRW",
+    payMethod: PAY_METHOD[input.method],
+    customer: {
+      fullName: actor.user.name,
+      phoneNumber: actor.user.phone.replace(/-/g, ""),
+      email: actor.user.email,
+    },
+    // On a phone PortOne leaves the page for the card company's app and comes back here.
+    redirectUrl: `${env.PUBLIC_URL}/mypage/payments/${encodeURIComponent(invoice.paymentId)}`,
+    noticeUrls: [`${env.PUBLIC_URL}/api/payments/webhook`],
+    ...(input.method === "easy_pay"
+      ? { easyPay: { easyPayProvider: EASY_PAY_PROVIDER[input.easyPay!] } }
+      : {}),
+    ...(input.method === "transfer" ? { transfer: receipt } : {}),
+    ...(input.method === "virtual_account"
+      ? { virtualAccount: { accountExpiry: { validHours: 72 }, ...receipt } }
+      : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settling: the provider's word, then what it means
+
+/** The member an invoice belongs to, for its mails (null once the account is gone). */
+async function payerOf(invoice: Invoice) {
+  if (!invoice.userId) return null;
+  const db = await getDb();
+  const [member] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, invoice.userId));
+  return member ?? null;
+}
+
+const notifyPaid = safely(async (invoice: Invoice) => {
+  const member = await payerOf(invoice);
+  if (!member || !invoice.userId) return;
+  await enqueueMail(
+    mailTemplates.paymentReceived(member, {
+      orderName: invoice.orderName,
+      amount: invoice.amount,
+      method: PAY_METHOD_LABELS[invoice.method as keyof typeof PAY_METHOD_LABELS] ?? "온라인 결제",
+    }),
+  );
+  await textMember(invoice.userId, "paymentReceived", {
+    name: member.name,
+    item: invoice.orderName,
+    amount: `${formatNumber(invoice.amount)}원`,
+  });
+});
+
+const textVbankIssued = safely(async (invoice: Invoice) => {
+  if (!invoice.userId || !invoice.virtualAccount) return;
+  const { bank, accountNumber, dueAt } = invoice.virtualAccount;
+  await textMember(invoice.userId, "vbankIssued", {
+    name: invoice.memberName,
+    item: invoice.orderName,
+    bank,
+    account: accountNumber,
+    amount: `${formatNumber(invoice.amount)}원`,
+    due: dueAt ? formatDateTime(dueAt) : "안내된 기한",
+  });
+});
+
+const notifyRefunded = safely(async (invoice: Invoice, amount: number, reason: string) => {
+  const member = await payerOf(invoice);
+  if (!member) return;
+  await enqueueMail(
+    mailTemplates.paymentRefunded(member, { orderName: invoice.orderName, amount, reason }),
+  );
+});
+
+/** Dues paid: one dues payment for it, unless the year was already paid (then the money goes back). */
+async function settleDues(invoice: Invoice): Promise<Invoice> {
+  if (invoice.duesPaymentId || !invoice.userId || invoice.duesYear === null) return invoice;
+  const { facts } = await duesOfMember(invoice.userId, [invoice.duesYear]);
+  const fact = facts.get(invoice.duesYear);
+  if (fact?.settings && fact.paid >= fact.settings.regularFee) {
+    return refundInvoice(invoice, "이미 납부된 연회비라 자동으로 환불합니다.");
+  }
+  const db = await getDb();
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(payments).where(eq(payments.id, invoice.id)).for("update");
+    if (!row || row.duesPaymentId) return row ?? invoice;
+    const duesPaymentId = await recordOnlinePayment(tx, {
+      paymentId: row.paymentId,
+      userId: invoice.userId!,
+      year: invoice.duesYear!,
+      amount: row.amount,
+      method: row.method,
+      paidAt: row.paidAt ?? clockNow(),
+    });
+    const [saved] = await tx
+      .update(payments)
+      .set({ duesPaymentId })
+      .where(eq(payments.id, row.id))
+      .returning();
+    return saved!;
+  });
+  return updated;
+}
+
+/** After a refund, the dues payment keeps only what stays paid. */
+async function shrinkDues(invoice: Invoice, reason: string) {
+  if (invoice.purpose !== "dues" || !invoice.duesPaymentId) return invoice;
+  const db = await getDb();
+  const [row] = await db
+    .select({ amount: duesPayments.amount, voidedAt: duesPayments.voidedAt })
+    .from(duesPayments)
+    .where(eq(duesPayments.id, invoice.duesPaymentId));
+  const kept = invoice.amount - invoice.refundedAmount;
+  if (!row || row.voidedAt || row.amount === kept) return invoice;
+  const [{ value: refunds } = { value: 0 }] = await db
+    .select({ value: count() })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentRowId, invoice.id));
+  const replacement = await reduceOnlinePayment(invoice.duesPaymentId, kept, reason, refunds);
+  const [saved] = await db
+    .update(payments)
+    .set({ duesPaymentId: replacement })
+    .where(eq(payments.id, invoice.id))
+    .returning();
+  return saved!;
+}
+
+/**
+ * Brings a payment in line with the provider and applies what changed: dues recorded, a seat
+ * confirmed (or, when the seat was lost meanwhile, the money returned), refunds reflected. Safe to
+ * run any number of times: from the webhook, from the browser coming back, from a retry.
+ */
+export async function settlePayment(paymentId: string): Promise<Invoice | null> {
+  const result = await syncInvoice(paymentId);
+  if (!result) return null;
+  let { invoice } = result;
+  if (result.becameIssued) await textVbankIssued(invoice);
+  if (invoice.status === "paid") {
+    if (invoice.purpose === "dues") invoice = await settleDues(invoice);
+    else if (result.becamePaid && invoice.registrationId) {
+      const seat = await confirmPaidSeat(invoice.registrationId);
+      if (seat === "no_seat") {
+        invoice = await refundInvoice(
+          invoice,
+          "결제 전에 좌석 보유 시간이 지나 자동으로 환불합니다.",
+        );
+      }
+    }
+    if (result.becamePaid && invoice.status === "paid") await notifyPaid(invoice);
+  }
+  if (invoice.refundedAmount > 0) invoice = await shrinkDues(invoice, "온라인 결제 환불");
+  return invoice;
+}
+
+/**
+ * A webhook from the provider: verified (a bad signature is a 400 and changes nothing), recorded by
+ * its id (the same delivery twice changes nothing), then the payment it names is settled by
+ * reading it back. A settle that fails forgets the delivery, so the provider's retry is handled.
+ */
+export async function receiveWebhook(body: string, headers: Record<string, string>) {
+  const event = await verifyWebhook(body, headers);
+  const paymentId = event.data?.paymentId ?? null;
+  const db = await getDb();
+  const webhookId = headers["webhook-id"] ?? "";
+  const [fresh] = await db
+    .insert(paymentWebhooks)
+    .values({ webhookId, type: String(event.type).slice(0, 100), paymentId })
+    .onConflictDoNothing()
+    .returning();
+  if (!fresh) return { handled: false, duplicate: true };
+  if (!String(event.type).startsWith("Transaction.") || !paymentId) {
+    return { handled: false, duplicate: false };
+  }
+  try {
+    const invoice = await settlePayment(paymentId);
+    return { handled: invoice !== null, duplicate: false };
+  } catch (error) {
+    await db.delete(paymentWebhooks).where(eq(paymentWebhooks.webhookId, webhookId));
+    throw error;
+  }
+}
+
+/** The member is back from the payment window: the server reads the payment itself. */
+export async function completePayment(actor: SessionActor, paymentId: string) {
+  await ownInvoice(actor, paymentId);
+  const invoice = await settlePayment(paymentId);
+  return memberView(invoice!);
+}
+
+/**
+ * The test gateway standing in for the payer and PortOne (PAYMENTS_PROVIDER=test only; else 404):
+ * the test payment moves, and a webhook signed with the webhook secret goes through
+ * `receiveWebhook`, the real one's path.
+ */
+export async function moveTestPaymentAsProvider(
+  paymentId: string,
+  outcome: TestOutcome,
+  options: { amount?: number } = {},
+) {
+  if (paymentsMode() !== "test") throw new AppError("not_found", "요청한 주소를 찾을 수 없습니다.");
+  const invoice = await findInvoice(paymentId);
+  if (!invoice) throw notFound();
+  const vbank = outcome === "vbank_issued" || outcome === "vbank_deposited";
+  const method = vbank ? "virtual_account" : (invoice.method ?? "card");
+  if (invoice.status === "pending" || invoice.status === "failed") {
+    if (invoice.expiresAt && invoice.expiresAt <= clockNow()) {
+      throw new AppError("conflict", "결제 시간이 지났습니다.");
+    }
+    await preRegister(invoice.paymentId, invoice.amount);
+  }
+  const type = await moveTestPayment(paymentId, outcome, {
+    method,
+    easyPay: invoice.easyPay,
+    orderName: invoice.orderName,
+    cashReceipt: Boolean(invoice.cashReceiptType),
+    amount: options.amount,
+  });
+  const { webhookSecret, storeId } = providerSettings();
+  const webhook = signTestWebhook(webhookSecret, type, paymentId, storeId);
+  await receiveWebhook(webhook.body, webhook.headers);
+  const settled = await findInvoice(paymentId);
+  return { paymentId, status: settled!.status };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lists and refunds
+
+/** A payment as its member sees it (the JSON call and /mypage). */
+export function memberView(invoice: Invoice) {
+  return {
+    paymentId: invoice.paymentId,
+    purpose: invoice.purpose as "dues" | "seminar",
+    orderName: invoice.orderName,
+    amount: invoice.amount,
+    status: invoice.status,
+    method: invoice.method,
+    easyPay: invoice.easyPay,
+    paidAt: invoice.paidAt?.toISOString() ?? null,
+    refundedAmount: invoice.refundedAmount,
+    createdAt: invoice.createdAt.toISOString(),
+    expiresAt: invoice.expiresAt?.toISOString() ?? null,
+    virtualAccount: invoice.status === "vbank_issued" ? invoice.virtualAccount : null,
+    cashReceipt: invoice.cashReceiptType
+      ? { type: invoice.cashReceiptType, number: invoice.cashReceiptNumber }
+      : null,
+    receiptUrl: invoice.receiptUrl,
+    duesReceiptId: invoice.duesPaymentId,
+    failReason: invoice.status === "failed" ? invoice.failReason : null,
+  };
+}
+
+/** The member's payments, newest first, a page at a time (`{ items, total, page, pageSize }`). */
+export async function myPayments(userId: string, page = 1) {
+  const db = await getDb();
+  const mine = eq(payments.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(mine)
+      .orderBy(desc(payments.createdAt))
+      .limit(PAYMENTS_PAGE_SIZE)
+      .offset((page - 1) * PAYMENTS_PAGE_SIZE),
+    db.select({ value: count() }).from(payments).where(mine),
+  ]);
+  return {
+    items: rows.map(memberView),
+    total: total?.value ?? 0,
+    page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+  };
+}
+
+/** One payment of the member, for the checkout page; 404 for anyone else's. */
+export async function myInvoice(actor: SessionActor, paymentId: string) {
+  return memberView(await ownInvoice(actor, paymentId));
+}
+
+function listFilter(query: PaymentListQuery): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.purpose) conditions.push(eq(payments.purpose, query.purpose));
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.q) {
+    const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(
+      or(
+        ilike(payments.memberName, like),
+        ilike(payments.orderName, like),
+        eq(payments.paymentId, query.q),
+        eq(payments.transactionId, query.q),
+      )!,
+    );
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** The office's list of every online payment, filtered, a page at a time. */
+export async function listPayments(actor: Actor, query: PaymentListQuery) {
+  assertAdmin(actor);
+  const db = await getDb();
+  const where = listFilter(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.createdAt))
+      .limit(PAYMENTS_PAGE_SIZE)
+      .offset((query.page - 1) * PAYMENTS_PAGE_SIZE),
+    db.select({ value: count() }).from(payments).where(where),
+  ]);
+  return {
+    total: total?.value ?? 0,
+    page: query.page,
+    pageSize: PAYMENTS_PAGE_SIZE,
+    items: rows.map((row) => ({
+      ...memberView(row),
+      memberName: row.memberName,
+      userId: row.userId,
+      provider: row.provider,
+      transactionId: row.transactionId,
+    })),
+  };
+}
+
+/** The list as a CSV, its purpose stated and audited (as every export of personal data). */
+export async function paymentsCsv(actor: Actor, query: PaymentListQuery, purpose: string) {
+  assertAdmin(actor);
+  const db = await getDb();
+  const rows = await db
+    .select()
+    .from(payments)
+    .where(listFilter(query))
+    .orderBy(desc(payments.createdAt))
+    .limit(50_000);
+  await audit(actor.audit, "export_payments", null, { purpose, count: rows.length });
+  return toCsv(
+    [
+      "결제번호",
+      "회원",
+      "구분",
+      "내용",
+      "금액",
+      "상태",
+      "결제수단",
+      "결제일시",
+      "환불액",
+      "거래번호",
+    ],
+    rows.map((row) => [
+      row.paymentId,
+      row.memberName,
+      PURPOSE_LABELS[row.purpose as keyof typeof PURPOSE_LABELS] ?? row.purpose,
+      row.orderName,
+      row.amount,
+      PAYMENT_STATUS_LABELS[row.status as keyof typeof PAYMENT_STATUS_LABELS] ?? row.status,
+      PAY_METHOD_LABELS[row.method as keyof typeof PAY_METHOD_LABELS] ?? "",
+      row.paidAt ? row.paidAt.toISOString() : "",
+      row.refundedAmount,
+      row.transactionId ?? "",
+    ]),
+  );
+}
+
+/** The office returns a payment in part or in full, with a reason (audited; the member is mailed). */
+export async function refundByOffice(
+  actor: Actor,
+  paymentId: string,
+  input: { amount?: number; reason: string },
+) {
+  assertAdmin(actor);
+  const invoice = await findInvoice(paymentId);
+  if (!invoice) throw notFound();
+  const before = invoice.amount - invoice.refundedAmount;
+  let refunded = await refundInvoice(invoice, input.reason, {
+    amount: input.amount,
+    by: actor.user.id,
+  });
+  refunded = await shrinkDues(refunded, `환불: ${input.reason}`);
+  const amount = before - (refunded.amount - refunded.refundedAmount);
+  await audit(
+    actor.audit,
+    "payment_refund",
+    { id: invoice.userId, label: `${invoice.memberName} · ${invoice.orderName}` },
+    { paymentId, amount, reason: input.reason },
+  );
+  await notifyRefunded(refunded, amount, input.reason);
+  return memberView(refunded);
+}
+
+/**
+ * Payments whose window was opened a while ago and that are still not settled (a webhook lost, a
+ * phone that never came back): read back from the provider. Bounded per round.
+ */
+export async function settleStalePayments(olderThanMs = 60_000, limit = 50) {
+  const db = await getDb();
+  const cutoff = new Date(clockNow().getTime() - olderThanMs);
+  const rows = await db
+    .select({ paymentId: payments.paymentId })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ["pending", "vbank_issued"]),
+        isNotNull(payments.method),
+        lt(payments.updatedAt, cutoff),
+      ),
+    )
+    .orderBy(payments.updatedAt)
+    .limit(limit);
+  for (const { paymentId } of rows) {
+    await settlePayment(paymentId).catch((error: unknown) =>
+      logger.warn({ err: error, paymentId }, "re-reading a payment failed"),
+    );
+  }
+  return rows.length;
+}

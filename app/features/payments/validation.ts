@@ -1,0 +1,189 @@
+// Online payments: what a member sends to pay, what the office sends to refund, and the Korean
+// words the pages show. Shared by the pages and the JSON calls.
+import { wonInput } from "~/lib/won";
+import { z } from "~/lib/zod";
+
+export const PAYMENT_STATUS_LABELS = {
+  pending: "결제 대기",
+  vbank_issued: "입금 대기",
+  paid: "결제 완료",
+  failed: "결제 실패",
+  cancelled: "취소",
+  refunded: "환불",
+  partially_refunded: "부분 환불",
+} as const;
+
+export const PAY_METHOD_LABELS = {
+  card: "신용·체크카드",
+  transfer: "계좌이체",
+  virtual_account: "가상계좌",
+  easy_pay: "간편결제",
+} as const;
+export type PayMethodName = keyof typeof PAY_METHOD_LABELS;
+
+export const EASY_PAY_LABELS = {
+  kakaopay: "카카오페이",
+  naverpay: "네이버페이",
+  tosspay: "토스페이",
+} as const;
+
+export const PURPOSE_LABELS = { dues: "연회비", seminar: "세미나 등록비" } as const;
+
+export const CASH_RECEIPT_TYPES = ["소득공제", "지출증빙"] as const;
+
+/** The test gateway's banner: on every page that takes money while PAYMENTS_PROVIDER=test. */
+export const TEST_PAYMENT_NOTICE = "테스트 결제 — 실제로 결제되지 않습니다";
+
+const phone = /^01[016789]-?\d{3,4}-?\d{4}$/;
+const businessNumber = /^\d{3}-?\d{2}-?\d{5}$/;
+
+/** What the member chose in the checkout: the way to pay and, for money by account, a 현금영수증. */
+export const checkoutSchema = z
+  .object({
+    method: z.enum(["card", "transfer", "virtual_account", "easy_pay"], {
+      error: "결제 수단을 선택해주세요.",
+    }),
+    easyPay: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .enum(["kakaopay", "naverpay", "tosspay"], { error: "간편결제 서비스를 선택해주세요." })
+        .optional(),
+    ),
+    cashReceiptType: z.preprocess(
+      (value) => (value === "" || value === "none" ? undefined : value),
+      z.enum(CASH_RECEIPT_TYPES, { error: "현금영수증 종류를 선택해주세요." }).optional(),
+    ),
+    cashReceiptIdentifier: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim() : value),
+      z.string().max(20, "현금영수증 번호가 너무 깁니다.").optional(),
+    ),
+  })
+  .superRefine((value, context) => {
+    if (value.method === "easy_pay" && !value.easyPay) {
+      context.addIssue({
+        code: "custom",
+        path: ["easyPay"],
+        message: "간편결제 서비스를 선택해주세요.",
+      });
+    }
+    if (!value.cashReceiptType) return;
+    if (value.method !== "transfer" && value.method !== "virtual_account") {
+      context.addIssue({
+        code: "custom",
+        path: ["cashReceiptType"],
+        message: "현금영수증은 계좌이체와 가상계좌 결제에만 발급됩니다.",
+      });
+      return;
+    }
+    const id = value.cashReceiptIdentifier ?? "";
+    if (value.cashReceiptType === "소득공제" && !phone.test(id)) {
+      context.addIssue({
+        code: "custom",
+        path: ["cashReceiptIdentifier"],
+        message: "소득공제용 현금영수증은 휴대전화 번호를 입력해주세요. (예: 010-1234-5678)",
+      });
+    }
+    if (value.cashReceiptType === "지출증빙" && !businessNumber.test(id)) {
+      context.addIssue({
+        code: "custom",
+        path: ["cashReceiptIdentifier"],
+        message: "지출증빙용 현금영수증은 사업자등록번호 10자리를 입력해주세요. (예: 123-45-67890)",
+      });
+    }
+  });
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+export const refundSchema = z.object({
+  amount: z.preprocess(
+    (value) => (value === "" || value === null ? undefined : wonInput(value)),
+    z.coerce
+      .number({ error: "환불 금액을 원 단위 숫자로 입력해주세요." })
+      .int("환불 금액을 원 단위 숫자로 입력해주세요.")
+      .positive("환불 금액은 1원 이상이어야 합니다.")
+      .max(100_000_000, "금액이 너무 큽니다.")
+      .optional(),
+  ),
+  reason: z
+    .string({ error: "환불 사유를 입력해주세요." })
+    .trim()
+    .min(2, "환불 사유를 입력해주세요.")
+    .max(200, "환불 사유는 200자 이하로 입력해주세요."),
+});
+
+export const testOutcomeSchema = z.object({
+  outcome: z.enum(["paid", "failed", "vbank_issued", "vbank_deposited"], {
+    error: "outcome은 paid, failed, vbank_issued, vbank_deposited 중 하나여야 합니다.",
+  }),
+  // Only to show the server refusing a payment whose amount is not the invoice's.
+  amount: z.coerce.number().int().positive().max(100_000_000).optional(),
+});
+
+export const PAYMENTS_PAGE_SIZE = 50;
+
+export const paymentListSchema = z.object({
+  purpose: z.enum(["dues", "seminar"]).optional().catch(undefined),
+  status: z
+    .enum([
+      "pending",
+      "vbank_issued",
+      "paid",
+      "failed",
+      "cancelled",
+      "refunded",
+      "partially_refunded",
+    ])
+    .optional()
+    .catch(undefined),
+  q: z.string().trim().max(100).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).default(1).catch(1),
+});
+export type PaymentListQuery = z.infer<typeof paymentListSchema>;
+
+/** The office's refund form on /admin/payments: which payment, how much (empty: all that is left), why. */
+export const refundFormSchema = refundSchema.extend({
+  paymentId: z
+    .string({ error: "환불할 결제를 찾을 수 없습니다." })
+    .trim()
+    .min(1, "환불할 결제를 찾을 수 없습니다.")
+    .max(100, "환불할 결제를 찾을 수 없습니다."),
+});
+
+/** /mypage's "온라인으로 납부": the year whose dues the member pays now. */
+export const duesPayFormSchema = z.object({
+  year: z.coerce
+    .number({ error: "납부할 연도를 확인해주세요." })
+    .int("납부할 연도를 확인해주세요.")
+    .min(2000, "납부할 연도를 확인해주세요.")
+    .max(2100, "납부할 연도를 확인해주세요."),
+});
+
+/** The banks a 가상계좌 is opened at, by the provider's code (PortOne's `Bank`), in Korean. */
+const BANK_LABELS: Record<string, string> = {
+  KDB: "산업은행",
+  IBK: "기업은행",
+  KOOKMIN: "국민은행",
+  SUHYUP: "수협은행",
+  NONGHYUP: "NH농협은행",
+  LOCAL_NONGHYUP: "지역농축협",
+  WOORI: "우리은행",
+  STANDARD_CHARTERED: "SC제일은행",
+  CITI: "한국씨티은행",
+  DAEGU: "iM뱅크(대구은행)",
+  BUSAN: "부산은행",
+  KWANGJU: "광주은행",
+  JEJU: "제주은행",
+  JEONBUK: "전북은행",
+  KYONGNAM: "경남은행",
+  KFCC: "새마을금고",
+  SHINHYUP: "신협",
+  SAVINGS_BANK: "저축은행",
+  POST: "우체국",
+  HANA: "하나은행",
+  SHINHAN: "신한은행",
+  K_BANK: "케이뱅크",
+  KAKAO: "카카오뱅크",
+  TOSS: "토스뱅크",
+};
+
+/** "SHINHAN" → "신한은행"; a code we do not know is shown as it came. */
+export const bankLabel = (code: string) => BANK_LABELS[code] ?? code;

@@ -1,0 +1,45 @@
+// An upload is taken as an image only when the whole of it decodes: its first bytes name the type,
+// but a file cut short or broken inside would be kept (and shown to members as a broken picture)
+// on the strength of its header alone. sharp (libvips) decodes every type the site takes; it is a
+// native package, loaded on the server only.
+import sharp from "sharp";
+import { AppError } from "~/lib/errors.server";
+import { type ImageType, UPLOAD_MESSAGES } from "./constants";
+
+// Each upload is decoded once: libvips' operation cache would only hold memory for nothing.
+sharp.cache(false);
+
+/** More pixels than any licence photo or board picture needs, and a bound on decoding memory. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+const FORMATS: Record<ImageType, string> = {
+  "image/jpeg": "jpeg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+/**
+ * Decodes every pixel of every frame of `body`, which claims to be `type`, and refuses it with a
+ * Korean 400 when it does not decode to the end (truncated, corrupt, or another format inside).
+ * libvips' warnings (common in camera JPEGs) pass; its errors and a premature end do not.
+ */
+export async function checkWholeImage(body: Buffer, type: ImageType) {
+  try {
+    const image = sharp(body, {
+      failOn: "error",
+      animated: true,
+      limitInputPixels: MAX_IMAGE_PIXELS,
+      sequentialRead: true,
+    });
+    const { format } = await image.metadata();
+    if (format !== FORMATS[type]) throw new AppError("invalid", UPLOAD_MESSAGES.broken);
+    // stats() reads the image through to its last pixel, without keeping it in memory.
+    await image.stats();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const message = error instanceof Error ? error.message : "";
+    if (/pixel limit/i.test(message)) throw new AppError("invalid", UPLOAD_MESSAGES.tooManyPixels);
+    throw new AppError("invalid", UPLOAD_MESSAGES.broken);
+  }
+}

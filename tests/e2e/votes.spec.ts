@@ -1,0 +1,90 @@
+// The general meeting's secret ballot on a 375 px phone: the office publishes a resolution, a
+// member opens it from /votes, chooses, confirms, and is shown the receipt once; the office sees
+// the turnout and who voted on /admin/votes, never the choice.
+import { type Browser, expect, test } from "@playwright/test";
+import { uniqueSuffix } from "../support/http";
+import {
+  asAdmin,
+  createApprovedMember,
+  DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
+  horizontalOverflow,
+  loginAs,
+  open,
+} from "./fixtures";
+
+const PHONE = { width: 375, height: 812 };
+
+async function phone(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    baseURL,
+    locale: "ko-KR",
+    timezoneId: "Asia/Seoul",
+  });
+  return context.newPage();
+}
+
+test("a member votes on a phone and gets a receipt; the office sees only the turnout", async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const suffix = uniqueSuffix().slice(-6);
+  const title = `정관 개정안 ${suffix}`;
+  const member = await createApprovedMember();
+  const voteId = await asAdmin(async (admin) => {
+    const res = await admin.post("/api/admin/votes", {
+      data: {
+        title,
+        description: "제3조 개정",
+        kind: "resolution",
+        electorate: "members",
+        opensAt: new Date(Date.now() - 60_000).toISOString(),
+        closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  });
+
+  const page = await phone(browser, baseURL!);
+  await loginAs(page, member.email, member.password);
+  await open(page, "/votes");
+  await expect(page.getByRole("heading", { level: 1, name: "총회 투표" })).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(title) }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await page.getByRole("button", { name: "선택 확인" }).click();
+  await expect(page.getByRole("button", { name: "투표 제출" })).toHaveCount(0);
+  await expect(page.getByText("선택지를 골라주세요")).toBeVisible();
+  await page.getByRole("radio", { name: "반대" }).check();
+  await page.getByRole("button", { name: "선택 확인" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "이대로 투표할까요?" });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).toContainText("반대");
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await confirm.getByRole("button", { name: "투표 제출" }).click();
+  await expect(page.getByRole("heading", { name: "투표가 접수되었습니다" })).toBeVisible();
+  const receipt = await page.locator("[data-receipt]").getAttribute("data-receipt");
+  expect(receipt).toMatch(/^[0-9a-f]{32}$/);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(page);
+  // Shown once: a reload says the member voted, and no receipt.
+  await page.reload();
+  await expect(page.getByText("투표하셨습니다.", { exact: false })).toBeVisible();
+  await expect(page.locator("[data-receipt]")).toHaveCount(0);
+  await page.context().close();
+
+  const admin = await phone(browser, baseURL!);
+  await loginAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await open(admin, `/admin/votes?id=${voteId}`);
+  await expect(
+    admin.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link", { name: "투표" }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(admin.getByRole("heading", { level: 2, name: title })).toBeVisible();
+  await expect(admin.getByText(/명 중 1명 투표/)).toBeVisible();
+  await expect(admin.getByText("반대", { exact: true })).toHaveCount(0);
+  expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
+  await expectNoSeriousA11yViolations(admin);
+  await admin.context().close();
+});

@@ -1,0 +1,596 @@
+// Online payments through the test gateway (PAYMENTS_PROVIDER=test): the same server code as
+// PortOne's (the amount pre-registered, the payment read back over HTTP from the PortOne-shaped
+// loopback API, webhooks signed and verified with Webhook.verify). Every outcome: paid, failed, a
+// held seat expired, a 가상계좌 issued then deposited, a webhook replayed, a bad signature, an
+// amount that is not the invoice's, refunds in full and in part; and who may do what.
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { advanceClock, resetClock } from "~/lib/clock.server";
+import {
+  auditLog,
+  duesPayments,
+  mailQueue,
+  messageQueue,
+  paymentRefunds,
+  payments,
+  seminarRegistrations,
+} from "~db/schema";
+import { createAdmin, json, type LoggedIn } from "../support/accounts";
+import { insertMember, type Member, page, sendJson } from "../support/members";
+import { setupTestServer } from "../support/test-server";
+
+const WEBHOOK_SECRET = `whsec_${Buffer.from("payments-test-webhook-secret-0123456789").toString("base64")}`;
+const YEAR = new Date(Date.now() + 9 * 3600_000).getUTCFullYear();
+const FEE = 100_000;
+
+let admin: LoggedIn;
+
+const server = setupTestServer({
+  env: {
+    PAYMENTS_PROVIDER: "test",
+    PORTONE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    PAYMENT_HOLD_MINUTES: "15",
+  },
+});
+beforeAll(async () => {
+  admin = await createAdmin(server);
+  const year = await call("PUT", `/api/admin/dues/${YEAR}`, admin.cookie, {
+    regularFee: FEE,
+    lifetimeFee: 1_000_000,
+    dueDate: `${YEAR}-12-31`,
+    bankAccount: "대구은행 123-45-678901 학회",
+  });
+  expect(year.status, await year.clone().text()).toBe(200);
+});
+afterEach(() => {
+  resetClock();
+});
+
+const call = (method: string, path: string, cookie: string | null, body?: unknown) =>
+  sendJson(server, method, path, body, { cookie });
+
+type Invoice = { paymentId: string; amount: number };
+type MyPayment = {
+  paymentId: string;
+  purpose: string;
+  amount: number;
+  status: string;
+  method: string | null;
+  paidAt: string | null;
+  refundedAmount: number;
+  virtualAccount: { bank: string; accountNumber: string } | null;
+  cashReceipt: { type: string; number: string | null } | null;
+  duesReceiptId: string | null;
+};
+
+/** The text messages queued for a member with this template. */
+const textsOf = (member: Member, template: string) =>
+  server.db
+    .select()
+    .from(messageQueue)
+    .where(and(eq(messageQueue.userId, member.id), eq(messageQueue.template, template)));
+
+const regular = (name: string) => insertMember(server, { memberType: "regular", name });
+
+async function openDues(member: Member) {
+  const res = await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return json<Invoice>(res);
+}
+
+async function move(paymentId: string, outcome: string, extra: Record<string, unknown> = {}) {
+  const res = await call("POST", `/api/payments/test/${paymentId}`, null, { outcome, ...extra });
+  return { status: res.status, body: await json<{ status: string; message?: string }>(res) };
+}
+
+async function mine(member: Member, paymentId: string) {
+  const list = await json<{ items: MyPayment[] }>(
+    await call("GET", "/api/me/payments", member.cookie),
+  );
+  return list.items.find((item) => item.paymentId === paymentId)!;
+}
+
+async function duesRows(member: Member) {
+  return server.db.select().from(duesPayments).where(eq(duesPayments.userId, member.id));
+}
+
+function signed(body: string, secret = WEBHOOK_SECRET, id = `msg_${crypto.randomUUID()}`) {
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const key = Buffer.from(secret.replace(/^whsec_/, ""), "base64");
+  const signature = crypto
+    .createHmac("sha256", key)
+    .update(`${id}.${timestamp}.${body}`)
+    .digest("base64");
+  return {
+    "content-type": "application/json",
+    "webhook-id": id,
+    "webhook-timestamp": timestamp,
+    "webhook-signature": `v1,${signature}`,
+  };
+}
+
+const webhook = (body: string, headers: Record<string, string>) =>
+  server.fetch("/api/payments/webhook", { method: "POST", body, headers });
+
+describe("dues paid online", () => {
+  it("by card: the amount is the server's, standing follows at once, the office sees it", async () => {
+    const member = await regular("카드납부");
+    const invoice = await openDues(member);
+    expect(invoice.amount).toBe(FEE);
+    expect(invoice.paymentId).toMatch(/^pay-[A-Za-z0-9_-]{20}$/);
+    expect(
+      (await json<{ status: string }>(await call("GET", "/api/me/dues", member.cookie))).status,
+    ).toBe("unpaid");
+
+    const paid = await move(invoice.paymentId, "paid");
+    expect(paid).toMatchObject({ status: 200, body: { status: "paid" } });
+
+    const dues = await json<{ status: string; fullStanding: boolean }>(
+      await call("GET", "/api/me/dues", member.cookie),
+    );
+    expect(dues).toMatchObject({ status: "paid", fullStanding: true });
+    const [row] = await duesRows(member);
+    expect(row).toMatchObject({
+      amount: FEE,
+      method: "카드",
+      importRef: `pg:${invoice.paymentId}`,
+    });
+    const listed = await mine(member, invoice.paymentId);
+    expect(listed).toMatchObject({
+      purpose: "dues",
+      status: "paid",
+      method: "card",
+      refundedAmount: 0,
+    });
+    expect(listed.duesReceiptId).toBe(row!.id);
+    const receipt = await server.fetch(`/api/me/payments/${row!.id}/receipt.pdf`, {
+      headers: { Cookie: member.cookie },
+    });
+    expect(receipt.status).toBe(200);
+    expect(receipt.headers.get("content-type")).toContain("application/pdf");
+    await receipt.body?.cancel();
+
+    const office = await json<{
+      items: { paymentId: string; transactionId: string | null; memberName: string }[];
+    }>(await call("GET", "/api/admin/payments?purpose=dues", admin.cookie));
+    const seen = office.items.find((item) => item.paymentId === invoice.paymentId);
+    expect(seen?.memberName).toBe("카드납부");
+    expect(seen?.transactionId).toMatch(/^test-/);
+    const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
+    expect(mails.some((mail) => mail.subject.includes("결제가 완료되었습니다"))).toBe(true);
+    const [text] = await textsOf(member, "paymentReceived");
+    expect(text?.text).toContain("100,000원 결제가 완료되었습니다");
+
+    // Paid: nothing more is owed, and the paid invoice cannot be paid twice.
+    const again = await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie);
+    expect(again.status).toBe(409);
+    expect((await json(again)).message).toContain("이미 납부");
+    expect((await move(invoice.paymentId, "paid")).status).toBe(409);
+  });
+
+  it("a failed payment counts for nothing, and the member may try again", async () => {
+    const member = await regular("실패후재시도");
+    const invoice = await openDues(member);
+    expect(await move(invoice.paymentId, "failed")).toMatchObject({ body: { status: "failed" } });
+    expect(await duesRows(member)).toEqual([]);
+    expect((await mine(member, invoice.paymentId)).status).toBe("failed");
+    expect(await move(invoice.paymentId, "paid")).toMatchObject({ body: { status: "paid" } });
+    expect(await duesRows(member)).toHaveLength(1);
+  });
+
+  it("가상계좌 with 현금영수증: issued, a second invoice refused, then the deposit pays the dues", async () => {
+    const member = await regular("가상계좌");
+    const invoice = await openDues(member);
+    const chosen = await call(
+      "POST",
+      `/api/me/payments/${invoice.paymentId}/checkout`,
+      member.cookie,
+      {
+        method: "virtual_account",
+        cashReceiptType: "소득공제",
+        cashReceiptIdentifier: "010-2345-6789",
+      },
+    );
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    const request = await json<Record<string, unknown>>(chosen);
+    expect(request).toMatchObject({
+      test: true,
+      paymentId: invoice.paymentId,
+      totalAmount: FEE,
+      currency: "KRW",
+      payMethod: "VIRTUAL_ACCOUNT",
+      virtualAccount: { cashReceiptType: "PERSONAL", customerIdentifier: "01023456789" },
+    });
+
+    expect(await move(invoice.paymentId, "vbank_issued")).toMatchObject({
+      body: { status: "vbank_issued" },
+    });
+    const issued = await mine(member, invoice.paymentId);
+    expect(issued.virtualAccount?.accountNumber).toMatch(/^\d{13}$/);
+    expect(await duesRows(member)).toEqual([]);
+    const [vbankText] = await textsOf(member, "vbankIssued");
+    expect(vbankText?.text).toContain(issued.virtualAccount!.accountNumber);
+    const second = await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie);
+    expect(second.status).toBe(409);
+    expect((await json(second)).message).toContain(issued.virtualAccount!.accountNumber);
+
+    expect(await move(invoice.paymentId, "vbank_deposited")).toMatchObject({
+      body: { status: "paid" },
+    });
+    const [row] = await duesRows(member);
+    expect(row).toMatchObject({ amount: FEE, method: "가상계좌" });
+    const paid = await mine(member, invoice.paymentId);
+    expect(paid.cashReceipt).toMatchObject({ type: "소득공제" });
+    expect(paid.cashReceipt?.number).toMatch(/^\d{9}$/);
+  });
+
+  it("refuses a bad checkout: a way not offered, a 현금영수증 without its number, by card", async () => {
+    const member = await regular("결제수단오류");
+    const invoice = await openDues(member);
+    const path = `/api/me/payments/${invoice.paymentId}/checkout`;
+    const bad = [
+      { method: "bitcoin" },
+      { method: "transfer", cashReceiptType: "지출증빙", cashReceiptIdentifier: "12" },
+      { method: "card", cashReceiptType: "소득공제", cashReceiptIdentifier: "010-1234-5678" },
+      { method: "easy_pay" },
+    ];
+    for (const body of bad) {
+      const res = await call("POST", path, member.cookie, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((await json(res)).message).toMatch(/[가-힣]/);
+    }
+  });
+
+  it("the office refunds in part, then the rest: audited, the dues follow, the member mailed", async () => {
+    const member = await regular("환불대상");
+    const invoice = await openDues(member);
+    await move(invoice.paymentId, "paid");
+    const path = `/api/admin/payments/${invoice.paymentId}/refunds`;
+
+    const byMember = await call("POST", path, member.cookie, { amount: 1000, reason: "본인 요청" });
+    expect(byMember.status).toBe(403);
+    const noReason = await call("POST", path, admin.cookie, { amount: 1000 });
+    expect(noReason.status).toBe(400);
+    const tooMuch = await call("POST", path, admin.cookie, { amount: FEE + 1, reason: "과다" });
+    expect(tooMuch.status).toBe(400);
+    expect((await mine(member, invoice.paymentId)).refundedAmount).toBe(0);
+
+    const part = await call("POST", path, admin.cookie, {
+      amount: 30_000,
+      reason: "중복 청구 일부",
+    });
+    expect(part.status, await part.clone().text()).toBe(201);
+    expect(await json(part)).toMatchObject({
+      status: "partially_refunded",
+      refundedAmount: 30_000,
+    });
+    const live = (await duesRows(member)).filter((row) => !row.voidedAt);
+    expect(live.map((row) => row.amount)).toEqual([70_000]);
+    expect(
+      (await json<{ status: string }>(await call("GET", "/api/me/dues", member.cookie))).status,
+    ).toBe("unpaid");
+
+    const rest = await call("POST", path, admin.cookie, { reason: "탈퇴에 따른 전액 환불" });
+    expect(await json(rest)).toMatchObject({ status: "refunded", refundedAmount: FEE });
+    expect((await duesRows(member)).filter((row) => !row.voidedAt)).toEqual([]);
+    const nothingLeft = await call("POST", path, admin.cookie, { reason: "한 번 더" });
+    expect(nothingLeft.status).toBe(409);
+
+    const refunds = await server.db.select().from(paymentRefunds);
+    expect(
+      refunds
+        .filter((r) => r.refundedBy === admin.id)
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual([30_000, 70_000]);
+    const audited = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "payment_refund"), eq(auditLog.actorId, admin.id)));
+    expect(audited.length).toBeGreaterThanOrEqual(2);
+    const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
+    expect(mails.filter((mail) => mail.subject.includes("환불")).length).toBe(2);
+  });
+});
+
+describe("the bank statement import", () => {
+  it("does not propose a deposit from a member whose dues were paid online", async () => {
+    const member = await regular("온라인완납");
+    const invoice = await openDues(member);
+    await move(invoice.paymentId, "paid");
+    const form = new FormData();
+    form.set(
+      "file",
+      new Blob([`거래일시,적요,입금액,잔액\n${YEAR}-03-12 10:00,온라인완납,100000,1\n`]),
+      "statement.csv",
+    );
+    const res = await server.fetch(`/api/admin/dues/${YEAR}/imports`, {
+      method: "POST",
+      body: form,
+      headers: { Cookie: admin.cookie },
+    });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const preview = await json<{
+      rows: { depositor: string; status: string; proposed: string | null }[];
+    }>(res);
+    const row = preview.rows.find((r) => r.depositor === "온라인완납");
+    expect(row).toMatchObject({ status: "already_paid", proposed: null });
+  });
+});
+
+describe("the webhook", () => {
+  it("a replayed delivery changes nothing; a bad signature is a 400 and changes nothing", async () => {
+    const member = await regular("웹훅");
+    const invoice = await openDues(member);
+    // The payment moves at the provider (the test gateway), then its webhook is delivered here.
+    await call("POST", `/api/me/payments/${invoice.paymentId}/checkout`, member.cookie, {
+      method: "card",
+    });
+    const body = JSON.stringify({
+      type: "Transaction.Paid",
+      timestamp: new Date().toISOString(),
+      data: { paymentId: invoice.paymentId, storeId: "store-test-society", transactionId: "tx" },
+    });
+
+    const forged = await webhook(
+      body,
+      signed(body, `whsec_${Buffer.from("someone-else-0123456789").toString("base64")}`),
+    );
+    expect(forged.status).toBe(400);
+    expect((await json(forged)).message).toContain("서명");
+    const unsigned = await webhook(body, { "content-type": "application/json" });
+    expect(unsigned.status).toBe(400);
+
+    // Not paid at the provider yet: the webhook's word alone moves nothing.
+    const early = await webhook(body, signed(body));
+    expect(early.status).toBe(200);
+    expect((await mine(member, invoice.paymentId)).status).toBe("pending");
+    expect(await duesRows(member)).toEqual([]);
+
+    await move(invoice.paymentId, "paid");
+    const headers = signed(body);
+    const first = await webhook(body, headers);
+    expect(first.status).toBe(200);
+    const replay = await webhook(body, headers);
+    expect(await json(replay)).toMatchObject({ duplicate: true });
+    const another = await webhook(body, signed(body));
+    expect(another.status).toBe(200);
+    expect(await duesRows(member)).toHaveLength(1);
+  });
+
+  it("an amount that is not the invoice's never counts, and the money goes back", async () => {
+    const member = await regular("금액위조");
+    const invoice = await openDues(member);
+    const moved = await move(invoice.paymentId, "paid", { amount: 100 });
+    expect(moved.body.status).toBe("failed");
+    expect(await duesRows(member)).toEqual([]);
+    const [row] = await server.db
+      .select()
+      .from(payments)
+      .where(eq(payments.paymentId, invoice.paymentId));
+    expect(row?.failReason).toContain("금액");
+    expect(
+      (await json<{ status: string }>(await call("GET", "/api/me/dues", member.cookie))).status,
+    ).toBe("unpaid");
+  });
+});
+
+describe("who may", () => {
+  it("a visitor, another member and a stranger to the test gateway are refused", async () => {
+    const owner = await regular("주인");
+    const other = await regular("남");
+    const invoice = await openDues(owner);
+    expect((await call("POST", `/api/me/dues/${YEAR}/payments`, null)).status).toBe(401);
+    expect((await call("GET", "/api/me/payments", null)).status).toBe(401);
+    // The member's own answers are never stored by a browser or a proxy.
+    const list = await call("GET", "/api/me/payments?page=1", owner.cookie);
+    expect(list.headers.get("cache-control")).toContain("no-store");
+    expect(await json(list)).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    const checkoutPage = await server.fetch(`/mypage/payments/${invoice.paymentId}`, {
+      headers: { Cookie: owner.cookie },
+    });
+    expect(checkoutPage.status).toBe(200);
+    expect(checkoutPage.headers.get("cache-control")).toContain("no-store");
+    await checkoutPage.body?.cancel();
+    const peek = await call(
+      "POST",
+      `/api/me/payments/${invoice.paymentId}/checkout`,
+      other.cookie,
+      { method: "card" },
+    );
+    expect(peek.status).toBe(404);
+    expect(
+      (await call("POST", `/api/me/payments/${invoice.paymentId}/complete`, other.cookie)).status,
+    ).toBe(404);
+    expect((await call("GET", "/api/admin/payments", other.cookie)).status).toBe(403);
+    expect((await page(server, `/mypage/payments/${invoice.paymentId}`, other.cookie)).status).toBe(
+      404,
+    );
+    expect((await move("pay-unknown", "paid")).status).toBe(404);
+    expect((await move(invoice.paymentId, "teleported")).status).toBe(400);
+    const honorary = await insertMember(server, { memberType: "honorary" });
+    expect((await call("POST", `/api/me/dues/${YEAR}/payments`, honorary.cookie)).status).toBe(409);
+    expect((await call("POST", "/api/me/dues/1999/payments", owner.cookie)).status).toBe(400);
+  });
+});
+
+type Registration = {
+  id?: string;
+  status: string;
+  amount?: number;
+  paymentId?: string;
+  expiresAt?: string;
+};
+
+async function paidSeminar(
+  capacity: number,
+  fees: Record<string, unknown> = { full: 50_000, other: 80_000 },
+) {
+  const res = await call("POST", "/api/seminars", admin.cookie, {
+    title: `유료 세미나 ${crypto.randomUUID().slice(0, 6)}`,
+    description: "등록비가 있는 세미나",
+    speaker: "연자",
+    date: new Date(Date.now() + 20 * 24 * 3600_000).toISOString(),
+    location: "대구",
+    capacity,
+    fees,
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return json<{ id: string; fees: Record<string, unknown> }>(res);
+}
+
+const registerFor = async (seminarId: string, member: Member) => {
+  const res = await call("POST", `/api/seminars/${seminarId}/registrations`, member.cookie);
+  expect(res.status, await res.clone().text()).toBe(201);
+  return json<Registration>(res);
+};
+
+describe("seminar fees", () => {
+  it("the fee table: in the list, by standing, the early amount until its day; bad tables refused", async () => {
+    const seminar = await paidSeminar(10, {
+      full: 50_000,
+      other: 80_000,
+      fullEarly: 40_000,
+      otherEarly: 70_000,
+      earlyUntil: new Date(Date.now() + 5 * 24 * 3600_000).toISOString(),
+    });
+    const list = await json<{ id: string; fees: Record<string, unknown> | null }[]>(
+      await call("GET", "/api/seminars", null),
+    );
+    expect(list.find((s) => s.id === seminar.id)?.fees).toMatchObject({
+      full: 50_000,
+      other: 80_000,
+      fullEarly: 40_000,
+    });
+    const full = await regular("정회원참가");
+    await setFullStanding(full);
+    const associate = await insertMember(server, { memberType: "associate" });
+    expect(await registerFor(seminar.id, full)).toMatchObject({
+      status: "payment_pending",
+      amount: 40_000,
+    });
+    expect(await registerFor(seminar.id, associate)).toMatchObject({
+      status: "payment_pending",
+      amount: 70_000,
+    });
+
+    for (const fees of [
+      { full: -1, other: 0 },
+      { full: 10_000, other: 10_000, fullEarly: 5_000 },
+      { full: 10_000, other: 10_000, fullEarly: 20_000, earlyUntil: new Date().toISOString() },
+      { full: 10_000, other: 10_000, cheap: 1 },
+    ]) {
+      const res = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, { fees });
+      expect(res.status, JSON.stringify(fees)).toBe(400);
+    }
+  });
+
+  it("paid: the held seat is confirmed with its ticket; cancelling refunds in full and offers the seat", async () => {
+    const seminar = await paidSeminar(1);
+    const first = await regular("첫번째");
+    const second = await regular("두번째");
+    const held = await registerFor(seminar.id, first);
+    expect(held).toMatchObject({ status: "payment_pending", amount: 80_000 });
+    expect(new Date(held.expiresAt!).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
+    const me = await json<Registration>(
+      await call("GET", `/api/seminars/${seminar.id}/registrations/me`, first.cookie),
+    );
+    expect(me).toMatchObject({
+      status: "payment_pending",
+      paymentId: held.paymentId,
+      amount: 80_000,
+    });
+    // The held seat counts: the next one waits, and is not asked for money.
+    expect(await registerFor(seminar.id, second)).toMatchObject({ status: "waitlisted" });
+    const refusedVbank = await call(
+      "POST",
+      `/api/me/payments/${held.paymentId}/checkout`,
+      first.cookie,
+      {
+        method: "virtual_account",
+      },
+    );
+    expect(refusedVbank.status).toBe(400);
+
+    expect(await move(held.paymentId!, "paid")).toMatchObject({ body: { status: "paid" } });
+    const confirmed = await json<Registration & { ticketToken: string }>(
+      await call("GET", `/api/seminars/${seminar.id}/registrations/me`, first.cookie),
+    );
+    expect(confirmed.status).toBe("confirmed");
+    expect(confirmed.ticketToken).toBeTruthy();
+
+    const cancelled = await call(
+      "DELETE",
+      `/api/seminars/${seminar.id}/registrations/me`,
+      first.cookie,
+    );
+    expect(await json(cancelled)).toEqual({ status: "cancelled", refund: { amount: 80_000 } });
+    expect((await mine(first, held.paymentId!)).status).toBe("refunded");
+    const offered = await json<Registration>(
+      await call("GET", `/api/seminars/${seminar.id}/registrations/me`, second.cookie),
+    );
+    expect(offered).toMatchObject({ status: "payment_pending", amount: 80_000 });
+    expect(new Date(offered.expiresAt!).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+    const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, second.email));
+    expect(mails.some((mail) => mail.subject.includes("자리가 났습니다"))).toBe(true);
+    const [offerText] = await textsOf(second, "seatOffered");
+    expect(offerText?.text).toContain("결제하시면 참가가 확정됩니다");
+    expect((await textsOf(first, "seminarRegistered")).length).toBe(1);
+  });
+
+  it("a hold not paid in time is released to the next in line; paying after that returns the money", async () => {
+    const seminar = await paidSeminar(1);
+    const slow = await regular("늦은결제");
+    const next = await regular("대기자");
+    const held = await registerFor(seminar.id, slow);
+    await registerFor(seminar.id, next);
+    // The payment window is opened in time, and left open too long.
+    const opened = await call("POST", `/api/me/payments/${held.paymentId}/checkout`, slow.cookie, {
+      method: "card",
+    });
+    expect(opened.status).toBe(200);
+    advanceClock(16 * 60_000);
+    // A new registration releases the expired hold first: the seat goes to the first in line.
+    const late = await regular("나중신청");
+    expect(await registerFor(seminar.id, late)).toMatchObject({ status: "waitlisted" });
+    const [slowRow] = await server.db
+      .select()
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.id, held.id!));
+    expect(slowRow?.status).toBe("cancelled");
+    expect(
+      await json<Registration>(
+        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, next.cookie),
+      ),
+    ).toMatchObject({ status: "payment_pending" });
+    expect((await mine(slow, held.paymentId!)).status).toBe("cancelled");
+    const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, slow.email));
+    expect(mails.some((mail) => mail.subject.includes("결제 시간이 지나"))).toBe(true);
+    // Paid in the window after all: the seat is gone, so the money goes back at once.
+    expect(await move(held.paymentId!, "paid")).toMatchObject({ body: { status: "refunded" } });
+    const [after] = await server.db
+      .select()
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.id, held.id!));
+    expect(after?.status).toBe("cancelled");
+  });
+
+  it("50 members racing for 10 paid seats: exactly 10 holds", async () => {
+    const seminar = await paidSeminar(10);
+    const members = await Promise.all(Array.from({ length: 50 }, (_, i) => regular(`경쟁${i}`)));
+    const answers = await Promise.all(members.map((member) => registerFor(seminar.id, member)));
+    expect(answers.filter((a) => a.status === "payment_pending")).toHaveLength(10);
+    expect(answers.filter((a) => a.status === "waitlisted")).toHaveLength(40);
+    const invoices = await server.db
+      .select()
+      .from(payments)
+      .where(eq(payments.seminarId, seminar.id));
+    expect(invoices).toHaveLength(10);
+  });
+});
+
+async function setFullStanding(member: Member) {
+  const invoice = await openDues(member);
+  await move(invoice.paymentId, "paid");
+}
