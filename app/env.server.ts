@@ -102,6 +102,9 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).default(60),
   // Budget of members' stored pages (each member has their own copy of the public pages).
   MEMBER_PAGE_CACHE_MB: z.coerce.number().int().min(0).default(64),
+  // How long a bank statement waits for a free reader (two per process) before a 429; tests
+  // shorten it so that the wait, not the machine's speed, decides who is turned away.
+  STATEMENT_QUEUE_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   // Failed password checks per account and client (a known device, or an address) per 15 minutes.
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   // Failed password checks per account from all unknown clients together per 15 minutes.

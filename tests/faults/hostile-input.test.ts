@@ -40,7 +40,14 @@ let server: ServerProcess;
 let memberCookie: string;
 
 beforeAll(async () => {
-  server = await startServer({ dataDir: tempDir(), seed: true });
+  server = await startServer({
+    dataDir: tempDir(),
+    seed: true,
+    // A statement waits this long for a free reader. The slow statements below take seconds to
+    // refuse, so with a short wait the third of three is turned away however fast the machine
+    // reads (with the 5 s default, a fast machine let it through).
+    env: { STATEMENT_QUEUE_WAIT_MS: "300" },
+  });
   const grant = await requestSignupUpload(server.baseUrl);
   expect((await putObject(grant.uploadURL)).status).toBe(200);
   const registered = await sendJson(`${server.baseUrl}/api/auth/register`, {

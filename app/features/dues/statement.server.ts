@@ -8,6 +8,7 @@
 // cells: a hostile file gets a 4xx in Korean, and every other request is answered meanwhile.
 import crypto from "node:crypto";
 import { Worker } from "node:worker_threads";
+import { env } from "~/env.server";
 import { AppError } from "~/lib/errors.server";
 import { formatNumber } from "~/lib/numbers";
 
@@ -34,8 +35,6 @@ export const STATEMENT_WORKER_MEMORY_MB = 256;
 export const STATEMENT_TIME_LIMIT_MS = 30_000;
 /** Statements read at once by one server process; more wait for a turn, briefly. */
 export const STATEMENT_WORKERS = 2;
-/** How long an upload waits for a turn before it is answered 429. */
-export const STATEMENT_QUEUE_WAIT_MS = 5_000;
 
 export const STATEMENT_MESSAGES = {
   legacy:
@@ -229,7 +228,7 @@ async function takeTurn() {
     const timer = setTimeout(() => {
       turns.splice(turns.indexOf(turn), 1);
       reject(new AppError("rate_limited", STATEMENT_MESSAGES.busy));
-    }, STATEMENT_QUEUE_WAIT_MS);
+    }, env.STATEMENT_QUEUE_WAIT_MS);
     turns.push(turn);
   });
 }
