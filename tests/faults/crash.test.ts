@@ -28,6 +28,7 @@ describe("SIGKILL during writes", () => {
       concurrency: 8,
       durationMs: 2_000,
       interruptAfterMs: 1_000,
+      interruptAfterAcks: 4,
       interrupt: () => first.child.kill("SIGKILL"),
       tag: "SIGKILL",
     });

@@ -28,6 +28,7 @@ describe("SIGTERM", () => {
       concurrency: 8,
       durationMs: 2_500,
       interruptAfterMs: 1_200,
+      interruptAfterAcks: 4,
       interrupt: () => first.child.kill("SIGTERM"),
       tag: "SIGTERM",
     });

@@ -338,6 +338,7 @@ export function signupFields(objectPath: string, email?: string) {
     department: "내과",
     address: "서울특별시 중구 세종대로 110",
     licenseImageUrl: objectPath,
+    termsConsent: true,
     privacyConsent: true,
   };
 }
@@ -360,7 +361,10 @@ export type WriteStream = {
 
 /**
  * Keeps `concurrency` POST /api/announcements in flight for `durationMs` (bounded), calls
- * `interrupt` once after `interruptAfterMs`, and records every acknowledged id.
+ * `interrupt` once after `interruptAfterMs` — and, with `interruptAfterAcks`, not before that many
+ * writes were acknowledged (a busy machine acknowledges fewer in the first second; waited for at
+ * most 30 s) — and records every acknowledged id. Writing goes on for as long after the interrupt
+ * as `durationMs` leaves after `interruptAfterMs`.
  */
 export async function announcementStream(
   server: { baseUrl: string },
@@ -369,6 +373,7 @@ export async function announcementStream(
     concurrency: number;
     durationMs: number;
     interruptAfterMs: number;
+    interruptAfterAcks?: number;
     interrupt: () => void;
     tag: string;
   },
@@ -381,16 +386,21 @@ export async function announcementStream(
     unansweredTimes: [],
   };
   const started = Date.now();
-  const end = started + options.durationMs;
+  let end = started + options.durationMs;
   let interruptedAt = -1;
-  const timer = setTimeout(() => {
-    interruptedAt = Date.now() - started;
+  const timer = setInterval(() => {
+    const elapsed = Date.now() - started;
+    if (elapsed < options.interruptAfterMs) return;
+    if (result.ackTimes.length < (options.interruptAfterAcks ?? 0) && elapsed < 30_000) return;
+    clearInterval(timer);
+    interruptedAt = elapsed;
+    end = Math.max(end, Date.now() + options.durationMs - options.interruptAfterMs);
     options.interrupt();
-  }, options.interruptAfterMs);
+  }, 10);
   let sequence = 0;
 
   async function worker() {
-    while (Date.now() < end) {
+    while (Date.now() < end || interruptedAt < 0) {
       sequence += 1;
       try {
         const res = await sendJson(
@@ -415,7 +425,7 @@ export async function announcementStream(
   }
 
   await Promise.all(Array.from({ length: options.concurrency }, worker));
-  clearTimeout(timer);
+  clearInterval(timer);
   return { ...result, interruptedAt };
 }
 
