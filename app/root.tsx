@@ -17,8 +17,8 @@ import { SectionNav } from "~/components/layout/section-nav";
 import { FlashStatus, Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-list-skeleton";
-import { societyConfig } from "~/features/society/config.server";
 import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/society/member-labels";
+import { societyDetails } from "~/features/society/settings.server";
 import { takeFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import type { RootData } from "~/lib/root-data";
@@ -35,10 +35,10 @@ export const links: Route.LinksFunction = () => [
 // The loader also spends the flash a redirect handed over (a finished form's toast): the page
 // draws it as a status message, so it is read without JavaScript too, and only on this page.
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await getCurrentUser(request);
+  const [user, society] = await Promise.all([getCurrentUser(request), societyDetails()]);
   const flash = takeFlash(request);
   const root: RootData = {
-    society: societyConfig,
+    society,
     flash: flash.toast,
     user: user
       ? {

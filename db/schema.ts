@@ -84,6 +84,9 @@ export const users = pgTable(
     // 개인정보 보호법 제15조: which consent text the user agreed to, and when.
     privacyConsentVersion: varchar({ length: 20 }),
     privacyConsentAt: timestamp({ withTimezone: true }),
+    // The 이용약관 version agreed to at sign-up, and when (null: signed up before there were terms).
+    termsConsentVersion: integer(),
+    termsConsentAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1047,3 +1050,32 @@ export const ballots = pgTable(
   },
   (t) => [uniqueIndex("ballots_vote_receipt_unique").on(t.voteId, t.receiptHash)],
 );
+
+// The society's own details that the office edits (/admin/settings): the footer's legal lines.
+// One row (id 1). A null column falls back to the deployment's SOCIETY_* setting or its example
+// default (features/society/settings.server.ts), so a fresh site shows every line already.
+export const societySettings = pgTable("society_settings", {
+  id: integer().primaryKey(),
+  representative: text(),
+  // 고유번호 (a non-profit body) or 사업자등록번호.
+  registrationLabel: varchar({ length: 20 }),
+  registrationNumber: text(),
+  address: text(),
+  phone: text(),
+  fax: text(),
+  email: text(),
+  privacyOfficer: text(),
+  privacyOfficerContact: text(),
+  updatedAt: timestamp({ withTimezone: true }),
+  updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+});
+
+// 이용약관, in versions: the newest is in force, the older ones stay readable at /terms?version=N,
+// and a member's consent names the version (users.termsConsentVersion). Version 1 comes with the
+// migration, so a fresh site has terms before anyone signs up.
+export const termsVersions = pgTable("terms_versions", {
+  version: integer().primaryKey(),
+  body: text().notNull(),
+  publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  publishedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+});

@@ -201,6 +201,7 @@ async function createSessions(base) {
         department: "내과",
         address: "대구광역시 수성구 동대구로 1",
         licenseImageUrl: objectPath,
+        termsConsent: true,
         privacyConsent: true,
       }),
     });

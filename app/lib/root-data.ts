@@ -2,8 +2,8 @@ import { useRouteLoaderData } from "react-router";
 import type { FlashToast } from "./toast";
 
 // The society's contact details and links, shown by the footer, the location page and the home
-// page. The values come from features/society/config.server.ts (environment overrides) through
-// the root loader.
+// page. The values come from features/society/settings.server.ts (the office's settings over the
+// environment's) through the root loader.
 export type SocietyConfig = {
   name: string;
   shortName: string;
@@ -12,6 +12,15 @@ export type SocietyConfig = {
   building: string;
   phone: string;
   email: string;
+  fax: string;
+  /** The footer's legal lines (the office's settings, /admin/settings). */
+  representative: string;
+  /** 고유번호 or 사업자등록번호. */
+  registrationLabel: string;
+  registrationNumber: string;
+  /** 개인정보보호책임자 and how to reach them. */
+  privacyOfficer: string;
+  privacyOfficerContact: string;
   /** The sister service about doctors doing marketing with AI ({host} in SPEC.md). */
   sisterSiteUrl: string;
   mapEmbedUrl: string;

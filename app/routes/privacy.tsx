@@ -393,7 +393,8 @@ export default function Privacy() {
               caption="개인정보 보호책임자 연락처"
               headers={["구분", "내용"]}
               rows={[
-                ["개인정보 보호책임자", `${society.name} 사무국`],
+                ["개인정보 보호책임자", society.privacyOfficer],
+                ["연락처", society.privacyOfficerContact],
                 [
                   "전화",
                   <a key="phone" href={phoneHref} className="text-brand-700 hover:underline">

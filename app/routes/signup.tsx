@@ -171,6 +171,11 @@ export default function Signup() {
               onUploaded={() => form.validate({ name: fields.licenseImageUrl.name })}
             />
           </fieldset>
+          <TermsConsent
+            errors={fields.termsConsent.errors}
+            name={fields.termsConsent.name}
+            id={fields.termsConsent.id}
+          />
           <PrivacyConsent
             errors={fields.privacyConsent.errors}
             name={fields.privacyConsent.name}
@@ -190,6 +195,39 @@ export default function Signup() {
         </p>
       </Card>
     </Section>
+  );
+}
+
+/** 이용약관: read in a new tab, agreed to here; the version in force is recorded with the date. */
+function TermsConsent({ name, id, errors }: { name: string; id: string; errors?: string[] }) {
+  return (
+    <div className="grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4">
+      <p className="text-sm text-slate-700">
+        학회 홈페이지와 회원 서비스의 이용 조건은{" "}
+        <Link to="/terms" target="_blank" className="font-semibold text-brand-700 underline">
+          이용약관
+        </Link>
+        에서 확인할 수 있습니다.
+      </p>
+      <label
+        htmlFor={id}
+        className="flex items-start gap-2 text-[15px] font-semibold text-slate-900"
+      >
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          className="mt-1 size-4 accent-brand-700"
+          aria-required="true"
+          aria-invalid={errors?.[0] ? true : undefined}
+          aria-describedby={errors?.[0] ? `${id}-error` : undefined}
+        />
+        <span>
+          이용약관에 동의합니다 <span className="text-rose-700">(필수)</span>
+        </span>
+      </label>
+      <FieldError id={`${id}-error`} message={errors?.[0]} />
+    </div>
   );
 }
 

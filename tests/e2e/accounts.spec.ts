@@ -64,8 +64,18 @@ test("a doctor signs up with a licence image, waits for approval, logs in and ou
   await expect(
     page.getByRole("main").getByRole("link", { name: "개인정보처리방침" }),
   ).toHaveAttribute("href", "/privacy");
+  await expect(page.getByRole("main").getByRole("link", { name: "이용약관" })).toHaveAttribute(
+    "href",
+    "/terms",
+  );
   await consent.focus(); // lets a layout shift of the bug above settle before the click
   await consent.check();
+  // Without the terms consent the sign-up stops at its checkbox, with the Korean message.
+  await page.getByRole("button", { name: "회원가입", exact: true }).click();
+  const terms = page.getByRole("checkbox", { name: /이용약관에 동의합니다/ });
+  await expect(terms).toHaveAccessibleDescription("이용약관에 동의해주세요");
+  await expect(page).toHaveURL(/\/signup/);
+  await terms.check();
   await page.getByRole("button", { name: "회원가입", exact: true }).click();
 
   await expect(page).toHaveURL(/\/login\?signup=received$/);
@@ -161,6 +171,7 @@ test("a sign-up with a taken e-mail (in other letter case) shows '회원가입 �
   await page.getByLabel("진료과목").fill(doctor.department);
   await page.getByLabel("병원명").fill(doctor.hospitalName);
   await page.getByLabel("병원 주소").fill(doctor.address);
+  await page.getByRole("checkbox", { name: /이용약관에 동의합니다/ }).check();
   await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
   await page.getByRole("button", { name: "회원가입", exact: true }).click();
 
@@ -220,6 +231,9 @@ test.describe("Korean validation messages", () => {
     await expect(
       page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }),
     ).toHaveAccessibleDescription("개인정보 수집·이용에 동의해주세요");
+    await expect(
+      page.getByRole("checkbox", { name: /이용약관에 동의합니다/ }),
+    ).toHaveAccessibleDescription("이용약관에 동의해주세요");
     for (const [label, message] of [
       ["이름", "이름을 입력해주세요"],
       ["휴대전화번호", "휴대전화번호를 입력해주세요"],
@@ -260,6 +274,7 @@ test.describe("Korean validation messages", () => {
     await page.getByLabel("진료과목").fill(doctor.department);
     await page.getByLabel("병원명").fill(doctor.hospitalName);
     await page.getByLabel("병원 주소").fill(doctor.address);
+    await page.getByRole("checkbox", { name: /이용약관에 동의합니다/ }).check();
     await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
 
     await page.getByRole("button", { name: "회원가입", exact: true }).click();

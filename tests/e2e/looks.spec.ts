@@ -316,6 +316,7 @@ test.describe("sign-up without JavaScript", () => {
     await page
       .getByLabel("의사 면허증 이미지")
       .setInputFiles(writeTempFile("licence-nojs.png", PNG));
+    await page.getByRole("checkbox", { name: /이용약관에 동의합니다/ }).check();
     await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
     await page.getByRole("button", { name: "회원가입", exact: true }).click();
 

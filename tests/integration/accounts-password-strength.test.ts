@@ -77,6 +77,7 @@ describe("the /signup page", () => {
     const res = await postForm(server, "/signup", {
       ...Object.fromEntries(Object.entries(p).map(([k, v]) => [k, String(v)])),
       confirmPassword: p.password,
+      termsConsent: "on",
       privacyConsent: "on",
     });
     expect(res.status).toBe(400);

@@ -210,6 +210,7 @@ describe("requests per IP (AUTH_MAX_REQUESTS_PER_IP)", () => {
       department: "내과",
       address: "서울특별시 강남구 테헤란로 1",
       licenseImageUrl: "/objects/00000000-0000-4000-8000-000000000000",
+      termsConsent: "on",
       privacyConsent: "on",
     });
     expect(res.status).toBe(429);

@@ -175,6 +175,36 @@ describe("validation messages (SPEC.md §5), all in Korean", () => {
     );
   });
 
+  it("missing terms consent, or anything but true, is a 400 in Korean and saves nothing", async () => {
+    const { termsConsent: _omit, ...withoutConsent } = await validPayload();
+    await expectInvalid(withoutConsent, "termsConsent", "이용약관에 동의해주세요");
+    for (const termsConsent of [false, "true", "on", 1, null]) {
+      await expectInvalid(
+        { ...(await validPayload()), termsConsent },
+        "termsConsent",
+        "이용약관에 동의해주세요",
+      );
+    }
+    const [{ n } = { n: -1 }] = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.email, withoutConsent.email));
+    expect(n).toBe(0);
+  });
+
+  it("records the 이용약관 version in force, the one /terms shows, with the time", async () => {
+    const before = Date.now();
+    const { id } = await signUp(server);
+    const row = await userRow(server, id);
+    const terms = (await (await server.fetch("/api/terms")).json()) as { version: number };
+    expect(terms.version).toBeGreaterThanOrEqual(1);
+    expect(row?.termsConsentVersion).toBe(terms.version);
+    expect(row?.termsConsentAt?.getTime() ?? 0).toBeGreaterThanOrEqual(before - 1000);
+    const html = (await (await server.fetch("/terms")).text()).replaceAll("<!-- -->", "");
+    expect(html).toContain(`버전 ${terms.version}`);
+    expect(html).toContain("제1조 (목적)");
+  });
+
   it("missing privacy consent, or anything but true, is refused", async () => {
     const { privacyConsent: _omit, ...withoutConsent } = await validPayload();
     const body = await expectInvalid(
@@ -208,6 +238,7 @@ describe("validation messages (SPEC.md §5), all in Korean", () => {
       department: "진료과목을 입력해주세요",
       address: "병원 주소를 입력해주세요",
       licenseImageUrl: "의사 면허증 이미지를 업로드해주세요",
+      termsConsent: "이용약관에 동의해주세요",
       privacyConsent: "개인정보 수집·이용에 동의해주세요",
     };
     const res = await register(server, {});
@@ -491,6 +522,7 @@ describe("the /signup page action (form post, no JavaScript)", () => {
       department: payload.department,
       address: payload.address,
       licenseImageUrl: payload.licenseImageUrl,
+      termsConsent: "on",
       privacyConsent: "on",
       ...overrides,
     };

@@ -139,6 +139,7 @@ describe("cross-site requests (Origin not the site's own)", () => {
         department: "내과",
         address: "서울특별시 강남구 테헤란로 1",
         licenseImageUrl: await uploadImage(server),
+        termsConsent: "on",
         privacyConsent: "on",
       },
       { origin: EVIL },

@@ -24,6 +24,7 @@ function fields(overrides: Record<string, string> = {}) {
     department: payload.department,
     address: payload.address,
     licenseImageUrl: "",
+    termsConsent: "on",
     privacyConsent: "on",
     ...overrides,
   };

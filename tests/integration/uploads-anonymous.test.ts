@@ -115,6 +115,7 @@ describe("the sweep of abandoned sign-up uploads", () => {
       department: "내과",
       address: "서울특별시 중구 세종대로 110",
       licenseImageUrl: abandoned,
+      termsConsent: true,
       privacyConsent: true,
     });
     expect(res.status).toBe(400);

@@ -172,6 +172,7 @@ export type Registration = {
   department: string;
   address: string;
   licenseImageUrl: string;
+  termsConsent: true;
   privacyConsent: true;
 };
 
@@ -187,6 +188,7 @@ export function registration(overrides: Partial<Registration> = {}): Registratio
     department: "내과",
     address: "서울특별시 강남구 테헤란로 1",
     licenseImageUrl: "",
+    termsConsent: true,
     privacyConsent: true,
     ...overrides,
   };

@@ -63,6 +63,8 @@ const OTHER_PAGES: Array<{ to: string; label: string; section?: string }> = [
   { to: "/forgot-password", label: "비밀번호 찾기", section: "members" },
   { to: "/reset-password", label: "비밀번호 재설정", section: "members" },
   { to: "/privacy", label: "개인정보처리방침" },
+  { to: "/terms", label: "이용약관" },
+  { to: "/email-policy", label: "이메일무단수집거부" },
   { to: "/verify", label: "참석확인서 확인" },
 ];
 

@@ -19,6 +19,7 @@ import { REVIEW_DAYS } from "../membership/validation";
 import { textMember } from "../messages/messages.server";
 import { limitAuthRequestsByIp, limitSignupsByAccount } from "../security/rate-limit.server";
 import { societyConfig } from "../society/config.server";
+import { currentTermsVersion } from "../society/terms.server";
 import { claimSignupImage } from "../uploads/uploads.server";
 import { recordAuthEvent } from "./auth-events.server";
 import { rememberDevice } from "./known-device.server";
@@ -65,7 +66,10 @@ export async function registerMember(input: RegisterInput & { ip?: string }) {
   await limitSignupsByAccount(input.email);
   await assertStrongPassword(input.password, input);
   const db = await getDb();
-  const passwordHash = await hashPassword(input.password);
+  const [passwordHash, termsVersion] = await Promise.all([
+    hashPassword(input.password),
+    currentTermsVersion(),
+  ]);
   const values = {
     email: input.email.toLowerCase(),
     passwordHash,
@@ -80,6 +84,8 @@ export async function registerMember(input: RegisterInput & { ip?: string }) {
     isApproved: false,
     privacyConsentVersion: PRIVACY_CONSENT_VERSION,
     privacyConsentAt: new Date(),
+    termsConsentVersion: termsVersion,
+    termsConsentAt: new Date(),
     marketingConsentAt: input.marketingConsent ? new Date() : null,
   };
   try {

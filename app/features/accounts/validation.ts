@@ -50,6 +50,7 @@ export const registerFields = {
     .trim()
     .min(1, "의사 면허증 이미지를 업로드해주세요")
     .max(300, "의사 면허증 이미지를 다시 업로드해주세요"),
+  termsConsent: z.literal(true, { error: "이용약관에 동의해주세요" }),
   privacyConsent: z.literal(true, { error: "개인정보 수집·이용에 동의해주세요" }),
   // 광고성 정보 수신 동의 (정보통신망법 제50조): optional, recorded with its date.
   marketingConsent: z
@@ -63,6 +64,9 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 const signupFields = {
   ...registerFields,
   confirmPassword: z.string({ error: "비밀번호가 일치하지 않습니다" }),
+  termsConsent: z
+    .literal("on", { error: "이용약관에 동의해주세요" })
+    .transform(() => true as const),
   privacyConsent: z
     .literal("on", { error: "개인정보 수집·이용에 동의해주세요" })
     .transform(() => true as const),

@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = {
   vote_delete: "투표 삭제",
   vote_results_publish: "투표 결과 공지",
   export_vote_roll: "선거인 명부 내보내기",
+  society_settings_update: "학회 정보 수정",
+  terms_publish: "이용약관 게시",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -359,6 +359,8 @@ const accountColumns = {
   suspensionReason: users.suspensionReason,
   privacyConsentVersion: users.privacyConsentVersion,
   privacyConsentAt: users.privacyConsentAt,
+  termsConsentVersion: users.termsConsentVersion,
+  termsConsentAt: users.termsConsentAt,
   updatedAt: users.updatedAt,
 };
 

@@ -1,5 +1,6 @@
 // One typed source for the society's details. The defaults are plainly examples; a deployment
-// sets the SOCIETY_* variables (README.md, Configuration).
+// sets the SOCIETY_* variables (README.md, Configuration). The contact and legal lines are the
+// defaults of what the office edits on /admin/settings (settings.server.ts reads the two together).
 import { z } from "zod";
 import { env } from "~/env.server";
 import type { SocietyConfig } from "~/lib/root-data";
@@ -12,6 +13,12 @@ const schema = z.object({
   SOCIETY_BUILDING: z.string().min(1).default("예시메디컬빌딩 5층"),
   SOCIETY_PHONE: z.string().min(1).default("053-000-0000"),
   SOCIETY_EMAIL: z.string().email().default("office@example.org"),
+  // The footer's legal lines; the office edits them on /admin/settings, these are the defaults.
+  SOCIETY_REPRESENTATIVE: z.string().min(1).default("홍길동 (예시)"),
+  SOCIETY_REGISTRATION_LABEL: z.enum(["고유번호", "사업자등록번호"]).default("고유번호"),
+  SOCIETY_REGISTRATION_NUMBER: z.string().min(1).default("000-00-00000"),
+  SOCIETY_FAX: z.string().min(1).default("053-000-0001"),
+  SOCIETY_PRIVACY_OFFICER: z.string().min(1).default("사무국장 (예시)"),
   SISTER_SITE_URL: z.string().url().default("https://example.com/"),
   MAP_EMBED_URL: z
     .string()
@@ -41,6 +48,12 @@ function readSocietyConfig(): SocietyConfig {
     building: c.SOCIETY_BUILDING,
     phone: c.SOCIETY_PHONE,
     email: c.SOCIETY_EMAIL,
+    fax: c.SOCIETY_FAX,
+    representative: c.SOCIETY_REPRESENTATIVE,
+    registrationLabel: c.SOCIETY_REGISTRATION_LABEL,
+    registrationNumber: c.SOCIETY_REGISTRATION_NUMBER,
+    privacyOfficer: c.SOCIETY_PRIVACY_OFFICER,
+    privacyOfficerContact: c.SOCIETY_EMAIL,
     sisterSiteUrl: c.SISTER_SITE_URL,
     mapEmbedUrl: c.MAP_EMBED_URL,
     publicUrl: env.PUBLIC_URL,

@@ -2,7 +2,8 @@
 // (server/page-cache.ts). Announcement details and the charter are members-only, so they are not
 // here. Each reads only the environment and the tables with a content-version trigger
 // (announcements, seminars, executives, history_events; migration 0005; dues_years, whose fee and
-// account /membership shows; migration 0025): a page that reads
+// account /membership shows; migration 0025; society_settings, the footer's lines, and
+// terms_versions; migration 0028): a page that reads
 // anything else (sessions, tokens, applications) must not be added. A signed-in member's copy of
 // these pages is stored too, keyed by the root loader's user fields (memberKey in
 // server/page-cache.ts): a page that shows a member anything else of theirs (a registration, a
@@ -17,6 +18,8 @@ export const PUBLIC_PAGES = [
   "/announcements",
   "/location",
   "/privacy",
+  "/terms",
+  "/email-policy",
 ] as const;
 
 /**

@@ -16,6 +16,7 @@ const SECTIONS = [
   { to: "/admin/library", label: "자료실" },
   { to: "/admin/votes", label: "투표" },
   { to: "/admin/audit", label: "감사 기록" },
+  { to: "/admin/settings", label: "사이트 설정" },
   { to: "/admin/security", label: "보안 설정" },
 ] as const;
 

@@ -44,6 +44,13 @@ export function MemberHistory({ member }: { member: MemberRecord }) {
               </>
             ) : null}
           </Item>
+          <Item label="이용약관 동의">
+            {member.termsConsentAt ? (
+              <>
+                <DateTime value={member.termsConsentAt} /> (버전 {member.termsConsentVersion})
+              </>
+            ) : null}
+          </Item>
           <Item label="최근 로그인">{when(member.lastLoginAt)}</Item>
           <Item label="로그인 세션">{`${member.activeSessions}개`}</Item>
           <Item label="면허증 이미지">

@@ -1,0 +1,32 @@
+// The office's site settings (/admin/settings and the matching calls): the footer's legal lines
+// and new versions of the 이용약관. Each change is the administrator's alone, and audited.
+import { type Actor, assertAdmin } from "~/features/audit/actor.server";
+import { audit } from "~/features/audit/audit.server";
+import { societySettingsForm, writeSocietySettings } from "~/features/society/settings.server";
+import { insertTermsVersion } from "~/features/society/terms.server";
+import type { SocietySettingsInput } from "~/features/society/validation";
+
+export async function saveSocietySettings(actor: Actor, input: SocietySettingsInput) {
+  assertAdmin(actor);
+  const before = await societySettingsForm();
+  await writeSocietySettings(input, actor.user.id);
+  const changed = Object.fromEntries(
+    (Object.keys(input) as (keyof SocietySettingsInput)[])
+      .filter((key) => before[key] !== input[key])
+      .map((key) => [key, input[key]]),
+  );
+  await audit(actor.audit, "society_settings_update", { label: "학회 정보" }, changed);
+  return societySettingsForm();
+}
+
+export async function publishTerms(actor: Actor, body: string) {
+  assertAdmin(actor);
+  const published = await insertTermsVersion(body, actor.user.id);
+  await audit(
+    actor.audit,
+    "terms_publish",
+    { label: `이용약관 버전 ${published.version}` },
+    { version: published.version, characters: body.length },
+  );
+  return published;
+}

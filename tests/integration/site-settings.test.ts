@@ -1,0 +1,242 @@
+// The footer's legal lines and the 이용약관 (issue 40): a fresh site shows both with defaults, the
+// office alone edits them (page and JSON), bad input is a Korean 400 that keeps what was saved,
+// every page shows a change on its next request, and terms versions stay readable.
+import { and, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "~db/schema";
+import {
+  createAdmin,
+  createMember,
+  type ErrorBody,
+  expectKoreanMessages,
+  type LoggedIn,
+  userRow,
+} from "../support/accounts";
+import { flashToastOf } from "../support/admin";
+import { get, json, postForm, postJson, sendJson, signUp } from "../support/http";
+import { setupTestServer } from "../support/test-server";
+
+const server = setupTestServer();
+let admin: LoggedIn;
+let member: LoggedIn;
+
+beforeAll(async () => {
+  admin = await createAdmin(server);
+  member = await createMember(server);
+});
+
+const text = async (res: Response) => (await res.text()).replaceAll("<!-- -->", "");
+
+/** The footer of a page, as HTML. */
+async function footerOf(path: string, cookie?: string) {
+  const html = await text(await get(server, path, { cookie }));
+  const footer = html.slice(html.indexOf("<footer"), html.indexOf("</footer>"));
+  expect(footer.length).toBeGreaterThan(0);
+  return footer;
+}
+
+const SETTINGS = {
+  representative: "김대표",
+  registrationLabel: "사업자등록번호",
+  registrationNumber: "123-45-67890",
+  address: "대구광역시 중구 국채보상로 123, 7층",
+  phone: "053-111-2222",
+  fax: "053-111-2223",
+  email: "contact@society.example",
+  privacyOfficer: "사무국장 이보호",
+  privacyOfficerContact: "053-111-2224",
+};
+
+describe("the footer's legal lines", () => {
+  it("a fresh site shows every line with its default, and the three policy links", async () => {
+    const footer = await footerOf("/");
+    for (const label of [
+      "대표자",
+      "고유번호",
+      "주소",
+      "전화",
+      "팩스",
+      "이메일",
+      "개인정보보호책임자",
+    ]) {
+      expect(footer, label).toContain(label);
+    }
+    const privacyLink = /<a[^>]*href="\/privacy"[^>]*>개인정보처리방침</.exec(footer)?.[0] ?? "";
+    expect(privacyLink).toContain("font-bold");
+    expect(footer).toContain('href="/terms"');
+    expect(footer).toContain('href="/email-policy"');
+    expect((await get(server, "/email-policy")).status).toBe(200);
+    expect(await text(await get(server, "/email-policy"))).toContain("무단 수집");
+  });
+
+  it("visitors and members may neither read nor change the settings", async () => {
+    expect((await get(server, "/api/admin/settings")).status).toBe(401);
+    expect((await get(server, "/api/admin/settings", { cookie: member.cookie })).status).toBe(403);
+    const put = await sendJson(server, "PUT", "/api/admin/settings", SETTINGS, {
+      cookie: member.cookie,
+    });
+    expect(put.status).toBe(403);
+    const page = await postForm(
+      server,
+      "/admin/settings",
+      { intent: "society", ...SETTINGS },
+      { cookie: member.cookie },
+    );
+    expect(page.status).toBe(403);
+    expect(await footerOf("/")).not.toContain("김대표");
+  });
+
+  it("bad input is a 400 with Korean messages per field, and nothing is saved", async () => {
+    const res = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, email: "not-an-email", fax: "팩스 없음", representative: "  " },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(400);
+    const body = await json<ErrorBody>(res);
+    expectKoreanMessages(body);
+    expect(body.errors?.email).toBe("올바른 이메일 형식이 아닙니다");
+    expect(body.errors?.fax).toContain("숫자");
+    expect(body.errors?.representative).toBe("대표자 이름을 입력해주세요");
+    const wrongLabel = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, registrationLabel: "주민등록번호" },
+      { cookie: admin.cookie },
+    );
+    expect(wrongLabel.status).toBe(400);
+    const now = await json<Record<string, string>>(
+      await get(server, "/api/admin/settings", { cookie: admin.cookie }),
+    );
+    expect(now.representative).not.toBe("김대표");
+  });
+
+  it("the office's change shows in every page's footer at once, and is audited", async () => {
+    // A page read before the change (and stored by the page cache) must not be served after it.
+    await footerOf("/about");
+    const res = await sendJson(server, "PUT", "/api/admin/settings", SETTINGS, {
+      cookie: admin.cookie,
+    });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toMatchObject(SETTINGS);
+    for (const path of ["/", "/about", "/privacy"]) {
+      const footer = await footerOf(path, path === "/" ? member.cookie : undefined);
+      expect(footer, path).toContain("김대표");
+      expect(footer, path).toContain("사업자등록번호");
+      expect(footer, path).toContain("123-45-67890");
+      expect(footer, path).toContain("053-111-2223");
+      expect(footer, path).toContain("사무국장 이보호");
+    }
+    expect(await text(await get(server, "/privacy"))).toContain("사무국장 이보호");
+    const entries = await server.db
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "society_settings_update"), eq(auditLog.actorId, admin.id)));
+    expect(entries.length).toBeGreaterThan(0);
+    expect(JSON.stringify(entries.at(-1)?.detail)).toContain("김대표");
+  });
+
+  it("the settings page saves without JavaScript and refuses a bad field in Korean", async () => {
+    const page = await get(server, "/admin/settings", { cookie: admin.cookie });
+    expect(page.status).toBe(200);
+    expect(await text(page)).toContain("사이트 설정");
+    const saved = await postForm(
+      server,
+      "/admin/settings",
+      { intent: "society", ...SETTINGS, representative: "박대표" },
+      { cookie: admin.cookie },
+    );
+    expect(saved.status).toBe(302);
+    expect(flashToastOf(saved)?.title).toContain("저장했습니다");
+    expect(await footerOf("/")).toContain("박대표");
+    const refused = await postForm(
+      server,
+      "/admin/settings",
+      { intent: "society", ...SETTINGS, representative: "최대표", phone: "전화" },
+      { cookie: admin.cookie },
+    );
+    expect(refused.status).toBe(400);
+    expect(await text(refused)).toContain("전화번호는 숫자와 - 기호로 입력해주세요");
+    expect(await footerOf("/")).toContain("박대표");
+  });
+});
+
+describe("이용약관 in versions", () => {
+  it("a fresh site has version 1, public at /terms and /api/terms", async () => {
+    const page = await text(await get(server, "/terms"));
+    expect(page).toContain("버전 1");
+    expect(page).toContain("제1조 (목적)");
+    const api = await json<{ version: number; versions: unknown[] }>(
+      await get(server, "/api/terms"),
+    );
+    expect(api.version).toBe(1);
+    expect(api.versions).toHaveLength(1);
+  });
+
+  it("only the office publishes; an empty text is a Korean 400", async () => {
+    expect((await postJson(server, "/api/admin/terms", { body: "제1조 (목적)" })).status).toBe(401);
+    expect(
+      (await postJson(server, "/api/admin/terms", { body: "제1조" }, { cookie: member.cookie }))
+        .status,
+    ).toBe(403);
+    const empty = await postJson(
+      server,
+      "/api/admin/terms",
+      { body: "   " },
+      { cookie: admin.cookie },
+    );
+    expect(empty.status).toBe(400);
+    expect((await json<ErrorBody>(empty)).errors?.body).toBe("약관 내용을 입력해주세요");
+    const long = await postJson(
+      server,
+      "/api/admin/terms",
+      { body: "가".repeat(30_001) },
+      { cookie: admin.cookie },
+    );
+    expect(long.status).toBe(400);
+    expect((await json<{ version: number }>(await get(server, "/api/terms"))).version).toBe(1);
+  });
+
+  it("a new version is in force at once; the old one stays readable; sign-ups record the new one", async () => {
+    const body =
+      "제1조 (목적)\n새 약관의 목적입니다.\n\n제2조 (정의)\n1. 새로운 정의\n\n부칙\n공포한 날부터 시행합니다.";
+    const res = await postJson(server, "/api/admin/terms", { body }, { cookie: admin.cookie });
+    expect(res.status).toBe(201);
+    const { version } = await json<{ version: number }>(res);
+    expect(version).toBe(2);
+
+    const current = await text(await get(server, "/terms"));
+    expect(current).toContain("새 약관의 목적입니다.");
+    expect(current).toContain("현재 시행 중");
+    expect(current).toContain('href="/terms?version=1"');
+    const older = await text(await get(server, "/terms?version=1"));
+    expect(older).toContain("이전 버전");
+    expect(older).not.toContain("새 약관의 목적입니다.");
+    for (const bad of ["0", "abc", "99", "1.5"]) {
+      expect((await get(server, `/terms?version=${bad}`)).status, bad).toBe(404);
+    }
+
+    const doctor = await signUp(server);
+    expect((await userRow(server, doctor.id))?.termsConsentVersion).toBe(2);
+    const audited = await server.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(eq(auditLog.action, "terms_publish"));
+    expect(audited.length).toBe(1);
+  });
+
+  it("the settings page publishes a version from its form", async () => {
+    const res = await postForm(
+      server,
+      "/admin/settings",
+      { intent: "terms", body: "제1조 (목적)\n세 번째 약관입니다." },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(302);
+    expect(flashToastOf(res)?.title).toContain("버전 3");
+    expect(await text(await get(server, "/terms"))).toContain("세 번째 약관입니다.");
+  });
+});
