@@ -8,9 +8,12 @@ import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   findAnnouncementHeadline,
   mayReadAnnouncementBody,
+  type NeighbourNotice,
+  neighbourAnnouncements,
   readAnnouncement,
 } from "~/features/announcements/announcements.server";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
+import { ANNOUNCEMENT_AUTHOR } from "~/features/announcements/constants";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { formatNumber } from "~/lib/numbers";
@@ -33,13 +36,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!headline) throw data(null, { status: 404 });
   const user = await getCurrentUser(request);
   // Anyone the service does not let read the body gets the login card.
-  const announcement = await readAnnouncement(params.id, user);
+  const [announcement, neighbours] = await Promise.all([
+    readAnnouncement(params.id, user),
+    neighbourAnnouncements(params.id),
+  ]);
   if (mayReadAnnouncementBody(user) && !announcement) throw data(null, { status: 404 });
-  return { headline, announcement };
+  return { headline, announcement, neighbours };
 }
 
 export default function AnnouncementDetail({ loaderData }: Route.ComponentProps) {
-  const { announcement } = loaderData;
+  const { announcement, neighbours } = loaderData;
   if (!announcement) return <LoginRequired />;
   return (
     <Section className="max-w-3xl">
@@ -53,6 +59,10 @@ export default function AnnouncementDetail({ loaderData }: Route.ComponentProps)
         <header className="border-b border-slate-200 pb-6">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <CategoryBadge category={announcement.category} />
+            <span>
+              <span className="sr-only">작성자 </span>
+              {ANNOUNCEMENT_AUTHOR}
+            </span>
             <time dateTime={isoDate(announcement.createdAt)}>
               {formatDate(announcement.createdAt)}
             </time>
@@ -89,7 +99,45 @@ export default function AnnouncementDetail({ loaderData }: Route.ComponentProps)
           </div>
         ) : null}
       </article>
+      <Neighbours previous={neighbours.previous} next={neighbours.next} />
     </Section>
+  );
+}
+
+/** 이전글 and 다음글 under the notice, as Korean boards have them, and the way back to the list. */
+function Neighbours({ previous, next }: { previous: NeighbourNotice; next: NeighbourNotice }) {
+  const rows = [
+    { label: "이전글", notice: previous, none: "이전 글이 없습니다." },
+    { label: "다음글", notice: next, none: "다음 글이 없습니다." },
+  ];
+  return (
+    <nav aria-label="이전글 다음글" className="mt-10">
+      <ul className="border-y border-slate-300 text-[15px]">
+        {rows.map(({ label, notice, none }) => (
+          <li
+            key={label}
+            className="flex min-h-12 items-center gap-4 border-b border-slate-200 px-2 last:border-b-0"
+          >
+            <span className="w-14 shrink-0 font-semibold text-slate-700">{label}</span>
+            {notice ? (
+              <Link
+                to={`/announcements/${notice.id}`}
+                className="line-clamp-1 py-3 text-slate-800 hover:text-brand-700 hover:underline"
+              >
+                {notice.title}
+              </Link>
+            ) : (
+              <span className="py-3 text-slate-500">{none}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-6 text-center">
+        <Button asChild variant="secondary">
+          <Link to="/announcements">목록</Link>
+        </Button>
+      </div>
+    </nav>
   );
 }
 

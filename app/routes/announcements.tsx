@@ -153,11 +153,12 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
         </p>
         <div
           aria-hidden="true"
-          className="mt-3 hidden grid-cols-[4rem_5rem_1fr_7.5rem_4.5rem] border-y-2 border-slate-800 bg-slate-50 py-2.5 text-center text-sm font-semibold text-slate-700 md:grid"
+          className="mt-3 hidden grid-cols-[4rem_5rem_1fr_5.5rem_7.5rem_4.5rem] border-y-2 border-slate-800 bg-slate-50 py-2.5 text-center text-sm font-semibold text-slate-700 md:grid"
         >
           <span>번호</span>
           <span>분류</span>
           <span>제목</span>
+          <span>작성자</span>
           <span>작성일</span>
           <span>조회</span>
         </div>

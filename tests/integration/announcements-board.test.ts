@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { announcements } from "~db/schema";
-import { createAdmin, json, type LoggedIn } from "../support/accounts";
+import { createAdmin, createMember, json, type LoggedIn } from "../support/accounts";
 import { mainText } from "../support/html";
 import { sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
@@ -190,3 +190,36 @@ describe("pinned notices", () => {
 });
 
 const eqId = (id: string) => eq(announcements.id, id);
+
+describe("작성자, 이전글 and 다음글", () => {
+  it("the board has a 작성자 column naming the office", async () => {
+    const text = mainText((await visit("/announcements")).html);
+    expect(text).toContain("작성자");
+    expect(text).toContain("사무국");
+  });
+
+  it("a notice links the older one as 이전글 and the newer one as 다음글; the ends say there is none", async () => {
+    const member = await createMember(server);
+    const read = async (title: string) => {
+      const res = await server.fetch(`/announcements/${ids[title]}`, {
+        headers: { Cookie: member.cookie },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const middle = await read("게시판 행사 안내");
+    const nav = middle.slice(middle.indexOf('aria-label="이전글 다음글"'));
+    expect(nav).toMatch(
+      /이전글<\/span><a[^>]*href="\/announcements\/([^"]+)"[^>]*>게시판 오래된 학술 공지</,
+    );
+    expect(nav).toMatch(
+      /다음글<\/span><a[^>]*href="\/announcements\/([^"]+)"[^>]*>게시판 새 공지</,
+    );
+    expect(nav).toContain(`/announcements/${ids["게시판 오래된 학술 공지"]}`);
+    expect(nav).toContain(`/announcements/${ids["게시판 새 공지"]}`);
+    const oldest = mainText(await read("게시판 오래된 학술 공지"));
+    expect(oldest).toContain("이전 글이 없습니다.");
+    const newest = mainText(await read("게시판 새 공지"));
+    expect(newest).toContain("다음 글이 없습니다.");
+  });
+});

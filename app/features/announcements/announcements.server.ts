@@ -140,6 +140,43 @@ export async function findAnnouncementHeadline(id: string) {
   return row ?? null;
 }
 
+export type NeighbourNotice = { id: string; title: string } | null;
+
+/**
+ * The notices before and after one on the board's order (newest first): 이전글 is the older one,
+ * 다음글 the newer. Titles only, which the public list shows anyway.
+ */
+export async function neighbourAnnouncements(
+  id: string,
+): Promise<{ previous: NeighbourNotice; next: NeighbourNotice }> {
+  if (!isUuid(id)) return { previous: null, next: null };
+  const db = await getDb();
+  const [self] = await db
+    .select({ createdAt: announcements.createdAt })
+    .from(announcements)
+    .where(eq(announcements.id, id));
+  if (!self) return { previous: null, next: null };
+  const at = sql`(${self.createdAt.toISOString()}::timestamptz, ${id}::uuid)`;
+  const older = sql`(${announcements.createdAt}, ${announcements.id}) < ${at}`;
+  const newer = sql`(${announcements.createdAt}, ${announcements.id}) > ${at}`;
+  const pick = { id: announcements.id, title: announcements.title };
+  const [[previous], [next]] = await Promise.all([
+    db
+      .select(pick)
+      .from(announcements)
+      .where(older)
+      .orderBy(...NEWEST_FIRST)
+      .limit(1),
+    db
+      .select(pick)
+      .from(announcements)
+      .where(newer)
+      .orderBy(announcements.createdAt, announcements.id)
+      .limit(1),
+  ]);
+  return { previous: previous ?? null, next: next ?? null };
+}
+
 export type AnnouncementDetail = {
   id: string;
   title: string;

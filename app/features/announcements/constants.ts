@@ -20,3 +20,9 @@ export const ANNOUNCEMENT_CATEGORIES = ["일반", "공지", "행사", "학술"] 
 export function categoryFromUrl(value: string | null) {
   return ANNOUNCEMENT_CATEGORIES.find((category) => category === value);
 }
+
+/**
+ * Who a notice is from, on the board and the notice: the office writes every one, and the board
+ * names the office rather than the administrator who typed it.
+ */
+export const ANNOUNCEMENT_AUTHOR = "사무국";

@@ -3,6 +3,7 @@ import { formatDate, isoDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
 import { useOptionalUser } from "~/lib/root-data";
 import type { AnnouncementSummary } from "../announcements.server";
+import { ANNOUNCEMENT_AUTHOR } from "../constants";
 import { announcementHref } from "../links";
 import { CategoryBadge } from "./category-badge";
 
@@ -29,7 +30,7 @@ export function AnnouncementRow({
   const pinned = number === null;
   return (
     <article
-      className={`relative grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 border-b border-slate-200 px-1 py-4 md:grid-cols-[4rem_5rem_1fr_7.5rem_4.5rem] md:gap-x-0 md:py-3.5 ${pinned ? "bg-brand-50/60" : "hover:bg-slate-50"}`}
+      className={`relative grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 border-b border-slate-200 px-1 py-4 md:grid-cols-[4rem_5rem_1fr_5.5rem_7.5rem_4.5rem] md:gap-x-0 md:py-3.5 ${pinned ? "bg-brand-50/60" : "hover:bg-slate-50"}`}
     >
       <span className="hidden text-center text-sm text-slate-500 md:block">
         {pinned ? (
@@ -70,6 +71,10 @@ export function AnnouncementRow({
         </p>
       </div>
       <span className="col-span-2 flex gap-3 text-sm text-slate-500 md:contents">
+        <span className="md:text-center">
+          <span className="sr-only">작성자 </span>
+          {ANNOUNCEMENT_AUTHOR}
+        </span>
         <time dateTime={isoDate(announcement.createdAt)} className="md:text-center">
           {formatDate(announcement.createdAt)}
         </time>
