@@ -50,13 +50,36 @@ export default function Location() {
         {society.name} 사무국 찾아오시는 길을 안내해 드립니다.
       </PageHeader>
       <Section>
-        <div className="overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
+        {/* Where first, then the map: on a phone the address is what one copies or taps. */}
+        <div className="grid gap-5 md:grid-cols-2">
+          <InfoCard icon={<MapPin className="size-5" aria-hidden="true" />} title="주소">
+            <p>{society.address}</p>
+            <p className="text-slate-600">{society.building}</p>
+          </InfoCard>
+          <InfoCard icon={<Phone className="size-5" aria-hidden="true" />} title="연락처">
+            <p className="flex items-center gap-2">
+              <Phone className="size-4 text-slate-500" aria-hidden="true" />
+              <span className="sr-only">전화</span>
+              <a href={`tel:${society.phone.replace(/[^0-9+]/g, "")}`} className="hover:underline">
+                {society.phone}
+              </a>
+            </p>
+            <p className="flex items-center gap-2">
+              <Mail className="size-4 text-slate-500" aria-hidden="true" />
+              <span className="sr-only">이메일</span>
+              <a href={`mailto:${society.email}`} className="hover:underline">
+                {society.email}
+              </a>
+            </p>
+          </InfoCard>
+        </div>
+        <div className="mt-6 overflow-hidden rounded-2xl border border-slate-200 bg-slate-100">
           <iframe
             title={`${society.name} 사무국 위치 지도`}
             src={society.mapEmbedUrl}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
-            className="block h-[500px] w-full border-0"
+            className="block h-[320px] w-full border-0 md:h-[500px]"
             height={500}
           />
         </div>
@@ -78,26 +101,6 @@ export default function Location() {
           ))}
         </ul>
         <div className="mt-8 grid gap-5 md:grid-cols-2">
-          <InfoCard icon={<MapPin className="size-5" aria-hidden="true" />} title="주소">
-            <p>{society.address}</p>
-            <p className="text-slate-600">{society.building}</p>
-          </InfoCard>
-          <InfoCard icon={<Phone className="size-5" aria-hidden="true" />} title="연락처">
-            <p className="flex items-center gap-2">
-              <Phone className="size-4 text-slate-500" aria-hidden="true" />
-              <span className="sr-only">전화</span>
-              <a href={`tel:${society.phone.replace(/[^0-9+]/g, "")}`} className="hover:underline">
-                {society.phone}
-              </a>
-            </p>
-            <p className="flex items-center gap-2">
-              <Mail className="size-4 text-slate-500" aria-hidden="true" />
-              <span className="sr-only">이메일</span>
-              <a href={`mailto:${society.email}`} className="hover:underline">
-                {society.email}
-              </a>
-            </p>
-          </InfoCard>
           <InfoCard icon={<TrainFront className="size-5" aria-hidden="true" />} title="지하철">
             <ul className="space-y-1">
               {SUBWAY_DIRECTIONS.map((way) => (

@@ -240,3 +240,14 @@ describe("이용약관 in versions", () => {
     expect(await text(await get(server, "/terms"))).toContain("세 번째 약관입니다.");
   });
 });
+
+describe("오시는 길", () => {
+  it("gives the address and the contact before the map, and the office's address", async () => {
+    const html = await text(await get(server, "/location"));
+    const main = html.slice(html.indexOf("<main"));
+    const address = main.indexOf(">주소<");
+    expect(address).toBeGreaterThan(0);
+    expect(address).toBeLessThan(main.indexOf("<iframe"));
+    expect(main.indexOf(">연락처<")).toBeLessThan(main.indexOf("<iframe"));
+  });
+});
