@@ -1066,6 +1066,10 @@ export const societySettings = pgTable("society_settings", {
   email: text(),
   privacyOfficer: text(),
   privacyOfficerContact: text(),
+  // Uploaded images (/objects/{id}, public): the emblem (header, favicon, PDFs) and the
+  // president's seal (직인) printed on the issued documents.
+  emblemUrl: text(),
+  sealUrl: text(),
   updatedAt: timestamp({ withTimezone: true }),
   updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
 });
@@ -1079,3 +1083,17 @@ export const termsVersions = pgTable("terms_versions", {
   publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   publishedBy: uuid().references(() => users.id, { onDelete: "set null" }),
 });
+
+// The issue number (발급번호) of each document the society issues: "제2026-00012호", numbered per
+// year in the order first drawn. `key` is the document's (kept_documents.key), so a document
+// keeps its number however often it is drawn again.
+export const issuedNumbers = pgTable(
+  "issued_numbers",
+  {
+    key: text().primaryKey(),
+    year: integer().notNull(),
+    number: integer().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("issued_numbers_year_number_unique").on(t.year, t.number)],
+);

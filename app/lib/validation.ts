@@ -28,3 +28,12 @@ export const optionalImageUrl = z
   )
   .transform((value) => (value === "" ? null : value))
   .nullish();
+
+/** An optional image uploaded here (an object's path, never another site's); empty means none. */
+export const optionalUploadedImage = z
+  .string({ error: "이미지를 다시 업로드해주세요" })
+  .trim()
+  .refine((value) => value === "" || OBJECT_PATH.test(value), "이미지를 다시 업로드해주세요")
+  .transform((value) => (value === "" ? null : value))
+  .nullish()
+  .transform((value) => value ?? null);

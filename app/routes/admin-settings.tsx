@@ -15,6 +15,7 @@ import {
   TERMS_BODY_BYTES,
   termsSchema,
 } from "~/features/society/validation";
+import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { done, pageAction } from "~/lib/page-action.server";
 import { useRefusal } from "~/lib/refusal";
@@ -164,6 +165,30 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                 errors={errorOf("society", "privacyOfficerContact")}
               />
             </div>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <ImageUpload
+                name="emblemUrl"
+                label="학회 엠블럼 (선택)"
+                endpoint="/api/objects/upload"
+                successMessage="엠블럼이 업로드되었습니다."
+                defaultValue={settings.emblemUrl ?? ""}
+                errors={errorOf("society", "emblemUrl")}
+                clearable
+              />
+              <ImageUpload
+                name="sealUrl"
+                label="학회장 직인 (선택)"
+                endpoint="/api/objects/upload"
+                successMessage="직인 이미지가 업로드되었습니다."
+                defaultValue={settings.sealUrl ?? ""}
+                errors={errorOf("society", "sealUrl")}
+                clearable
+              />
+            </div>
+            <p className="text-sm text-slate-600">
+              엠블럼은 상단 로고와 참석확인서·납부확인서에, 직인은 확인서의 학회장 이름 옆에
+              찍힙니다. 배경이 투명한 PNG를 권장합니다(SVG는 올릴 수 없습니다).
+            </p>
             <FormError message={failed("society")} />
             <Button type="submit">학회 정보 저장</Button>
           </Form>

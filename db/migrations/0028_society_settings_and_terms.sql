@@ -1,3 +1,10 @@
+CREATE TABLE "issued_numbers" (
+	"key" text PRIMARY KEY NOT NULL,
+	"year" integer NOT NULL,
+	"number" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "society_settings" (
 	"id" integer PRIMARY KEY NOT NULL,
 	"representative" text,
@@ -9,6 +16,8 @@ CREATE TABLE "society_settings" (
 	"email" text,
 	"privacy_officer" text,
 	"privacy_officer_contact" text,
+	"emblem_url" text,
+	"seal_url" text,
 	"updated_at" timestamp with time zone,
 	"updated_by" uuid
 );
@@ -24,6 +33,8 @@ ALTER TABLE "users" ADD COLUMN "terms_consent_version" integer;--> statement-bre
 ALTER TABLE "users" ADD COLUMN "terms_consent_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "society_settings" ADD CONSTRAINT "society_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "terms_versions" ADD CONSTRAINT "terms_versions_published_by_users_id_fk" FOREIGN KEY ("published_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "issued_numbers_year_number_unique" ON "issued_numbers" USING btree ("year","number");
+--> statement-breakpoint
 INSERT INTO "society_settings" ("id") VALUES (1);
 --> statement-breakpoint
 INSERT INTO "terms_versions" ("version", "body") VALUES (1, $terms$제1조 (목적)

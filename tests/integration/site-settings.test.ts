@@ -3,7 +3,7 @@
 // every page shows a change on its next request, and terms versions stay readable.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "~db/schema";
+import { auditLog, duesPayments } from "~db/schema";
 import {
   createAdmin,
   createMember,
@@ -13,7 +13,8 @@ import {
   userRow,
 } from "../support/accounts";
 import { flashToastOf } from "../support/admin";
-import { get, json, postForm, postJson, sendJson, signUp } from "../support/http";
+import { get, json, postForm, postJson, sendJson, signUp, uploadImage } from "../support/http";
+import { insertMember } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
 const server = setupTestServer();
@@ -249,5 +250,95 @@ describe("오시는 길", () => {
     expect(address).toBeGreaterThan(0);
     expect(address).toBeLessThan(main.indexOf("<iframe"));
     expect(main.indexOf(">연락처<")).toBeLessThan(main.indexOf("<iframe"));
+  });
+});
+
+describe("the issued documents carry the office's details, emblem and seal", () => {
+  /** Every text item of the PDF, and how many images its page paints (pdfjs, as a reader). */
+  async function readPdf(bytes: Uint8Array) {
+    const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+    const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false }).promise;
+    const page = await doc.getPage(1);
+    const content = await page.getTextContent();
+    const text = content.items.map((item) => ("str" in item ? item.str : "")).join("\n");
+    const ops = await page.getOperatorList();
+    const images = ops.fnArray.filter((fn) => fn === pdfjs.OPS.paintImageXObject).length;
+    await doc.destroy();
+    return { text, images };
+  }
+
+  async function receiptOf(year: number) {
+    const doctor = await insertMember(server, { name: "문서받는회원" });
+    const [payment] = await server.db
+      .insert(duesPayments)
+      .values({
+        userId: doctor.id,
+        memberName: doctor.name,
+        year,
+        amount: 200_000,
+        method: "계좌이체",
+        paidAt: `${year}-03-02`,
+        receiptCode: `R${Math.random()
+          .toString(36)
+          .slice(2, 6)
+          .toUpperCase()
+          .replace(/[01IO]/g, "A")}`,
+      })
+      .returning({ id: duesPayments.id });
+    const res = await server.fetch(`/api/me/payments/${payment!.id}/receipt.pdf`, {
+      headers: { Cookie: doctor.cookie },
+    });
+    expect(res.status).toBe(200);
+    return readPdf(new Uint8Array(await res.arrayBuffer()));
+  }
+
+  it("refuses an image path that is not the office's own upload (a member's licence image)", async () => {
+    const licence = await uploadImage(server, { cookie: member.cookie });
+    const res = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, sealUrl: licence },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(400);
+    expect((await json<ErrorBody>(res)).errors?.sealUrl).toBe("이미지를 다시 업로드해주세요");
+    const elsewhere = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, emblemUrl: "https://evil.example/logo.png" },
+      { cookie: admin.cookie },
+    );
+    expect(elsewhere.status).toBe(400);
+  });
+
+  it("prints the 발급번호, 회장 with the seal, the registration number and the emblem", async () => {
+    const before = await receiptOf(2026);
+    expect(before.text).toMatch(/발급번호 제\d{4}-\d{5}호/);
+    expect(before.text).toContain("(직인생략)");
+    expect(before.images).toBe(0);
+
+    const emblemUrl = await uploadImage(server, { cookie: admin.cookie });
+    const sealUrl = await uploadImage(server, { cookie: admin.cookie });
+    const saved = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, representative: "정회장", emblemUrl, sealUrl },
+      { cookie: admin.cookie },
+    );
+    expect(saved.status).toBe(200);
+    const after = await receiptOf(2026);
+    expect(after.text).toContain("회장 정회장");
+    expect(after.text).toContain("사업자등록번호 123-45-67890");
+    expect(after.text).toContain("확인합니다.");
+    expect(after.text).not.toContain("(직인생략)");
+    expect(after.images).toBe(2);
+    // Numbered in order within the year, each document keeping its own.
+    const numbers = [before.text, after.text].map((t) => /제(\d{4})-(\d{5})호/.exec(t)!.slice(1));
+    expect(Number(numbers[1]![1])).toBe(Number(numbers[0]![1]) + 1);
+    // The header shows the office's emblem.
+    expect(await text(await get(server, "/about"))).toContain(emblemUrl);
   });
 });

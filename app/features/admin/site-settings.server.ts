@@ -5,9 +5,20 @@ import { audit } from "~/features/audit/audit.server";
 import { societySettingsForm, writeSocietySettings } from "~/features/society/settings.server";
 import { insertTermsVersion } from "~/features/society/terms.server";
 import type { SocietySettingsInput } from "~/features/society/validation";
+import { isPublicImage } from "~/features/uploads/public-image.server";
+import { AppError } from "~/lib/errors.server";
+
+const IMAGE_AGAIN = "이미지를 다시 업로드해주세요";
 
 export async function saveSocietySettings(actor: Actor, input: SocietySettingsInput) {
   assertAdmin(actor);
+  // An image's path must be one the office uploaded (public), never someone's licence image.
+  for (const field of ["emblemUrl", "sealUrl"] as const) {
+    const value = input[field];
+    if (value && !(await isPublicImage(value))) {
+      throw new AppError("invalid", IMAGE_AGAIN, { [field]: IMAGE_AGAIN });
+    }
+  }
   const before = await societySettingsForm();
   await writeSocietySettings(input, actor.user.id);
   const changed = Object.fromEntries(

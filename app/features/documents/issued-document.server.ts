@@ -11,11 +11,14 @@ import { fileURLToPath } from "node:url";
 import * as fontkit from "fontkit";
 import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import { env } from "~/env.server";
-import { formatDate } from "~/lib/dates";
-import { societyConfig } from "../society/config.server";
+import { formatDate, seoulYear } from "~/lib/dates";
+import type { SocietyConfig } from "~/lib/root-data";
+import { issueNumberOf } from "./issued-number.server";
 
 /** What one issued document says. */
 export type IssuedDocument = {
+  /** The document's key (kept_documents), which its 발급번호 is kept under. */
+  key: string;
   /** The name as printed, spaced out: "참 석 확 인 서". */
   heading: string;
   /** The English line under it. */
@@ -32,6 +35,16 @@ export type IssuedDocument = {
 };
 
 const CODE = /^[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
+
+/**
+ * What every document carries of the society: its details (the office's settings) and, when the
+ * office uploaded them, the emblem and the president's seal as PNG bytes.
+ */
+export type DocumentLook = {
+  society: SocietyConfig;
+  emblem: Uint8Array | null;
+  seal: Uint8Array | null;
+};
 
 /** A verification code as typed or linked: upper case, dashes where they belong; else null. */
 export function normalizeCode(code: string) {
@@ -146,11 +159,16 @@ const MUTED = rgb(0.38, 0.42, 0.48);
 const BRAND = rgb(0.1, 0.28, 0.58);
 
 /** The document as a one-page A4 PDF. */
-export async function issuedDocumentPdf(document: IssuedDocument): Promise<Uint8Array> {
-  const { regular, bold } = await fontFiles();
+export async function issuedDocumentPdf(
+  document: IssuedDocument,
+  { society, emblem, seal }: DocumentLook,
+): Promise<Uint8Array> {
+  const [{ regular, bold }, issueNumber] = await Promise.all([
+    fontFiles(),
+    issueNumberOf(document.key, seoulYear(document.issuedAt)),
+  ]);
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontEngine as unknown as Parameters<typeof pdf.registerFontkit>[0]);
-  const society = societyConfig;
   pdf.setTitle(document.title);
   pdf.setAuthor(society.name);
   pdf.setSubject(document.subject);
@@ -178,13 +196,30 @@ export async function issuedDocumentPdf(document: IssuedDocument): Promise<Uint8
       color,
     });
   };
-  centered(document.heading, height - 140, 30, strong);
-  centered(document.englishHeading, height - 166, 11, font, MUTED);
+  page.drawText(`발급번호 ${issueNumber}`, {
+    x: margin,
+    y: height - 70,
+    size: 10.5,
+    font,
+    color: MUTED,
+  });
+  if (emblem) {
+    const image = await pdf.embedPng(emblem);
+    const scaled = image.scaleToFit(60, 60);
+    page.drawImage(image, {
+      x: (width - scaled.width) / 2,
+      y: height - 92 - scaled.height / 2,
+      width: scaled.width,
+      height: scaled.height,
+    });
+  }
+  centered(document.heading, height - 170, 30, strong);
+  centered(document.englishHeading, height - 196, 11, font, MUTED);
 
   const labelX = margin + 8;
   const valueX = margin + 110;
   const valueWidth = width - margin - valueX - 8;
-  let y = height - 240;
+  let y = height - 260;
   const rule = (at: number) =>
     page.drawLine({
       start: { x: margin, y: at },
@@ -208,9 +243,45 @@ export async function issuedDocumentPdf(document: IssuedDocument): Promise<Uint8
     centered(line, y, 14, font);
     y -= 22;
   }
-  centered(formatDate(document.issuedAt), y - 30, 14, font);
-  centered(society.name, y - 80, 20, strong);
-  centered(`${society.address} ${society.building} · ${society.phone}`, y - 102, 9.5, font, MUTED);
+  centered(formatDate(document.issuedAt), y - 26, 14, font);
+  centered(society.name, y - 72, 20, strong);
+  // 회장 and the name, with the seal over the end of the name, as a stamped document has it.
+  const signature = `회장 ${society.representative}`;
+  const signatureWidth = strong.widthOfTextAtSize(signature, 15);
+  const signatureX = (width - signatureWidth) / 2;
+  page.drawText(signature, { x: signatureX, y: y - 100, size: 15, font: strong, color: INK });
+  if (seal) {
+    const image = await pdf.embedPng(seal);
+    const scaled = image.scaleToFit(52, 52);
+    page.drawImage(image, {
+      x: signatureX + signatureWidth - scaled.width / 2 + 6,
+      y: y - 100 + 5 - scaled.height / 2,
+      width: scaled.width,
+      height: scaled.height,
+    });
+  } else {
+    page.drawText("(직인생략)", {
+      x: signatureX + signatureWidth + 8,
+      y: y - 100,
+      size: 10,
+      font,
+      color: MUTED,
+    });
+  }
+  centered(
+    `${society.registrationLabel} ${society.registrationNumber} · ${society.address} ${society.building}`.trim(),
+    y - 126,
+    9.5,
+    font,
+    MUTED,
+  );
+  centered(
+    `전화 ${society.phone} · 팩스 ${society.fax} · ${society.email}`,
+    y - 140,
+    9.5,
+    font,
+    MUTED,
+  );
 
   const verifyUrl = `${env.PUBLIC_URL}/verify/${document.code}`;
   page.drawText(`확인번호 ${document.code}`, {

@@ -9,7 +9,7 @@ import { env } from "~/env.server";
 import { AppError } from "~/lib/errors.server";
 import { keptDocuments } from "~db/schema";
 import { hit } from "../security/rate-limit.server";
-import { societyConfig } from "../society/config.server";
+import { documentImages, societyDetails } from "../society/settings.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -25,9 +25,11 @@ export async function keptPdf(document: {
   data: unknown;
   draw: () => Promise<Uint8Array>;
 }): Promise<Buffer> {
+  // The office's details and images are drawn on the page: a change of them draws it anew.
+  const [society, images] = await Promise.all([societyDetails(), documentImages()]);
   const hash = crypto
     .createHash("sha256")
-    .update(JSON.stringify([document.layout, env.PUBLIC_URL, societyConfig, document.data]))
+    .update(JSON.stringify([document.layout, env.PUBLIC_URL, society, images, document.data]))
     .digest("hex");
   const db = await getDb();
   const [kept] = await db

@@ -1,8 +1,13 @@
 // The 납부확인서 (receipt of dues paid) as a PDF in the society's issued-document layout
 // (documents/issued-document.server.ts), and its public check at /verify/{code}.
-import { issuedDocumentPdf, maskName, normalizeCode } from "../documents/issued-document.server";
+import {
+  type DocumentLook,
+  issuedDocumentPdf,
+  maskName,
+  normalizeCode,
+} from "../documents/issued-document.server";
 import { keptPdf } from "../documents/kept-pdfs.server";
-import { societyConfig } from "../society/config.server";
+import { documentLook } from "../uploads/public-image.server";
 import { myPayment, paymentByReceiptCode } from "./dues.server";
 import { formatDay, won } from "./format";
 
@@ -18,28 +23,32 @@ export type Receipt = {
 };
 
 /** The receipt as a one-page A4 PDF, in the society's issued-document layout. */
-export function receiptPdf(receipt: Receipt): Promise<Uint8Array> {
-  return issuedDocumentPdf({
-    heading: "납 부 확 인 서",
-    englishHeading: "Receipt of Membership Dues",
-    title: `납부확인서 - ${receipt.year}년 회비`,
-    subject: `납부확인서 ${receipt.receiptCode}`,
-    rows: [
-      ["성명", receipt.memberName],
-      ...(receipt.licenseNumber ? [["면허번호", receipt.licenseNumber] as [string, string]] : []),
-      ["회비 연도", `${receipt.year}년 연회비`],
-      ["납부 금액", won(receipt.amount)],
-      ["납부일", formatDay(receipt.paidAt)],
-      ["납부 방법", receipt.method],
-    ],
-    statement: `위 사람이 ${societyConfig.name}의 ${receipt.year}년 회비를 위와 같이 납부하였음을 확인합니다.`,
-    issuedAt: receipt.createdAt,
-    code: receipt.receiptCode,
-  });
+function receiptPdf(key: string, receipt: Receipt, look: DocumentLook): Promise<Uint8Array> {
+  return issuedDocumentPdf(
+    {
+      key,
+      heading: "납 부 확 인 서",
+      englishHeading: "Receipt of Membership Dues",
+      title: `납부확인서 - ${receipt.year}년 회비`,
+      subject: `납부확인서 ${receipt.receiptCode}`,
+      rows: [
+        ["성명", receipt.memberName],
+        ...(receipt.licenseNumber ? [["면허번호", receipt.licenseNumber] as [string, string]] : []),
+        ["회비 연도", `${receipt.year}년 연회비`],
+        ["납부 금액", won(receipt.amount)],
+        ["납부일", formatDay(receipt.paidAt)],
+        ["납부 방법", receipt.method],
+      ],
+      statement: `위 사람이 ${look.society.name}의 ${receipt.year}년 회비를 위와 같이 납부하였음을 확인합니다.`,
+      issuedAt: receipt.createdAt,
+      code: receipt.receiptCode,
+    },
+    look,
+  );
 }
 
 /** The drawing's version (keptPdf): change it whenever receiptPdf draws differently. */
-const RECEIPT_LAYOUT = "receipt-2";
+const RECEIPT_LAYOUT = "receipt-3";
 
 /**
  * The receipt of `member`'s own payment and its PDF, drawn once and kept until what it shows
@@ -57,12 +66,13 @@ export async function receiptPdfOf(member: { id: string; name: string }, payment
     paidAt: payment.paidAt,
     createdAt: payment.createdAt,
   };
+  const key = `receipt:${payment.id}`;
   const pdf = await keptPdf({
-    key: `receipt:${payment.id}`,
+    key,
     userId: member.id,
     layout: RECEIPT_LAYOUT,
     data: receipt,
-    draw: () => receiptPdf(receipt),
+    draw: async () => receiptPdf(key, receipt, await documentLook()),
   });
   return { payment, pdf };
 }

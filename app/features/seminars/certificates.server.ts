@@ -13,9 +13,14 @@ import {
   seminars,
   users,
 } from "~db/schema";
-import { issuedDocumentPdf, maskName, normalizeCode } from "../documents/issued-document.server";
+import {
+  type DocumentLook,
+  issuedDocumentPdf,
+  maskName,
+  normalizeCode,
+} from "../documents/issued-document.server";
 import { keptPdf } from "../documents/kept-pdfs.server";
-import { societyConfig } from "../society/config.server";
+import { documentLook } from "../uploads/public-image.server";
 
 export type Certificate = {
   code: string;
@@ -88,7 +93,7 @@ export async function certificateOf(userId: string, seminarId: string): Promise<
 }
 
 /** The drawing's version (keptPdf): change it whenever certificatePdf draws differently. */
-const CERTIFICATE_LAYOUT = "certificate-2";
+const CERTIFICATE_LAYOUT = "certificate-3";
 
 /**
  * The member's certificate for a seminar and its PDF, drawn once and kept until what it shows
@@ -101,7 +106,7 @@ export async function certificatePdfOf(userId: string, seminarId: string) {
     userId,
     layout: CERTIFICATE_LAYOUT,
     data: certificate,
-    draw: () => certificatePdf(certificate),
+    draw: async () => certificatePdf(certificate, await documentLook()),
   });
   return { certificate, pdf };
 }
@@ -123,7 +128,7 @@ export async function verifyCertificate(code: string) {
 }
 
 /** The certificate as a one-page A4 PDF, in the society's issued-document layout. */
-export function certificatePdf(certificate: Certificate): Promise<Uint8Array> {
+function certificatePdf(certificate: Certificate, look: DocumentLook): Promise<Uint8Array> {
   const period = certificate.endDate
     ? `${formatDateTime(certificate.date)} ~ ${formatClock(certificate.endDate)}`
     : formatDateTime(certificate.date);
@@ -131,22 +136,26 @@ export function certificatePdf(certificate: Certificate): Promise<Uint8Array> {
     certificate.entryAt && certificate.exitAt
       ? `${formatClock(certificate.entryAt)} ~ ${formatClock(certificate.exitAt)} (인정 ${certificate.minutes}분)`
       : `인정 ${certificate.minutes}분`;
-  return issuedDocumentPdf({
-    heading: "참 석 확 인 서",
-    englishHeading: "Certificate of Attendance",
-    title: `참석확인서 - ${certificate.title}`,
-    subject: `참석확인서 ${certificate.code}`,
-    rows: [
-      ["성명", certificate.name],
-      ["면허번호", certificate.licenseNumber],
-      ["교육명", certificate.title],
-      ["일시", period],
-      ["장소", certificate.location],
-      ["참석 시간", present],
-      ["인정 평점", `${certificate.credits}점`],
-    ],
-    statement: `위 사람은 ${societyConfig.name}가 주최한 위 교육에 참석하였음을 확인합니다.`,
-    issuedAt: certificate.issuedAt,
-    code: certificate.code,
-  });
+  return issuedDocumentPdf(
+    {
+      key: `certificate:${certificate.code}`,
+      heading: "참 석 확 인 서",
+      englishHeading: "Certificate of Attendance",
+      title: `참석확인서 - ${certificate.title}`,
+      subject: `참석확인서 ${certificate.code}`,
+      rows: [
+        ["성명", certificate.name],
+        ["면허번호", certificate.licenseNumber],
+        ["교육명", certificate.title],
+        ["일시", period],
+        ["장소", certificate.location],
+        ["참석 시간", present],
+        ["인정 평점", `${certificate.credits}점`],
+      ],
+      statement: `위 사람은 ${look.society.name}가 주최한 위 교육에 참석하였음을 확인합니다.`,
+      issuedAt: certificate.issuedAt,
+      code: certificate.code,
+    },
+    look,
+  );
 }

@@ -34,7 +34,17 @@ export async function societyDetails(): Promise<SocietyConfig> {
     email: row.email ?? societyConfig.email,
     privacyOfficer: row.privacyOfficer ?? societyConfig.privacyOfficer,
     privacyOfficerContact: row.privacyOfficerContact ?? societyConfig.privacyOfficerContact,
+    logoUrl: row.emblemUrl ?? societyConfig.logoUrl,
   };
+}
+
+/**
+ * The images the issued documents carry: the emblem and the president's seal. The seal's address
+ * is not in the pages' data (root loader): it is printed on documents, not shown on the site.
+ */
+export async function documentImages() {
+  const row = await readSettings();
+  return { emblemUrl: row?.emblemUrl ?? null, sealUrl: row?.sealUrl ?? null };
 }
 
 /** What the settings form shows: the lines as the site shows them now. */
@@ -53,6 +63,8 @@ export async function societySettingsForm(): Promise<
     email: details.email,
     privacyOfficer: details.privacyOfficer,
     privacyOfficerContact: details.privacyOfficerContact,
+    emblemUrl: row?.emblemUrl ?? null,
+    sealUrl: row?.sealUrl ?? null,
     updatedAt: row?.updatedAt ?? null,
   };
 }

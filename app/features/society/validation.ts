@@ -1,7 +1,7 @@
 // What the office edits on /admin/settings: the footer's legal lines and the 이용약관. Shared by
 // the page's forms and the JSON calls, with Korean messages.
 import { formatNumber } from "~/lib/numbers";
-import { requiredText } from "~/lib/validation";
+import { optionalUploadedImage, requiredText } from "~/lib/validation";
 import { z } from "~/lib/zod";
 
 export const REGISTRATION_LABELS = ["고유번호", "사업자등록번호"] as const;
@@ -41,6 +41,9 @@ export const societySettingsSchema = z.object({
     .email("올바른 이메일 형식이 아닙니다"),
   privacyOfficer: requiredText("개인정보보호책임자를 입력해주세요", 100),
   privacyOfficerContact: requiredText("개인정보보호책임자 연락처를 입력해주세요", 100),
+  // The emblem and the seal: images uploaded on the settings page (PNG, JPEG, WebP; never SVG).
+  emblemUrl: optionalUploadedImage,
+  sealUrl: optionalUploadedImage,
 });
 export type SocietySettingsInput = z.infer<typeof societySettingsSchema>;
 
