@@ -1070,6 +1070,8 @@ export const societySettings = pgTable("society_settings", {
   // president's seal (직인) printed on the issued documents.
   emblemUrl: text(),
   sealUrl: text(),
+  // The home page's strip of related bodies' links, [{ label, url }] (null: the defaults).
+  relatedLinks: jsonb().$type<{ label: string; url: string }[]>(),
   updatedAt: timestamp({ withTimezone: true }),
   updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
 });

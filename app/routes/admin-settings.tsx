@@ -189,6 +189,20 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
               엠블럼은 상단 로고와 참석확인서·납부확인서에, 직인은 확인서의 학회장 이름 옆에
               찍힙니다. 배경이 투명한 PNG를 권장합니다(SVG는 올릴 수 없습니다).
             </p>
+            <TextareaField
+              id="set-related-links"
+              name="relatedLinks"
+              label="홈 화면의 관련 기관 링크"
+              rows={5}
+              defaultValue={(settings.relatedLinks ?? [])
+                .map((link) => `${link.label} ${link.url}`)
+                .join("\n")}
+              error={errorOf("society", "relatedLinks")?.[0]}
+            />
+            <p className="-mt-1 text-sm text-slate-600">
+              한 줄에 하나씩, 이름과 주소를 띄어 써주세요 (예: 대한의사협회 https://www.kma.org).
+              최대 8개.
+            </p>
             <FormError message={failed("society")} />
             <Button type="submit">학회 정보 저장</Button>
           </Form>

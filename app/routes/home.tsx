@@ -7,6 +7,7 @@ import { HOME_ANNOUNCEMENT_COUNT, HOME_PREVIEW_LENGTH } from "~/features/announc
 import { announcementHref } from "~/features/announcements/links";
 import { listSeminars, splitByDate } from "~/features/seminars/seminars.server";
 import { HERO_DRAWING } from "~/features/society/hero-image.server";
+import { relatedLinks } from "~/features/society/settings.server";
 import { formatDate, formatDateTimeParts, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { useOptionalUser, useRootData } from "~/lib/root-data";
@@ -26,9 +27,10 @@ const HOME_SEMINAR_COUNT = 3;
 // Dates are written out here, on the server: the home page's JavaScript then carries no date
 // formatting (its budget, docs/performance.md, has little room).
 export async function loader() {
-  const [announcements, seminars] = await Promise.all([
+  const [announcements, seminars, links] = await Promise.all([
     listAnnouncements({ limit: HOME_ANNOUNCEMENT_COUNT }),
     listSeminars(),
+    relatedLinks(),
   ]);
   // 다가오는 세미나: not yet begun (a seminar under way is on /activities, marked 진행 중).
   const upcoming = splitByDate(seminars)
@@ -53,6 +55,7 @@ export async function loader() {
       publishedIso: isoDate(item.createdAt),
     })),
     upcoming,
+    links,
     heroDrawing: HERO_DRAWING,
   };
 }
@@ -96,7 +99,8 @@ const BENEFITS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { society } = useRootData();
   const user = useOptionalUser();
-  const { announcements, upcoming, heroDrawing } = loaderData;
+  const { announcements, upcoming, links, heroDrawing } = loaderData;
+  const next = upcoming[0];
 
   return (
     <>
@@ -149,6 +153,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </nav>
+
+      {next ? (
+        // The next seminar, as a society's home page leads with its coming meeting.
+        <section
+          aria-labelledby="next-seminar-title"
+          className="mx-auto mt-10 max-w-6xl px-4 sm:px-6"
+        >
+          <Link
+            to={`/activities/${next.id}`}
+            className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-5 hover:border-brand-400 sm:flex-row sm:items-center sm:gap-6 sm:p-6"
+          >
+            <span className="shrink-0 rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white self-start sm:self-center">
+              다음 세미나
+            </span>
+            <span className="min-w-0 flex-1">
+              <span id="next-seminar-title" className="block text-lg font-bold text-slate-900">
+                {next.title}
+              </span>
+              <span className="mt-1 block text-[15px] text-slate-700">
+                <time dateTime={next.iso}>
+                  {next.when.day} {next.when.time}
+                </time>
+                {next.location ? ` · ${next.location}` : ""}
+              </span>
+            </span>
+            <span className="inline-flex items-center gap-1 text-[15px] font-semibold text-brand-700">
+              자세히 보기 <ArrowRight className="size-4" aria-hidden="true" />
+            </span>
+          </Link>
+        </section>
+      ) : null}
 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 lg:grid-cols-2">
         <section aria-labelledby="news-title">
@@ -272,6 +307,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </Button>
         </div>
       </section>
+
+      {links.length > 0 ? (
+        <nav aria-label="관련 기관" className="border-t border-slate-200 bg-slate-50">
+          <ul className="mx-auto flex max-w-6xl flex-wrap justify-center gap-x-2 gap-y-1 px-4 py-5 sm:px-6">
+            {links.map((link) => (
+              <li key={link.url}>
+                <a
+                  href={link.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex min-h-11 items-center rounded-lg px-3 text-[15px] font-semibold text-slate-700 hover:bg-white hover:text-brand-700"
+                >
+                  {link.label}
+                  <span className="sr-only">(새 창)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </>
   );
 }

@@ -18,6 +18,7 @@ CREATE TABLE "society_settings" (
 	"privacy_officer_contact" text,
 	"emblem_url" text,
 	"seal_url" text,
+	"related_links" jsonb,
 	"updated_at" timestamp with time zone,
 	"updated_by" uuid
 );

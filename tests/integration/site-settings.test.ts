@@ -12,7 +12,7 @@ import {
   type LoggedIn,
   userRow,
 } from "../support/accounts";
-import { flashToastOf } from "../support/admin";
+import { flashToastOf, insertSeminar } from "../support/admin";
 import { get, json, postForm, postJson, sendJson, signUp, uploadImage } from "../support/http";
 import { insertMember } from "../support/members";
 import { setupTestServer } from "../support/test-server";
@@ -340,5 +340,47 @@ describe("the issued documents carry the office's details, emblem and seal", () 
     expect(Number(numbers[1]![1])).toBe(Number(numbers[0]![1]) + 1);
     // The header shows the office's emblem.
     expect(await text(await get(server, "/about"))).toContain(emblemUrl);
+  });
+});
+
+describe("the home page's next seminar and related bodies", () => {
+  it("leads with the next seminar, and lists the related bodies the office sets", async () => {
+    const seminar = await insertSeminar(server, {
+      title: "다음 달 개원의 AI 마케팅 연수",
+      date: new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
+    });
+    const home = await text(await get(server, "/"));
+    const banner = home.slice(home.indexOf('aria-labelledby="next-seminar-title"'));
+    expect(banner).toContain("다음 세미나");
+    expect(banner).toContain(`/activities/${seminar.id}`);
+    const related = home.slice(home.indexOf('aria-label="관련 기관"'));
+    expect(related).toContain("대한의사협회");
+    expect(related).toContain("https://www.hira.or.kr");
+
+    const bad = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, relatedLinks: "주소 없는 줄" },
+      { cookie: admin.cookie },
+    );
+    expect(bad.status).toBe(400);
+    expect((await json<ErrorBody>(bad)).errors?.relatedLinks).toContain("https://");
+    const saved = await postForm(
+      server,
+      "/admin/settings",
+      {
+        intent: "society",
+        ...SETTINGS,
+        relatedLinks: "대한병원협회 https://www.kha.or.kr\n\n질병관리청 https://www.kdca.go.kr",
+      },
+      { cookie: admin.cookie },
+    );
+    expect(saved.status).toBe(302);
+    const after = await text(await get(server, "/"));
+    const strip = after.slice(after.indexOf('aria-label="관련 기관"'));
+    expect(strip).toContain("대한병원협회");
+    expect(strip).toContain("https://www.kdca.go.kr");
+    expect(strip).not.toContain("대한의사협회");
   });
 });

@@ -21,10 +21,13 @@ export async function saveSocietySettings(actor: Actor, input: SocietySettingsIn
   }
   const before = await societySettingsForm();
   await writeSocietySettings(input, actor.user.id);
+  // What changed, as the audit log shows it (a list of links as its text).
+  const shown = (value: unknown) =>
+    typeof value === "string" || value === null ? value : JSON.stringify(value);
   const changed = Object.fromEntries(
     (Object.keys(input) as (keyof SocietySettingsInput)[])
-      .filter((key) => before[key] !== input[key])
-      .map((key) => [key, input[key]]),
+      .filter((key) => input[key] !== undefined && shown(before[key]) !== shown(input[key]))
+      .map((key) => [key, shown(input[key]) ?? null]),
   );
   await audit(actor.audit, "society_settings_update", { label: "학회 정보" }, changed);
   return societySettingsForm();

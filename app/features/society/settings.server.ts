@@ -7,7 +7,7 @@ import { keptUntilWrite } from "~/lib/kept-read.server";
 import type { SocietyConfig } from "~/lib/root-data";
 import { societySettings } from "~db/schema";
 import { societyConfig } from "./config.server";
-import type { SocietySettingsInput } from "./validation";
+import { DEFAULT_RELATED_LINKS, type RelatedLink, type SocietySettingsInput } from "./validation";
 
 const SETTINGS_ROW = 1;
 
@@ -38,6 +38,11 @@ export async function societyDetails(): Promise<SocietyConfig> {
   };
 }
 
+/** The home page's strip of related bodies' links. */
+export async function relatedLinks(): Promise<RelatedLink[]> {
+  return (await readSettings())?.relatedLinks ?? DEFAULT_RELATED_LINKS;
+}
+
 /**
  * The images the issued documents carry: the emblem and the president's seal. The seal's address
  * is not in the pages' data (root loader): it is printed on documents, not shown on the site.
@@ -65,6 +70,7 @@ export async function societySettingsForm(): Promise<
     privacyOfficerContact: details.privacyOfficerContact,
     emblemUrl: row?.emblemUrl ?? null,
     sealUrl: row?.sealUrl ?? null,
+    relatedLinks: row?.relatedLinks ?? DEFAULT_RELATED_LINKS,
     updatedAt: row?.updatedAt ?? null,
   };
 }
@@ -72,7 +78,14 @@ export async function societySettingsForm(): Promise<
 /** Stores the office's lines (the caller has checked the actor and audits the change). */
 export async function writeSocietySettings(input: SocietySettingsInput, by: string) {
   const db = await getDb();
-  const values = { ...input, updatedAt: new Date(), updatedBy: by };
+  // Links left out (an older form or call) stay as they are.
+  const { relatedLinks: links, ...rest } = input;
+  const values = {
+    ...rest,
+    ...(links === undefined ? {} : { relatedLinks: links }),
+    updatedAt: new Date(),
+    updatedBy: by,
+  };
   await db
     .insert(societySettings)
     .values({ id: SETTINGS_ROW, ...values })

@@ -19,6 +19,64 @@ const phone = (label: string) =>
     .max(30, "30자 이하로 입력해주세요")
     .regex(/^[0-9+()\-\s]+$/, `${label}는 숫자와 - 기호로 입력해주세요 (예: 053-000-0000)`);
 
+/** The related bodies the home page links to until the office sets its own. */
+export const DEFAULT_RELATED_LINKS = [
+  { label: "대한의사협회", url: "https://www.kma.org" },
+  { label: "보건복지부", url: "https://www.mohw.go.kr" },
+  { label: "건강보험심사평가원", url: "https://www.hira.or.kr" },
+  { label: "의료광고심의위원회", url: "https://www.admedical.org" },
+];
+export const MAX_RELATED_LINKS = 8;
+export type RelatedLink = { label: string; url: string };
+
+const LINK_LINE = /^(.{1,40}?)\s+(https?:\/\/\S{1,300})$/;
+
+/**
+ * The links as the office types them, one a line: a name, a space, the address
+ * ("대한의사협회 https://www.kma.org"). A JSON call may send the list itself, read the same way.
+ */
+const relatedLinks = z
+  .preprocess(
+    (value) =>
+      Array.isArray(value)
+        ? value
+            .map(
+              (link: { label?: unknown; url?: unknown }) =>
+                `${link?.label ?? ""} ${link?.url ?? ""}`,
+            )
+            .join("\n")
+        : value,
+    z
+      .string({ error: "관련 기관 링크를 한 줄에 하나씩 입력해주세요" })
+      .transform((text, context) => {
+        const lines = text
+          .split("\n")
+          .map((line) => line.trim())
+          .filter(Boolean);
+        const links: RelatedLink[] = [];
+        for (const line of lines) {
+          const match = LINK_LINE.exec(line);
+          if (!match?.[1] || !match[2]) {
+            context.addIssue({
+              code: "custom",
+              message: `‘${line.slice(0, 30)}’: 한 줄에 이름과 https:// 주소를 띄어 써주세요 (예: 대한의사협회 https://www.kma.org)`,
+            });
+            return z.NEVER;
+          }
+          links.push({ label: match[1].trim(), url: match[2] });
+        }
+        if (links.length > MAX_RELATED_LINKS) {
+          context.addIssue({
+            code: "custom",
+            message: `관련 기관 링크는 ${MAX_RELATED_LINKS}개까지 둘 수 있습니다`,
+          });
+          return z.NEVER;
+        }
+        return links;
+      }),
+  )
+  .optional();
+
 export const societySettingsSchema = z.object({
   representative: requiredText("대표자 이름을 입력해주세요", 50),
   registrationLabel: z.enum(REGISTRATION_LABELS, {
@@ -44,6 +102,7 @@ export const societySettingsSchema = z.object({
   // The emblem and the seal: images uploaded on the settings page (PNG, JPEG, WebP; never SVG).
   emblemUrl: optionalUploadedImage,
   sealUrl: optionalUploadedImage,
+  relatedLinks,
 });
 export type SocietySettingsInput = z.infer<typeof societySettingsSchema>;
 
