@@ -94,6 +94,10 @@ const MEMBER_PAGES = [
   "/library",
   "/votes",
   "/mypage",
+  "/mypage/seminars",
+  "/mypage/dues",
+  "/mypage/board",
+  "/mypage/security",
   "/privacy",
 ];
 const ADMIN_PAGES = [
