@@ -94,10 +94,6 @@ const MEMBER_PAGES = [
   "/library",
   "/votes",
   "/mypage",
-  "/mypage/seminars",
-  "/mypage/dues",
-  "/mypage/board",
-  "/mypage/security",
   "/privacy",
 ];
 const ADMIN_PAGES = [
