@@ -277,6 +277,8 @@ test.describe("axe on /mypage, the board and the menu", () => {
     test(`a member's /mypage, the board with a search, and the drop-down open at ${width} px`, async ({
       page,
     }) => {
+      // 마이페이지's five pages, the board and the home page, each checked by axe.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       const member = await createApprovedMember();
       await loginAs(page, member.email, member.password);
