@@ -10,6 +10,7 @@ import {
   asAdmin,
   createApprovedMember,
   DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
   horizontalOverflow,
   loginAs,
   open,
@@ -139,6 +140,7 @@ test.describe("the roster's filters", () => {
     await expect(page.getByRole("table")).toBeInViewport({ ratio: 0.1 });
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
     await shoot(page, testInfo, "roster-filters-folded");
+    await expectNoSeriousA11yViolations(page);
 
     await summary.click();
     await expect(search.getByLabel("상태")).toBeVisible();
@@ -190,6 +192,7 @@ test.describe("the member record", () => {
     await expect(actions.getByLabel("정지 사유")).toBeVisible();
     await expect(actions.getByRole("button", { name: "회원 정지" })).toBeInViewport();
     await shoot(page, testInfo, "member-actions");
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("keeps the actions in a column beside the record on a desktop, all open", async ({
@@ -276,6 +279,7 @@ test.describe("the door's check-in", () => {
     expect(button.height).toBeGreaterThanOrEqual(48);
     expect(button.y).toBeGreaterThan(PHONE.height / 2);
     await shoot(page, testInfo, "door-found");
+    await expectNoSeriousA11yViolations(page);
     await record.click();
     await expect(page.getByRole("listitem").filter({ hasText: `${name}님 입장` })).toBeVisible({
       timeout: 15_000,
