@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -92,21 +93,29 @@ const PENDING_SKELETONS: Record<string, () => React.ReactNode> = {
   "/activities": () => <SeminarListSkeleton />,
 };
 
+/**
+ * A page that stands alone, without the site's header, menu and footer, says so in its route
+ * handle: `export const handle = { bare: true }` (the door's check-in screen).
+ */
+const isBare = (handle: unknown) =>
+  typeof handle === "object" && handle !== null && (handle as { bare?: unknown }).bare === true;
+
 export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
+  const bare = useMatches().some((match) => isBare(match.handle));
   const pendingPath = navigation.state === "loading" ? navigation.location.pathname : null;
   const Skeleton =
     pendingPath && pendingPath !== location.pathname && PENDING_SKELETONS[pendingPath];
   return (
     <>
-      <Header />
-      <SectionNav />
+      {bare ? null : <Header />}
+      {bare ? null : <SectionNav />}
       <main id="main" className="flex-1">
         <FlashStatus />
         {Skeleton ? <Skeleton /> : <Outlet />}
       </main>
-      <Footer />
+      {bare ? null : <Footer />}
       <Toaster />
     </>
   );

@@ -60,7 +60,14 @@ export default [
   route("privacy", "routes/privacy.tsx"),
   route("terms", "routes/terms.tsx"),
   route("email-policy", "routes/email-policy.tsx"),
-  route("mypage", "routes/mypage.tsx"),
+  // 마이페이지: one page per part, under one heading and tab row (docs/decisions/025).
+  layout("routes/mypage-layout.tsx", [
+    route("mypage", "routes/mypage.tsx"),
+    route("mypage/seminars", "routes/mypage-seminars.tsx"),
+    route("mypage/dues", "routes/mypage-dues.tsx"),
+    route("mypage/board", "routes/mypage-board.tsx"),
+    route("mypage/security", "routes/mypage-security.tsx"),
+  ]),
   route("mypage/tickets/:id", "routes/mypage-ticket.tsx"),
   route("mypage/payments/:paymentId", "routes/mypage-payment.tsx"),
   route("mypage/sessions", "routes/mypage-sessions.ts"),

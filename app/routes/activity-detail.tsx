@@ -38,9 +38,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { ...page, testPayments: paymentsMode() === "test" };
 }
 
-/** Where to go after the action: back here, or to /mypage when the form came from there. */
+/**
+ * Where to go after the action: back here, or to /mypage/seminars when the form came from there
+ * (`/mypage#seminars` is what that form sent before 마이페이지 had pages).
+ */
 const returnPath = (value: string | undefined, here: string) =>
-  value === "/mypage#seminars" ? "/mypage#seminars" : here;
+  value === "/mypage/seminars" || value === "/mypage#seminars" ? "/mypage/seminars" : here;
 
 export const action = pageAction({
   guard: (args) => requireActor(args, "member"),

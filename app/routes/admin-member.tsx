@@ -121,8 +121,19 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      {/* The actions come first: on a phone they are at the top, in reach without scrolling; from
+          lg up they stand in the right column. */}
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
-        <div className="grid content-start gap-6">
+        <section aria-label="회원 처리" className="lg:col-start-2 lg:row-start-1">
+          <MemberActions
+            member={member}
+            self={self}
+            busy={busy}
+            errors={errors}
+            failedIntent={refusal?.intent ?? undefined}
+          />
+        </section>
+        <div className="grid content-start gap-6 lg:col-start-1 lg:row-start-1">
           <Card className="p-5 sm:p-6">
             <h2 className="text-lg font-bold text-slate-900">회원 정보</h2>
             <MemberFieldsForm
@@ -140,13 +151,6 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
           <MemberHistory member={member} />
           <MemberSignIn member={member} self={self} />
         </div>
-        <MemberActions
-          member={member}
-          self={self}
-          busy={busy}
-          errors={errors}
-          failedIntent={refusal?.intent ?? undefined}
-        />
       </div>
     </Section>
   );

@@ -13,7 +13,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 // The door staff's screen (administrators and check-in staff). Outside the administrator layout:
-// check-in staff see this and nothing else of it.
+// check-in staff see this and nothing else of it. Door mode: without the site's header and footer
+// (root.tsx reads the handle), the screen is the phone's.
+export const handle = { bare: true };
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const staff = await requireCheckInStaff(request);
   const seminar = await orNotFound(findSeminar(params.id));

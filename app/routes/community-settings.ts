@@ -5,7 +5,7 @@ import { commentMailSchema } from "~/features/community/validation";
 import { done, pageAction } from "~/lib/page-action.server";
 
 // POST /community/settings (commentMail=on|off): the comment-mail switch on /mypage, as a plain
-// form that works without JavaScript and returns to /mypage.
+// form that works without JavaScript and returns to /mypage/board.
 export const action = pageAction({
   guard: requireBoardActor,
   intents: {
@@ -16,7 +16,7 @@ export const action = pageAction({
         await setCommentMail(user.id, on);
         return done(
           on ? "댓글 알림 메일을 받습니다." : "댓글 알림 메일을 받지 않습니다.",
-          "/mypage",
+          "/mypage/board",
         );
       },
     },
@@ -24,5 +24,5 @@ export const action = pageAction({
 });
 
 export function loader() {
-  return redirect("/mypage");
+  return redirect("/mypage/board");
 }

@@ -13,10 +13,10 @@ export const action = pageAction({
       schema: creditObjectionSchema,
       run: async ({ message }, { user }, { params }) => {
         await objectToCredits(params.id!, user.id, message);
-        return done(OBJECTION_RECEIVED, "/mypage#credits");
+        return done(OBJECTION_RECEIVED, "/mypage/seminars#credits");
       },
     },
   },
 });
 
-export const loader = () => redirect("/mypage#credits");
+export const loader = () => redirect("/mypage/seminars#credits");

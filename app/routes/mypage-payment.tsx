@@ -105,7 +105,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
   return (
     <Section className="max-w-lg">
       <Link
-        to="/mypage#payments"
+        to="/mypage/dues#payments"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> 마이페이지
@@ -235,7 +235,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
               ) : null}
               {payment.purpose === "seminar" ? (
                 <Button asChild>
-                  <Link to="/mypage#seminars">세미나 신청 내역</Link>
+                  <Link to="/mypage/seminars">세미나 신청 내역</Link>
                 </Button>
               ) : null}
             </div>

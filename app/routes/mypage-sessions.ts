@@ -5,7 +5,7 @@ import { mySessionForms } from "~/features/accounts/validation";
 import { pageAction } from "~/lib/page-action.server";
 
 // The session list's forms, at the address they had before /mypage took them: end one session,
-// or every other one; back to /mypage with a toast. Ending this very session logs out.
+// or every other one; back to /mypage/security with a toast. Ending this very session logs out.
 export const action = pageAction({
   guard: (args) => requireActor(args, "member"),
   intents: {
@@ -21,5 +21,5 @@ export const action = pageAction({
 });
 
 export function loader() {
-  return redirect("/mypage");
+  return redirect("/mypage/security");
 }

@@ -34,7 +34,7 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
   return (
     <Section className="max-w-md">
       <Link
-        to="/mypage#seminars"
+        to="/mypage/seminars"
         className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> 마이페이지

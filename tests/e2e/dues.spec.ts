@@ -1,6 +1,6 @@
 // Annual dues as the office and a member meet them: an administrator sets up this year's
 // dues, imports the bank's .xlsx statement on /admin/dues and confirms the two proposed matches;
-// the member, on a 375 px phone, sees 납부 완료 on /mypage and downloads the 납부확인서, whose first
+// the member, on a 375 px phone, sees 납부 완료 on /mypage/dues and downloads the 납부확인서, whose first
 // page is rendered (pdf.js in Chromium) to a PNG in test-results/ to be looked at.
 import fs from "node:fs";
 import path from "node:path";
@@ -84,7 +84,7 @@ test("an administrator imports a bank statement and confirms two matches; the me
   });
   const member = await context.newPage();
   await loginAs(member, first.email, first.password);
-  await open(member, "/mypage");
+  await open(member, "/mypage/dues");
   const dues = member.locator("#my-dues-title").locator("..").locator("..");
   await expect(dues.getByText("미납", { exact: true })).toBeVisible();
   await expect(dues.getByText("100,000원")).toBeVisible();
@@ -142,7 +142,7 @@ test("an administrator imports a bank statement and confirms two matches; the me
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
   // The member on the phone again: paid, the history, and the receipt.
-  await open(member, "/mypage");
+  await open(member, "/mypage/dues");
   await expect(dues.getByText("납부 완료")).toBeVisible();
   await expect(dues.getByText(`${YEAR}년 회비 · 100,000원`)).toBeVisible();
   await expect(

@@ -407,12 +407,14 @@ export function cspViolations(page: Page): Promise<string[]> {
 
 /**
  * Waits until React has hydrated the page shell (the footer, the last part of the tree, carries
- * React's internal fiber key), then lets one frame pass so errors raised by hydration are reported.
+ * React's internal fiber key; on a page without the site's frame, the door's check-in, the main
+ * element does), then lets one frame pass so errors raised by
+ * hydration are reported.
  */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => {
-    const footer = document.querySelector("footer");
-    return !!footer && Object.keys(footer).some((key) => key.startsWith("__reactFiber$"));
+    const last = document.querySelector("footer") ?? document.getElementById("main");
+    return !!last && Object.keys(last).some((key) => key.startsWith("__reactFiber$"));
   });
   await page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),

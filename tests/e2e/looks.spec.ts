@@ -224,6 +224,8 @@ test.describe("the administrator's navigation on a phone and a tablet", () => {
     await expect(page.getByRole("tab", { name: "연혁" })).toBeInViewport();
 
     await page.goto("/admin/members");
+    // On a phone the filters are folded behind 필터: open them.
+    await page.getByRole("search", { name: "회원 검색" }).locator("summary").click();
     const form = page.locator("form").filter({ has: page.getByLabel("가입일 (까지)") });
     const formBox = await form.boundingBox();
     for (const label of ["가입일 (부터)", "가입일 (까지)"]) {
@@ -275,10 +277,20 @@ test.describe("axe on /mypage, the board and the menu", () => {
     test(`a member's /mypage, the board with a search, and the drop-down open at ${width} px`, async ({
       page,
     }) => {
+      // 마이페이지's five pages, the board and the home page, each checked by axe.
+      test.slow();
       await page.setViewportSize({ width, height: 900 });
       const member = await createApprovedMember();
       await loginAs(page, member.email, member.password);
-      for (const path of ["/mypage", `/announcements?q=${encodeURIComponent("세미나")}`, "/"]) {
+      for (const path of [
+        "/mypage",
+        "/mypage/seminars",
+        "/mypage/dues",
+        "/mypage/board",
+        "/mypage/security",
+        `/announcements?q=${encodeURIComponent("세미나")}`,
+        "/",
+      ]) {
         await page.goto(path);
         await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
         await expectNoSeriousA11yViolations(page);

@@ -139,8 +139,8 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
     phonePage.getByRole("img", { name: `${member.name}님의 입장 QR 코드` }),
   ).toBeVisible();
 
-  // The money story told the same way: 회원 안내, the application's dialog and a 준회원's /mypage
-  // show the year's fee, the ways to pay and the account.
+  // The money story told the same way: 회원 안내, the application's dialog and a 준회원's
+  // /mypage/dues show the year's fee, the ways to pay and the account.
   await open(phonePage, "/membership");
   const story = phonePage.getByRole("region", { name: "연회비와 납부 방법" });
   await expect(story.getByText("100,000원")).toBeVisible();
@@ -158,14 +158,14 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
   await expect(dialog).toContainText("100,000원");
   await expect(dialog).toContainText(DUES.bankAccount);
   await dialog.getByRole("button", { name: "취소" }).click();
-  await open(phonePage, "/mypage");
+  await open(phonePage, "/mypage/dues");
   const dues = phonePage.locator("#mypage-dues");
   await expect(dues.getByText("정회원 신청 시 납부", { exact: true })).toBeVisible();
   await expect(dues.getByText(DUES.bankAccount)).toBeVisible();
   await expect(dues.getByRole("button", { name: "온라인으로 납부하기" })).toBeVisible();
 
-  // The member's payments on /mypage.
-  await open(phonePage, "/mypage#payments");
+  // The member's payments on /mypage/dues.
+  await open(phonePage, "/mypage/dues#payments");
   const payments = phonePage.locator("#payments");
   const item = payments.getByRole("listitem").filter({ hasText: title });
   await expect(item.getByText("결제 완료", { exact: true })).toBeVisible();
@@ -245,7 +245,7 @@ test("a 정회원 pays the year's dues by 가상계좌 with a 현금영수증, d
 
   const phonePage = await phone(browser);
   await loginAs(phonePage, member.email, member.password);
-  await open(phonePage, "/mypage");
+  await open(phonePage, "/mypage/dues");
   const dues = phonePage.locator("#mypage-dues");
   await expect(dues.getByText("미납", { exact: true })).toBeVisible();
   // Both ways stay in sight: online, and the bank account for a transfer.
@@ -276,7 +276,7 @@ test("a 정회원 pays the year's dues by 가상계좌 with a 현금영수증, d
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()["content-type"]).toContain("application/pdf");
 
-  await open(phonePage, "/mypage");
+  await open(phonePage, "/mypage/dues");
   await expect(dues.getByText("납부 완료", { exact: true })).toBeVisible();
   const item = phonePage
     .locator("#payments")

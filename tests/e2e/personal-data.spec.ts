@@ -1,7 +1,7 @@
-// Personal data in the browser: a member edits their profile on /mypage and withdraws (회원 탈퇴),
-// ending logged out on the home page and unable to log in again; an administrator views a
-// pending member's licence image in the dashboard and finds that viewing ('면허증 열람') in the
-// audit log at /admin/audit.
+// Personal data in the browser: a member edits their profile on /mypage and withdraws (회원 탈퇴,
+// on /mypage/security), ending logged out on the home page and unable to log in again; an
+// administrator views a pending member's licence image in the dashboard and finds that viewing
+// ('면허증 열람') in the audit log at /admin/audit.
 import { expect, type Page, test } from "@playwright/test";
 import { signUp, uniqueSuffix } from "../support/http";
 import {
@@ -66,7 +66,12 @@ test("a member edits their profile on /mypage, then withdraws and cannot log in 
   await expect(main.getByRole("textbox", { name: /면허번호/ })).toHaveCount(0);
   await expect(main).toContainText(member.email);
 
-  // Withdraw: a wrong password first keeps the account.
+  // Withdraw, on 마이페이지's 보안·탈퇴 page: a wrong password first keeps the account.
+  await page
+    .getByRole("navigation", { name: "마이페이지 메뉴" })
+    .getByRole("link", { name: "보안·탈퇴" })
+    .click();
+  await expect(page).toHaveURL(/\/mypage\/security$/);
   const withdrawal = main
     .locator("form")
     .filter({ has: page.getByRole("button", { name: "회원 탈퇴" }) });
@@ -77,7 +82,7 @@ test("a member edits their profile on /mypage, then withdraws and cannot log in 
     "비밀번호가 올바르지 않습니다.",
   );
   await expect(toast(page, "처리 실패")).toBeVisible();
-  await expect(page).toHaveURL(/\/mypage$/);
+  await expect(page).toHaveURL(/\/mypage\/security$/);
   expect((await page.request.get("/api/auth/me")).status()).toBe(200);
 
   // Then the right password, with the confirmation.
@@ -111,7 +116,7 @@ test("after a wrong password, one click on '회원 탈퇴' with the right passwo
 }) => {
   const member = await createApprovedMember();
   await loginAs(page, member.email, member.password);
-  await open(page, "/mypage");
+  await open(page, "/mypage/security");
   const withdrawal = page
     .getByRole("main")
     .locator("form")

@@ -69,8 +69,8 @@ test("an administrator enrols with the QR code's secret and logs in with a code 
   await page.getByRole("button", { name: "확인" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
-  // Their sessions on /mypage: this one marked.
-  await open(page, "/mypage");
+  // Their sessions on /mypage/security: this one marked.
+  await open(page, "/mypage/security");
   await expect(page.getByRole("heading", { name: "로그인된 기기" })).toBeVisible();
   await expect(page.getByText("현재 이 기기")).toBeVisible();
 

@@ -1,6 +1,6 @@
 // The CME credit sheet as the office uses it: an administrator opens the sheet of a seminar that
 // has just ended, corrects a missing exit with a reason, sends the sheet out and locks it; the member
-// downloads the 참석확인서 from /mypage, and its first page is rendered (pdf.js in Chromium) to a
+// downloads the 참석확인서 from /mypage/seminars, and its first page is rendered (pdf.js in Chromium) to a
 // PNG in test-results/ to be looked at.
 import fs from "node:fs";
 import path from "node:path";
@@ -94,11 +94,11 @@ test("an administrator corrects, sends out and locks a credit sheet; the member 
   await expect(page.getByText(/확정되었습니다/)).toBeVisible();
   await expect(page.getByRole("button", { name: "정정 저장" })).toHaveCount(0);
 
-  // The member's /mypage: this year's credits and the certificate.
+  // The member's /mypage/seminars: this year's credits and the certificate.
   const context = await browser.newContext({ locale: "ko-KR", timezoneId: "Asia/Seoul" });
   const member = await context.newPage();
   await loginAs(member, doctor.email, doctor.password);
-  await open(member, "/mypage");
+  await open(member, "/mypage/seminars");
   const credits = member.locator("#credits").locator("..");
   await expect(credits.getByText(`연수강좌 ${suffix}`)).toBeVisible();
   const [download] = await Promise.all([

@@ -100,7 +100,7 @@ test.afterAll(() => {
   fs.rmSync(CAMERA_VIDEO, { force: true });
 });
 
-test("a member registers in one tap, sees the QR ticket on /mypage and cancels", async ({
+test("a member registers in one tap, sees the QR ticket on /mypage/seminars and cancels", async ({
   page,
 }) => {
   const title = `개원 세무 세미나 ${uniqueSuffix().slice(-6)}`;
@@ -123,7 +123,7 @@ test("a member registers in one tap, sees the QR ticket on /mypage and cancels",
   await expect(toast(page, "신청이 확정되었습니다")).toBeVisible();
   await expect(page.getByText("30명 · 잔여 29석")).toBeVisible();
 
-  await open(page, "/mypage");
+  await open(page, "/mypage/seminars");
   const card = page.locator("#seminars li").filter({ hasText: title });
   await expect(card.getByText("확정", { exact: true })).toBeVisible();
   await card.getByRole("link", { name: /QR 티켓/ }).click();
@@ -133,7 +133,7 @@ test("a member registers in one tap, sees the QR ticket on /mypage and cancels",
   expect((await code.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(250);
   await expectNoSeriousA11yViolations(page);
 
-  await open(page, "/mypage");
+  await open(page, "/mypage/seminars");
   await page
     .locator("#seminars li")
     .filter({ hasText: title })

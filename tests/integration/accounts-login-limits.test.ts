@@ -226,7 +226,7 @@ describe("a successful password reset lifts the lock", () => {
   });
 });
 
-describe("the same limit guards /mypage's current-password checks", () => {
+describe("the same limit guards /mypage/security's current-password checks", () => {
   async function loggedIn() {
     const account = await owner();
     const res = await login(account.email, account.password, { ip: "198.51.100.70" });
@@ -234,7 +234,10 @@ describe("the same limit guards /mypage's current-password checks", () => {
   }
 
   function mypage(fields: Record<string, string>, cookie: string, ip = "198.51.100.71") {
-    return postForm(server, "/mypage", fields, { cookie, headers: { "X-Forwarded-For": ip } });
+    return postForm(server, "/mypage/security", fields, {
+      cookie,
+      headers: { "X-Forwarded-For": ip },
+    });
   }
 
   it("password change: wrong current passwords are limited, then even the right one is refused", async () => {
@@ -266,7 +269,7 @@ describe("the same limit guards /mypage's current-password checks", () => {
     expect(await userRow(server, member.id)).toBeDefined();
   });
 
-  it("login failures and /mypage failures from one client add up", async () => {
+  it("login failures and /mypage/security failures from one client add up", async () => {
     const member = await loggedIn();
     await failTimes(MAX - 1, member.email, { ip: "198.51.100.71" });
     const fields = { intent: "withdraw", password: WRONG, confirm: "on" };

@@ -89,12 +89,12 @@ describe("the /signup page", () => {
   });
 });
 
-describe("/mypage password change", () => {
+describe("/mypage/security password change", () => {
   it("refuses a weak new password and keeps the old one", async () => {
     const member = await createMember(server);
     const res = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       {
         intent: "password",
         currentPassword: member.password,

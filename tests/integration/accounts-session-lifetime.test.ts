@@ -85,11 +85,11 @@ describe("the absolute session limit", () => {
 });
 
 describe("the owner is mailed when the password changes", () => {
-  it("after a change on /mypage, in Korean, without the password", async () => {
+  it("after a change on /mypage/security, in Korean, without the password", async () => {
     const member = await createMember(server);
     const res = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       {
         intent: "password",
         currentPassword: member.password,
@@ -98,7 +98,7 @@ describe("the owner is mailed when the password changes", () => {
       },
       { cookie: member.cookie },
     );
-    // Done: back to /mypage with the toast (POST, redirect, GET).
+    // Done: back to /mypage/security with the toast (POST, redirect, GET).
     expect(res.status).toBe(302);
     const rows = (await queueRowsTo(server, member.email)).filter((r) =>
       r.subject.includes(CHANGED),
@@ -114,7 +114,7 @@ describe("the owner is mailed when the password changes", () => {
     const member = await createMember(server);
     const res = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       {
         intent: "password",
         currentPassword: "not-my-password-3",

@@ -28,6 +28,8 @@ import {
   uploadImage,
 } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
+import { mainText } from "../support/html";
+import { get } from "../support/http";
 import { queueRowsTo } from "../support/mail";
 import { insertMember, type Member, sendJson, setApproved } from "../support/members";
 import { setupTestServer } from "../support/test-server";
@@ -924,7 +926,7 @@ describe("comment mails: grouped, at most one per post an hour, and an off-switc
     expect(mails.filter((m) => m.text.includes("지난 한 시간 동안"))).toHaveLength(1);
   });
 
-  it("a member who turned the mails off on /mypage gets none; turning them on again works", async () => {
+  it("a member who turned the mails off on /mypage/board gets none; turning them on again works", async () => {
     const quiet = await insertMember(server, { name: "조용한회원" });
     const off = await postForm(
       server,
@@ -933,12 +935,21 @@ describe("comment mails: grouped, at most one per post an hour, and an off-switc
       { cookie: quiet.cookie },
     );
     expect(off.status).toBe(302);
-    expect(off.headers.get("location")).toBe("/mypage");
+    expect(off.headers.get("location")).toBe("/mypage/board");
     const [row] = await server.db.select().from(users).where(eq(users.id, quiet.id));
     expect(row?.communityCommentMail).toBe(false);
     const post = await createPost({ title: "알림 끈 글", body: "본문" }, quiet.cookie);
     await call("POST", `/api/community/posts/${post.id}/comments`, { body: "댓글" }, other.cookie);
     expect(await commentMails(quiet)).toHaveLength(0);
+    // /mypage/board lists the member's own posts (nobody else's) beside the switch.
+    const board = mainText(
+      await (await get(server, "/mypage/board", { cookie: quiet.cookie })).text(),
+    );
+    expect(board).toContain("알림 끈 글");
+    expect(board).toContain("댓글 1");
+    expect(board).toContain("댓글 알림 메일: 받지 않음");
+    const othersBoard = await (await get(server, "/mypage/board", { cookie: other.cookie })).text();
+    expect(othersBoard).not.toContain("알림 끈 글");
     // The switch needs a member's session.
     const visitor = await postForm(server, "/community/settings", { commentMail: "on" });
     expect(visitor.status).toBeGreaterThanOrEqual(400);
@@ -973,7 +984,7 @@ describe("a withdrawn or suspended author's posts stay with their name", () => {
     );
     const res = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       { intent: "withdraw", password: PASSWORD, confirm: "on" },
       { cookie: leaving.cookie },
     );

@@ -524,9 +524,11 @@ describe("the list page: 20 a page, search and page in the URL", () => {
   });
 
   it("the mypage switch shows its state", async () => {
-    const { html } = await page(server, "/mypage", other.cookie);
+    const { html } = await page(server, "/mypage/board", other.cookie);
     expect(mainText(html)).toContain("댓글 알림 메일: 받음");
-    const data = hydrationData(html).loaderData?.["routes/mypage"] as { commentMail?: boolean };
+    const data = hydrationData(html).loaderData?.["routes/mypage-board"] as {
+      commentMail?: boolean;
+    };
     expect(data?.commentMail).toBe(true);
   });
 });

@@ -222,7 +222,7 @@ describe("standing, payments, voids and exemptions", () => {
     // Not 정회원 in the header, the lapse explained on /mypage, regular-only seminars refused.
     const home = await page(server, "/", member.cookie);
     expect(home.html).not.toMatch(/>정회원<\/span>/);
-    const mypage = await page(server, "/mypage", member.cookie);
+    const mypage = await page(server, "/mypage/dues", member.cookie);
     expect(mypage.html).toContain("지금은 준회원으로 이용하고 계십니다");
     expect(mypage.html).toContain("미납자1234");
     expect(mypage.html).toContain(BANK);
@@ -411,7 +411,7 @@ describe("the receipt and /verify", () => {
         })
       ).status,
     ).toBe(404);
-    const mypage = await page(server, "/mypage", member.cookie);
+    const mypage = await page(server, "/mypage/dues", member.cookie);
     expect(mypage.html).toContain(`/mypage/receipts/${payment.id}`);
     expect(mypage.html).toContain("납부 완료");
 
@@ -875,7 +875,7 @@ describe("standing through the year boundary and the grace period", () => {
     expect((await myDues(paidLastYear)).status).toBe("unpaid");
     expect((await myDues(paidLastYear)).amountDue).toBe(120_000);
     expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
-    const grace = await page(server, "/mypage", paidLastYear.cookie);
+    const grace = await page(server, "/mypage/dues", paidLastYear.cookie);
     expect(grace.html).toContain("유예기간으로 지난해 정회원 자격이 유지됩니다");
     expect((await page(server, "/", neverPaid.cookie)).html).not.toMatch(/>정회원<\/span>/);
 
@@ -885,7 +885,7 @@ describe("standing through the year boundary and the grace period", () => {
     // Twenty minutes on: within the administrator's 60-minute idle limit, who records below.
     clockTo("2027-04-01T00:10:00+09:00");
     expect((await page(server, "/", paidLastYear.cookie)).html).not.toMatch(/>정회원<\/span>/);
-    expect((await page(server, "/mypage", paidLastYear.cookie)).html).toContain(
+    expect((await page(server, "/mypage/dues", paidLastYear.cookie)).html).toContain(
       "지금은 준회원으로 이용하고 계십니다",
     );
     expect((await myDues(paidBoth)).status).toBe("paid");

@@ -385,7 +385,7 @@ describe("the credit sheet's text", () => {
     const text = await waitForText(attendee.digits, "creditsSent");
     expect(text.text).toContain("[평점 문자 세미나]");
     expect(text.text).toContain("까지 신청해주세요");
-    expect(text.buttons[0]?.url).toContain("/mypage");
+    expect(text.buttons[0]?.url).toBe(`${server.baseUrl}/mypage/seminars#credits`);
   });
 });
 
@@ -487,7 +487,7 @@ describe("the day-before reminder, the password and the second factor", () => {
     const member = await memberWithPhone({ name: "비번변경회원" });
     const res = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       {
         intent: "password",
         currentPassword: member.password,

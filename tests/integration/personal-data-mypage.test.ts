@@ -1,5 +1,6 @@
-// My page: GET /mypage shows the account, the application and the consent
-// record; POST /mypage (form-encoded, intent=profile|password, as the page's forms send it without
+// My page: GET /mypage shows the account, the application and the consent record, and each of
+// 마이페이지's other pages only its own part; POST /mypage (intent=profile) and /mypage/security
+// (intent=password) (form-encoded, as the page's forms send it without
 // JavaScript) edits only phone, hospital, specialty and address of the poster's own account, and
 // changes the password (current one required; every other session ends, this one stays).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -45,11 +46,14 @@ function flashedToast(res: Response) {
 }
 
 /**
- * POSTs a /mypage form as a browser without JavaScript does, and reads the action's answer: a
- * refusal from the page's data, or a finished form's redirect back to /mypage and its toast.
+ * POSTs a 마이페이지 form as a browser without JavaScript does, to the page that has it (the
+ * profile on /mypage, the password on /mypage/security), and reads the action's answer: a
+ * refusal from the page's data, or a finished form's redirect back to the page and its toast.
  */
 async function postMyPage(fields: Record<string, string>, cookie?: string | null) {
-  const res = await postForm(server, "/mypage", fields, { cookie });
+  const security = fields.intent === "password";
+  const path = security ? "/mypage/security" : "/mypage";
+  const res = await postForm(server, path, fields, { cookie });
   const location = res.headers.get("location");
   const toast = flashedToast(res);
   const html = await res.text();
@@ -57,9 +61,9 @@ async function postMyPage(fields: Record<string, string>, cookie?: string | null
     const reply = toast ? { intent: fields.intent ?? null, result: null, toast } : null;
     return { status: res.status, location, html, reply };
   }
-  const answer = hydrationData(html).actionData?.["routes/mypage"] as
-    | { refusal?: Reply }
-    | undefined;
+  const answer = hydrationData(html).actionData?.[
+    security ? "routes/mypage-security" : "routes/mypage"
+  ] as { refusal?: Reply } | undefined;
   return { status: res.status, location, html, reply: answer?.refusal ?? null };
 }
 
@@ -290,7 +294,7 @@ describe("POST /mypage intent=profile", () => {
   });
 });
 
-describe("POST /mypage intent=password", () => {
+describe("POST /mypage/security intent=password", () => {
   const NEW_PASSWORD = "new-horse-battery-7";
 
   it("refuses a wrong current password with 400 and keeps the password", async () => {
@@ -364,7 +368,7 @@ describe("POST /mypage intent=password", () => {
       member.cookie,
     );
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/mypage");
+    expect(answer.location).toBe("/mypage/security");
     expect(answer.reply?.toast?.title).toBe("비밀번호 변경 완료");
     expect(answer.html).not.toContain(NEW_PASSWORD);
 
@@ -390,6 +394,99 @@ describe("POST /mypage intent=password", () => {
       confirmPassword: NEW_PASSWORD,
     });
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe(LOGIN_REDIRECT);
+    expect(answer.location).toBe("/login?redirectTo=%2Fmypage%2Fsecurity");
+  });
+});
+
+describe("마이페이지's pages", () => {
+  const PAGES = [
+    ["/mypage", "회원 정보"],
+    ["/mypage/seminars", "세미나·평점"],
+    ["/mypage/dues", "회비·결제"],
+    ["/mypage/board", "게시판"],
+    ["/mypage/security", "보안·탈퇴"],
+  ] as const;
+
+  it.each(PAGES)("%s sends a visitor to the login page and back", async (path) => {
+    const res = await get(server, path);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+    if (path !== "/mypage/board") {
+      const post = await postForm(server, path, { intent: "profile" });
+      expect(post.status).toBe(302);
+      expect(post.headers.get("location")).toContain("/login");
+    }
+  });
+
+  it.each(PAGES)("%s marks its own tab in the tab row", async (path, label) => {
+    const member = await createMember(server);
+    const res = await get(server, path, { cookie: member.cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toMatch(/no-store/);
+    const html = await res.text();
+    const tabs = html.slice(html.indexOf('aria-label="마이페이지 메뉴"'));
+    const current = tags(tabs.slice(0, tabs.indexOf("</nav>")), "a").filter(
+      (a) => a["aria-current"] === "page",
+    );
+    expect(current.map((a) => a.href)).toEqual([path]);
+    expect(html).toContain(`>${label}</a>`);
+  });
+
+  it("each page shows only its own part", async () => {
+    const member = await createMember(server);
+    const text = async (path: string) =>
+      mainText(await (await get(server, path, { cookie: member.cookie })).text());
+    const profile = await text("/mypage");
+    expect(profile).toContain("정회원 가입 신청");
+    expect(profile).not.toContain("로그인된 기기");
+    expect(profile).not.toContain("회원 탈퇴");
+    const security = await text("/mypage/security");
+    expect(security).toContain("로그인된 기기");
+    expect(security).toContain("비밀번호 변경");
+    expect(security).toContain("회원 탈퇴");
+    expect(security).not.toContain("의사 면허번호");
+    const seminars = await text("/mypage/seminars");
+    expect(seminars).toContain("연수평점");
+    expect(seminars).not.toContain("로그인된 기기");
+    const board = await text("/mypage/board");
+    expect(board).toContain("내가 쓴 글");
+    expect(board).toContain("아직 쓴 글이 없습니다.");
+    expect(board).toContain("댓글 알림 메일");
+    const dues = await text("/mypage/dues");
+    expect(dues).toContain("결제 내역");
+    expect(dues).not.toContain("댓글 알림 메일");
+  });
+
+  it("a form sent to a page that does not own it is refused in Korean, and nothing changes", async () => {
+    const member = await createMember(server);
+    const before = await userRow(server, member.id);
+    const res = await postForm(
+      server,
+      "/mypage",
+      {
+        intent: "password",
+        currentPassword: PASSWORD,
+        password: "new-horse-battery-7",
+        confirmPassword: "new-horse-battery-7",
+      },
+      { cookie: member.cookie },
+    );
+    expect(res.status).toBe(400);
+    expect(mainText(await res.text())).toMatch(HANGUL);
+    expect((await userRow(server, member.id))?.passwordHash).toBe(before?.passwordHash);
+    const profile = await postForm(server, "/mypage/security", profileFields(), {
+      cookie: member.cookie,
+    });
+    expect(profile.status).toBe(400);
+    expect((await userRow(server, member.id))?.phone).toBe(before?.phone);
+  });
+
+  it("/mypage sends a link from an old mail (/mypage#seminars) on to the page that has it", async () => {
+    const member = await createMember(server);
+    const html = await (await get(server, "/mypage", { cookie: member.cookie })).text();
+    expect(html).toMatch(/<script nonce="[^"]+">\(function\(m\)\{[^<]*location\.replace/);
+    expect(html).toContain('"seminars":"/mypage/seminars"');
+    expect(html).toContain('"payments":"/mypage/dues#payments"');
+    expect(html).toContain('"credits":"/mypage/seminars#credits"');
   });
 });

@@ -1,4 +1,4 @@
-// Withdrawal (회원 탈퇴): POST /mypage intent=withdraw with the password and the
+// Withdrawal (회원 탈퇴): POST /mypage/security intent=withdraw with the password and the
 // confirmation. A wrong password keeps the account; success deletes the account, ends every
 // session at once, deletes the licence images from storage (file and row) and the application.
 // The last administrator cannot withdraw; another administrator can.
@@ -49,14 +49,22 @@ type Reply = {
 };
 
 async function withdraw(fields: Record<string, string>, cookie?: string | null) {
-  const res = await postForm(server, "/mypage", { intent: "withdraw", ...fields }, { cookie });
+  const res = await postForm(
+    server,
+    "/mypage/security",
+    { intent: "withdraw", ...fields },
+    { cookie },
+  );
   const html = await res.text();
   const location = res.headers.get("location");
   const reply =
     res.status >= 300 && res.status < 400
       ? null
-      : ((hydrationData(html).actionData?.["routes/mypage"] as { refusal?: Reply } | undefined)
-          ?.refusal ?? null);
+      : ((
+          hydrationData(html).actionData?.["routes/mypage-security"] as
+            | { refusal?: Reply }
+            | undefined
+        )?.refusal ?? null);
   return { status: res.status, location, html, reply, headers: res.headers };
 }
 
@@ -150,7 +158,7 @@ describe("withdrawal", () => {
   it("sends a visitor to the login page", async () => {
     const answer = await withdraw({ password: PASSWORD, confirm: "on" });
     expect(answer.status).toBe(302);
-    expect(answer.location).toBe("/login?redirectTo=%2Fmypage");
+    expect(answer.location).toBe("/login?redirectTo=%2Fmypage%2Fsecurity");
   });
 
   it("deletes the account, every session, the licence images and the application", async () => {

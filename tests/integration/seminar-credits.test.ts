@@ -510,9 +510,10 @@ describe("the credit sheet", () => {
     expect(visitor.status).toBe(401);
 
     // /mypage shows the sheet awaiting objection, and its form posts the objection.
-    const mypage = await page(server, "/mypage", full!.cookie);
+    const mypage = await page(server, "/mypage/seminars", full!.cookie);
     expect(mypage.html).toContain("이의 신청");
     expect(mypage.html).toContain(seminar.title);
+    expect(mypage.html).toContain('action="/mypage/seminars"');
     const form = await postForm(
       server,
       `/mypage/credits/${seminar.id}/objection`,
@@ -520,7 +521,7 @@ describe("the credit sheet", () => {
       { cookie: full!.cookie },
     );
     expect(form.status).toBe(302);
-    expect(form.headers.get("location")).toBe("/mypage#credits");
+    expect(form.headers.get("location")).toBe("/mypage/seminars#credits");
     expect(lineOf(await sheetOf(seminar.id), "김전일").objection?.message).toBe(
       "퇴장 시간을 다시 확인해주세요",
     );
@@ -998,7 +999,7 @@ describe("certificates", () => {
     expect((await page(server, "/verify/%3Cscript%3E")).status).toBe(404);
 
     // /mypage lists the certificate and the year's credits.
-    const mypage = await page(server, "/mypage", full!.cookie);
+    const mypage = await page(server, "/mypage/seminars", full!.cookie);
     expect(mypage.html).toContain(`/mypage/certificates/${seminar.id}`);
     expect(mypage.html).toContain("연수평점");
   });
@@ -1053,10 +1054,10 @@ describe("one rule: a certificate and the yearly total for exactly the lines wit
     const shortMine = await mineOf(short!);
     expect(shortMine.years).toEqual([]);
     expect(shortMine.attended).toMatchObject([{ credits: 0, certificateCode: null }]);
-    expect((await page(server, "/mypage", open!.cookie)).html).toContain(
+    expect((await page(server, "/mypage/seminars", open!.cookie)).html).toContain(
       `/mypage/certificates/${seminar.id}`,
     );
-    expect((await page(server, "/mypage", short!.cookie)).html).not.toContain(
+    expect((await page(server, "/mypage/seminars", short!.cookie)).html).not.toContain(
       `/mypage/certificates/${seminar.id}`,
     );
     expect((await mineOf(full!)).years).toEqual([{ year, credits: 5 }]);

@@ -178,8 +178,8 @@ describe("/activities/{id}", () => {
     expect(again.status).toBe(409);
     expect(mainText(await again.text())).toContain("이미 신청한 세미나입니다.");
 
-    // /mypage lists it with the ticket; the ticket page draws the QR code.
-    const mypage = await page("/mypage", member.cookie);
+    // /mypage/seminars lists it with the ticket; the ticket page draws the QR code.
+    const mypage = await page("/mypage/seminars", member.cookie);
     expect(mainText(mypage.html)).toContain(TITLE);
     const ticketPath = mypage.html.match(/href="(\/mypage\/tickets\/[0-9a-f-]{36})"/)?.[1];
     expect(ticketPath).toBeDefined();
@@ -196,6 +196,9 @@ describe("/activities/{id}", () => {
     const record = await page(`/admin/members/${member.id}`, admin.cookie);
     expect(mainText(record.html)).toContain(TITLE);
 
+    // The cancel form on /mypage/seminars comes back there (a form sent before 마이페이지 had
+    // pages, with `/mypage#seminars`, comes to the same page).
+    expect(mypage.html).toContain('name="returnTo" value="/mypage/seminars"');
     const cancelled = await postForm(
       server,
       `/activities/${seminarId}`,
@@ -203,7 +206,7 @@ describe("/activities/{id}", () => {
       { cookie: member.cookie },
     );
     expect(cancelled.status).toBe(302);
-    expect(cancelled.headers.get("location")).toBe("/mypage#seminars");
+    expect(cancelled.headers.get("location")).toBe("/mypage/seminars");
     expect((await page(ticketPath!, member.cookie)).status).toBe(404);
   });
 

@@ -121,7 +121,7 @@ describe("the pages", () => {
   });
 
   it("마이페이지 says 진행 중 during the seminar and 종료 after", async () => {
-    const text = mainText((await page(server, "/mypage", member.cookie)).html);
+    const text = mainText((await page(server, "/mypage/seminars", member.cookie)).html);
     expect(textAfter(text, TITLES.ongoing, 10)).toContain("진행 중");
     expect(textAfter(text, TITLES.ongoing, 10)).not.toContain("종료");
     expect(textAfter(text, TITLES.past, 10)).toContain("종료");

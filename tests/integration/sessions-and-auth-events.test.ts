@@ -181,9 +181,9 @@ describe("ending sessions", () => {
     ).toBe(405);
   });
 
-  it("/mypage lists the sessions and its forms end one or every other one", async () => {
+  it("/mypage/security lists the sessions and its forms end one or every other one", async () => {
     const member = await memberWithTwoSessions();
-    const html = await (await get(server, "/mypage", { cookie: member.pc })).text();
+    const html = await (await get(server, "/mypage/security", { cookie: member.pc })).text();
     expect(html).toContain("로그인된 기기");
     expect(html).toContain("Chrome 131 · Windows 10");
     expect(html).toContain("Safari 17 · iOS 17.5");
@@ -198,7 +198,7 @@ describe("ending sessions", () => {
       { cookie: member.pc },
     );
     expect(one.status).toBe(302);
-    expect(one.headers.get("location")).toBe("/mypage");
+    expect(one.headers.get("location")).toBe("/mypage/security");
     expect((await me(member.phone)).status).toBe(401);
 
     const rest = await postForm(
@@ -229,28 +229,29 @@ describe("ending sessions", () => {
 
   const SESSION_NOT_FOUND = "세션을 찾을 수 없습니다. 이미 종료되었을 수 있습니다.";
 
-  it("/mypage's session forms post to /mypage itself; a session already ended is refused there", async () => {
+  it("/mypage/security's session forms post to the page itself; a session already ended is refused there", async () => {
     const member = await memberWithTwoSessions();
-    const html = await (await get(server, "/mypage", { cookie: member.pc })).text();
+    const html = await (await get(server, "/mypage/security", { cookie: member.pc })).text();
     const forms = tags(html, "form").filter((form) => form.method === "post");
     expect(forms.some((form) => form.action === "/mypage/sessions")).toBe(false);
+    expect(forms.some((form) => form.action === "/mypage/security")).toBe(true);
 
     const phone = (await listOf(member.pc)).find((s) => s.userAgent === SAFARI_IPHONE)!;
     const ended = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       { intent: "end-session", sessionId: phone.id },
       { cookie: member.pc },
     );
     expect(ended.status).toBe(302);
-    expect(ended.headers.get("location")).toBe("/mypage");
+    expect(ended.headers.get("location")).toBe("/mypage/security");
     expect((await me(member.phone)).status).toBe(401);
 
     // The same form again (a second tab): the page answers 404 with its Korean message, shown
     // on the page, and every other session stays.
     const again = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       { intent: "end-session", sessionId: phone.id },
       { cookie: member.pc },
     );
@@ -261,7 +262,7 @@ describe("ending sessions", () => {
 
     const rest = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       { intent: "end-other-sessions" },
       { cookie: member.pc },
     );

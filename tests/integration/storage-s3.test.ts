@@ -197,7 +197,7 @@ describe("private reads from the bucket", () => {
     expect(await s3.exists(key)).toBe(true);
     const res = await postForm(
       server,
-      "/mypage",
+      "/mypage/security",
       { intent: "withdraw", password: PASSWORD, confirm: "on" },
       { cookie: member.cookie },
     );

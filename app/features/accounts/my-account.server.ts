@@ -38,6 +38,8 @@ export async function getMyAccount(userId: string) {
       createdAt: users.createdAt,
       privacyConsentVersion: users.privacyConsentVersion,
       privacyConsentAt: users.privacyConsentAt,
+      termsConsentVersion: users.termsConsentVersion,
+      termsConsentAt: users.termsConsentAt,
     })
     .from(users)
     .where(eq(users.id, userId));

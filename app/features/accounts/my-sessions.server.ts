@@ -15,7 +15,7 @@ export async function endMySession(actor: SessionActor, sessionId: string, reque
   if (ended.sid === (await currentSessionId(request))) {
     return done("로그아웃되었습니다.", "/", { "Set-Cookie": await clearSessionCookie() });
   }
-  return done("세션을 종료했습니다.", "/mypage");
+  return done("세션을 종료했습니다.", "/mypage/security");
 }
 
 export async function endMyOtherSessions(actor: SessionActor, request: Request) {
@@ -27,6 +27,6 @@ export async function endMyOtherSessions(actor: SessionActor, request: Request) 
   );
   return done(
     { title: "다른 기기에서 로그아웃했습니다.", description: `${ended}개 세션을 종료했습니다.` },
-    "/mypage",
+    "/mypage/security",
   );
 }

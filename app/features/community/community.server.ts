@@ -851,6 +851,24 @@ export async function countWaitingReports() {
 // ---------------------------------------------------------------------------------------------
 // The member's own setting
 
+/** The member's own posts on /mypage/board, newest first (deleted ones left out). */
+export async function myPosts(userId: string, limit = 20) {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: communityPosts.id,
+      title: communityPosts.title,
+      createdAt: communityPosts.createdAt,
+      commentCount: communityPosts.commentCount,
+      hiddenAt: communityPosts.hiddenAt,
+    })
+    .from(communityPosts)
+    .where(and(eq(communityPosts.authorId, userId), isNull(communityPosts.deletedAt)))
+    .orderBy(desc(communityPosts.createdAt), desc(communityPosts.id))
+    .limit(limit);
+  return rows.map(({ hiddenAt, ...row }) => ({ ...row, hidden: hiddenAt !== null }));
+}
+
 export async function commentMailSetting(userId: string) {
   const db = await getDb();
   const [row] = await db

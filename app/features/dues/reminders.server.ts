@@ -120,7 +120,7 @@ export async function sendDuesReminders(at: Date = clockNow()) {
         year: year.year,
         amount: won(year.regularFee),
         due: formatDay(year.dueDate),
-        url: link("/mypage#mypage-dues"),
+        url: link("/mypage/dues"),
       };
       if (textKind === "text_overdue") {
         await textMembers(
@@ -166,7 +166,7 @@ function reminderMail(
       `납부할 금액: ${won(year.regularFee)}\n입금 계좌: ${year.bankAccount}\n입금자명: ${depositorNameOf(member)} (이름 뒤에 휴대전화 끝 4자리)`,
       "이미 납부하셨다면 이 안내는 무시해주세요. 입금 확인까지 며칠 걸릴 수 있습니다.",
     ],
-    { label: "마이페이지에서 확인하기", url: link("/mypage") },
+    { label: "마이페이지에서 확인하기", url: link("/mypage/dues") },
   );
 }
 

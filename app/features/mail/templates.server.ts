@@ -262,7 +262,7 @@ export const mailTemplates = {
         "입장할 때 첨부한 QR 티켓이나 마이페이지의 QR 티켓을 보여주세요. 첨부한 일정 파일(.ics)을 열면 휴대전화 달력에 추가됩니다.",
         `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요. 대기 중인 다른 회원에게 자리가 돌아갑니다.`,
       ],
-      { label: "티켓 보기", url: link("/mypage#seminars") },
+      { label: "티켓 보기", url: link("/mypage/seminars") },
     ),
 
   waitlistJoined: (registrant: Registrant, seminar: SeminarForMail, position: number) =>
@@ -275,7 +275,7 @@ export const mailTemplates = {
         "취소석이 생기면 순서대로 신청이 확정되고 메일로 알려드립니다. 마이페이지에서 대기를 취소할 수 있습니다.",
         seminarSummary(seminar),
       ],
-      { label: "마이페이지에서 확인하기", url: link("/mypage#seminars") },
+      { label: "마이페이지에서 확인하기", url: link("/mypage/seminars") },
     ),
 
   waitlistPromoted: (registrant: Registrant, seminar: SeminarForMail) =>
@@ -289,7 +289,7 @@ export const mailTemplates = {
         "입장할 때 첨부한 QR 티켓이나 마이페이지의 QR 티켓을 보여주세요. 첨부한 일정 파일(.ics)을 열면 휴대전화 달력에 추가됩니다.",
         `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요.`,
       ],
-      { label: "티켓 보기", url: link("/mypage#seminars") },
+      { label: "티켓 보기", url: link("/mypage/seminars") },
     ),
 
   seatOfferedForPayment: (
@@ -306,7 +306,7 @@ export const mailTemplates = {
         seminarSummary(seminar),
         `등록비 ${formatNumber(payment.amount)}원을 ${formatDateTime(payment.expiresAt)}까지 결제하시면 신청이 확정됩니다. 그때까지 결제하지 않으시면 다음 대기자에게 자리가 넘어갑니다.`,
       ],
-      { label: "결제하기", url: link("/mypage#seminars") },
+      { label: "결제하기", url: link("/mypage/seminars") },
     ),
 
   seatHoldExpired: (registrant: Registrant, seminar: SeminarForMail) =>
@@ -328,7 +328,7 @@ export const mailTemplates = {
         `‘${payment.orderName}’ ${formatNumber(payment.amount)}원이 ${payment.method}(으)로 결제되었습니다.`,
         "결제 내역과 영수증은 마이페이지에서 보실 수 있습니다.",
       ],
-      { label: "결제 내역 보기", url: link("/mypage#payments") },
+      { label: "결제 내역 보기", url: link("/mypage/dues#payments") },
     ),
 
   paymentRefunded: (
@@ -343,7 +343,7 @@ export const mailTemplates = {
         `‘${payment.orderName}’ 결제 중 ${formatNumber(payment.amount)}원이 환불되었습니다. (사유: ${payment.reason})`,
         "카드 결제는 카드사 사정에 따라 취소가 반영되기까지 며칠이 걸릴 수 있습니다.",
       ],
-      { label: "결제 내역 보기", url: link("/mypage#payments") },
+      { label: "결제 내역 보기", url: link("/mypage/dues#payments") },
     ),
 
   registrationCancelled: (
@@ -369,7 +369,7 @@ export const mailTemplates = {
         seminarSummary(seminar),
         "신청 기록은 그대로 남아 있습니다. 궁금한 점은 학회 사무국으로 문의해주세요.",
       ],
-      { label: "마이페이지에서 확인하기", url: link("/mypage#seminars") },
+      { label: "마이페이지에서 확인하기", url: link("/mypage/seminars") },
     ),
 
   seminarReminder: (registrant: Registrant, seminar: SeminarForMail) =>
@@ -382,7 +382,7 @@ export const mailTemplates = {
         seminarSummary(seminar),
         "입장과 퇴장 때 마이페이지의 QR 티켓을 보여주세요. 연수평점은 입장과 퇴장 기록으로 산정됩니다.",
       ],
-      { label: "티켓 보기", url: link("/mypage#seminars") },
+      { label: "티켓 보기", url: link("/mypage/seminars") },
     ),
 
   secondFactorRemoved: (member: { name: string; email: string }, how: "self" | "reset") =>

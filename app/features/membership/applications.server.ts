@@ -74,7 +74,7 @@ async function textApplicationReceived(applicant: Applicant) {
       amount: settings ? won(settings.regularFee) : later,
       account: settings?.bankAccount ?? later,
       depositor: depositorNameOf({ name: applicant.name, phone: account?.phone ?? "" }),
-      url: `${env.PUBLIC_URL}/mypage#mypage-dues`,
+      url: `${env.PUBLIC_URL}/mypage/dues`,
     });
   } catch (error) {
     logger.error({ err: error }, "Could not text the applicant");

@@ -27,7 +27,7 @@ export const creditMails = {
         figures(f),
         `결과가 출결과 다르면 ${formatDateTime(deadline)}까지 마이페이지에서 이의를 신청해주세요. 기한이 지나면 평점이 확정되어 대한의사협회에 보고됩니다.`,
       ],
-      { label: "마이페이지에서 확인하기", url: link("/mypage#credits") },
+      { label: "마이페이지에서 확인하기", url: link("/mypage/seminars#credits") },
     ),
 
   locked: (attendee: Attendee, seminar: SeminarForMail, f: Figures, hasCertificate: boolean) =>
@@ -42,7 +42,7 @@ export const creditMails = {
           ? "마이페이지에서 참석확인서(PDF)를 내려받을 수 있습니다."
           : "확정된 평점에 대한 문의는 학회 사무국으로 해주세요.",
       ],
-      { label: "마이페이지 열기", url: link("/mypage#credits") },
+      { label: "마이페이지 열기", url: link("/mypage/seminars#credits") },
     ),
 };
 
@@ -53,7 +53,7 @@ export const notifyCreditsSentOut = safely(
       name: attendee.name,
       title: seminar.title,
       deadline: formatDateTime(deadline),
-      url: link("/mypage#credits"),
+      url: link("/mypage/seminars#credits"),
     });
   },
 );

@@ -4,8 +4,8 @@ import type { ActiveSession } from "../session-list.server";
 import { SessionList } from "./session-list";
 
 /**
- * /mypage: where the member is logged in, with "end" per session and "everywhere else"; the
- * forms post to /mypage itself, which shows a refusal (a session already ended) here.
+ * /mypage/security: where the member is logged in, with "end" per session and "everywhere else"; the
+ * forms post to /mypage/security itself, which shows a refusal (a session already ended) here.
  */
 export function MySessions({ sessions, refusal }: { sessions: ActiveSession[]; refusal?: string }) {
   return (
@@ -15,7 +15,7 @@ export function MySessions({ sessions, refusal }: { sessions: ActiveSession[]; r
         모르는 기기가 있다면 종료하고 비밀번호를 바꿔주세요.
       </p>
       <FormError message={refusal} />
-      <SessionList sessions={sessions} action="/mypage" endOthers />
+      <SessionList sessions={sessions} action="/mypage/security" endOthers />
     </Card>
   );
 }

@@ -40,7 +40,7 @@ export function DuesGuide({
           <dd>
             {online.join(", ")}
             <Link
-              to="/mypage#mypage-dues"
+              to="/mypage/dues"
               className="block font-semibold text-brand-700 underline underline-offset-2"
             >
               마이페이지에서 납부하기

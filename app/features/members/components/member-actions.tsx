@@ -1,3 +1,4 @@
+import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -6,11 +7,46 @@ import { SelectField, TextareaField } from "~/components/ui/textarea-field";
 import type { MemberRecord } from "../roster.server";
 import { MEMBER_TYPE_LABELS, MEMBER_TYPES } from "../validation";
 
-function Action({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * One action. The one the member's status calls for first (approval, reopening, reinstatement)
+ * stands open; on a phone the others are folded to a row each (their title), so every action is
+ * in reach at the top of the record; from lg up, beside the record, all stand open (the fold's
+ * content is shown by CSS whether it is open or not, and still opens by tapping elsewhere).
+ */
+function Action({
+  title,
+  primary = false,
+  open = false,
+  children,
+}: {
+  title: string;
+  primary?: boolean;
+  open?: boolean;
+  children: ReactNode;
+}) {
+  if (primary) {
+    return (
+      <Card className="p-5">
+        <h2 className="text-base font-bold text-slate-900">{title}</h2>
+        <div className="mt-3">{children}</div>
+      </Card>
+    );
+  }
   return (
-    <Card className="p-5">
-      <h2 className="text-base font-bold text-slate-900">{title}</h2>
-      <div className="mt-3">{children}</div>
+    <Card className="p-0">
+      <details
+        open={open || undefined}
+        className="group lg:[&::details-content]:block lg:[&::details-content]:[content-visibility:visible]"
+      >
+        <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-2 px-5 lg:min-h-0 lg:cursor-auto lg:pt-5 [&::-webkit-details-marker]:hidden">
+          <h2 className="text-base font-bold text-slate-900">{title}</h2>
+          <ChevronDown
+            className="size-5 text-slate-500 transition-transform group-open:rotate-180 lg:hidden"
+            aria-hidden="true"
+          />
+        </summary>
+        <div className="px-5 pb-5 lg:pt-3">{children}</div>
+      </details>
     </Card>
   );
 }
@@ -52,7 +88,7 @@ export function MemberActions({
   return (
     <div className="grid content-start gap-4">
       {member.status === "pending" ? (
-        <Action title="가입 심사">
+        <Action title="가입 심사" primary>
           <Form method="post">
             <input type="hidden" name="intent" value="approve" />
             <Button type="submit" disabled={busy} className="w-full">
@@ -87,7 +123,7 @@ export function MemberActions({
       ) : null}
 
       {member.status === "rejected" ? (
-        <Action title="거부된 가입 신청">
+        <Action title="거부된 가입 신청" primary>
           <p className="text-sm text-slate-600">
             가입 신청을 다시 대기 상태로 돌려 다시 심사할 수 있습니다. 거부 기록은 관리 기록에
             남습니다.
@@ -102,7 +138,7 @@ export function MemberActions({
       ) : null}
 
       {member.status === "approved" && !self ? (
-        <Action title="회원 정지">
+        <Action title="회원 정지" open={failedIntent === "suspend"}>
           <Form method="post" className="grid gap-2">
             <input type="hidden" name="intent" value="suspend" />
             <TextareaField
@@ -124,7 +160,7 @@ export function MemberActions({
       ) : null}
 
       {member.status === "suspended" ? (
-        <Action title="정지 해제">
+        <Action title="정지 해제" primary>
           <Form method="post">
             <input type="hidden" name="intent" value="reinstate" />
             <Button type="submit" disabled={busy} className="w-full">
@@ -135,7 +171,7 @@ export function MemberActions({
       ) : null}
 
       {approved ? (
-        <Action title="회원 구분">
+        <Action title="회원 구분" open={failedIntent === "set-type"}>
           <Form method="post" className="grid gap-2">
             <input type="hidden" name="intent" value="set-type" />
             <SelectField

@@ -1,4 +1,4 @@
-import { Camera, CameraOff, LogIn, LogOut, WifiOff } from "lucide-react";
+import { ArrowLeft, Camera, CameraOff, LogIn, LogOut, WifiOff } from "lucide-react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -123,163 +123,183 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
 
   const inside = registrants.filter((r) => r.last === "in").length;
 
+  const back = isAdmin ? `/admin/seminars/${seminar.id}` : `/activities/${seminar.id}`;
+
+  // Door mode: the page stands alone (no site header or footer, see the route's handle), in big
+  // type; the direction, the matches and the search box sit at the bottom, in reach of the thumb
+  // of the hand that holds the phone.
   return (
-    <div className="mx-auto grid max-w-xl gap-4 px-4 py-5">
-      <header>
-        <p className="text-sm font-semibold text-brand-700">현장 출결</p>
-        <h1 className="text-xl leading-snug font-bold text-slate-900">{seminar.title}</h1>
-        <p className="text-sm text-slate-600">
-          <DateTime value={seminar.date} /> · {seminar.location}
-        </p>
-        <p className="mt-1 text-sm text-slate-700">
-          확정 {registrants.length}명 · 현재 입장 {inside}명
-          {isAdmin ? (
-            <>
-              {" · "}
-              <Link
-                to={`/admin/seminars/${seminar.id}`}
-                className="font-semibold text-brand-700 underline"
-              >
-                신청자 목록
-              </Link>
-            </>
-          ) : null}
-        </p>
-      </header>
-
-      {!online || pending > 0 ? (
-        <p
-          role="status"
-          className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900"
-        >
-          <WifiOff className="size-4 shrink-0" aria-hidden="true" />
-          {online ? "전송 대기" : "오프라인"} · 보내지 못한 기록 {pending}건 (연결되면 자동으로
-          전송합니다)
-        </p>
-      ) : null}
-      {loggedOut ? (
-        <p
-          role="alert"
-          className="rounded-lg bg-rose-50 px-3 py-2 text-sm font-semibold text-rose-800"
-        >
-          로그인이 만료되었습니다. 기록은 이 휴대전화에 보관되어 있으니{" "}
-          <a
-            href={`/login?redirectTo=${encodeURIComponent(`/admin/seminars/${seminar.id}/check-in`)}`}
-            className="underline"
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      <div className="sticky top-0 z-10 border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-xl items-center gap-2 px-2">
+          <Link
+            to={back}
+            className="inline-flex min-h-12 items-center gap-1 rounded-lg px-2 text-base font-semibold text-brand-700 hover:bg-brand-50"
           >
-            다시 로그인
-          </a>
-          해주세요.
-        </p>
-      ) : null}
+            <ArrowLeft className="size-5" aria-hidden="true" />
+            {isAdmin ? "세미나 관리로" : "세미나로"} 돌아가기
+          </Link>
+          <p className="ml-auto px-2 text-sm font-bold text-slate-500">현장 출결</p>
+        </div>
+      </div>
 
-      <fieldset className="grid grid-cols-2 gap-2">
-        <legend className="sr-only">기록할 방향</legend>
-        {(["in", "out"] as const).map((d) => (
-          <label
-            key={d}
-            className={cn(
-              "flex h-14 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 text-lg font-bold",
-              direction === d
-                ? d === "in"
-                  ? "border-emerald-700 bg-emerald-700 text-white"
-                  : "border-slate-800 bg-slate-800 text-white"
-                : "border-slate-300 bg-white text-slate-700",
-            )}
+      <div className="mx-auto grid w-full max-w-xl flex-1 content-start gap-4 px-4 py-4">
+        <header>
+          <h1 className="text-2xl leading-snug font-bold text-slate-900">{seminar.title}</h1>
+          <p className="mt-1 text-base text-slate-600">
+            <DateTime value={seminar.date} /> · {seminar.location}
+          </p>
+          <p className="mt-2 text-lg text-slate-800">
+            확정 <strong className="text-2xl">{registrants.length}</strong>명 · 현재 입장{" "}
+            <strong className="text-2xl text-emerald-800">{inside}</strong>명
+          </p>
+        </header>
+
+        {!online || pending > 0 ? (
+          <p
+            role="status"
+            className="flex items-center gap-2 rounded-lg bg-amber-50 px-3 py-2 text-base font-semibold text-amber-900"
           >
-            <input
-              type="radio"
-              name="direction"
-              value={d}
-              checked={direction === d}
-              onChange={() => setDirection(d)}
-              className="sr-only"
-            />
-            {d === "in" ? (
-              <LogIn className="size-5" aria-hidden="true" />
-            ) : (
-              <LogOut className="size-5" aria-hidden="true" />
-            )}
-            {DIRECTION_LABEL[d]}
-          </label>
-        ))}
-      </fieldset>
-
-      <CameraScanner onCode={(ticketToken) => record({ ticketToken })} />
-
-      <section aria-labelledby="find-title" className="grid gap-2">
-        <h2 id="find-title" className="font-bold text-slate-900">
-          이름 또는 전화번호로 찾기
-        </h2>
-        <input
-          type="search"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          placeholder="예: 홍길동 또는 5678"
-          aria-label="이름 또는 전화번호"
-          className="h-12 rounded-xl border border-slate-300 px-4 text-base"
-        />
-        {query.trim() && matches.length === 0 ? (
-          <p className="text-sm text-slate-600">확정된 신청자 중 일치하는 사람이 없습니다.</p>
+            <WifiOff className="size-5 shrink-0" aria-hidden="true" />
+            {online ? "전송 대기" : "오프라인"} · 보내지 못한 기록 {pending}건 (연결되면 자동으로
+            전송합니다)
+          </p>
         ) : null}
-        <ul className="grid gap-2">
-          {matches.map((r) => (
-            <li
-              key={r.id}
-              className="flex items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-3"
+        {loggedOut ? (
+          <p
+            role="alert"
+            className="rounded-lg bg-rose-50 px-3 py-2 text-base font-semibold text-rose-800"
+          >
+            로그인이 만료되었습니다. 기록은 이 휴대전화에 보관되어 있으니{" "}
+            <a
+              href={`/login?redirectTo=${encodeURIComponent(`/admin/seminars/${seminar.id}/check-in`)}`}
+              className="underline"
             >
-              <div className="min-w-0">
-                <p className="font-bold text-slate-900">
-                  {r.name}
-                  {r.last ? (
-                    <span className="ml-2 text-xs font-semibold text-slate-500">
-                      ({DIRECTION_LABEL[r.last]}함)
-                    </span>
-                  ) : null}
-                </p>
-                {r.hospitalName || r.phone ? (
-                  <p className="truncate text-sm text-slate-600">
-                    {[r.hospitalName, r.phone].filter(Boolean).join(" · ")}
-                  </p>
-                ) : null}
-              </div>
-              <Button type="button" onClick={() => record({ registrationId: r.id })}>
-                {DIRECTION_LABEL[direction]} 기록<span className="sr-only"> ({r.name})</span>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </section>
+              다시 로그인
+            </a>
+            해주세요.
+          </p>
+        ) : null}
 
-      <WalkIn
-        seminarId={seminar.id}
-        onAdded={(registrant) => {
-          setRegistrants((list) => [...list, registrant]);
-          record({ registrationId: registrant.id });
-        }}
-      />
+        <CameraScanner onCode={(ticketToken) => record({ ticketToken })} />
 
-      <section aria-labelledby="log-title" className="grid gap-2">
-        <h2 id="log-title" className="font-bold text-slate-900">
-          최근 기록
-        </h2>
-        {log.length === 0 ? (
-          <p className="text-sm text-slate-600">아직 기록이 없습니다.</p>
-        ) : (
-          <ul aria-live="polite" className="grid gap-1.5">
-            {log.map((entry) => (
-              <li
-                key={entry.key}
+        <section aria-labelledby="log-title" className="grid gap-2">
+          <h2 id="log-title" className="text-lg font-bold text-slate-900">
+            최근 기록
+          </h2>
+          {log.length === 0 ? (
+            <p className="text-base text-slate-600">아직 기록이 없습니다.</p>
+          ) : (
+            <ul aria-live="polite" className="grid gap-1.5">
+              {log.map((entry) => (
+                <li
+                  key={entry.key}
+                  className={cn(
+                    "rounded-lg px-3 py-2 text-lg font-semibold",
+                    entry.ok ? "bg-emerald-50 text-emerald-900" : "bg-rose-50 text-rose-800",
+                  )}
+                >
+                  {entry.text}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <WalkIn
+          seminarId={seminar.id}
+          onAdded={(registrant) => {
+            setRegistrants((list) => [...list, registrant]);
+            record({ registrationId: registrant.id });
+          }}
+        />
+      </div>
+
+      <section
+        aria-labelledby="find-title"
+        className="sticky bottom-0 z-10 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgb(15_23_42/0.08)]"
+      >
+        <div className="mx-auto grid max-w-xl gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+          <h2 id="find-title" className="sr-only">
+            이름 또는 전화번호로 찾기
+          </h2>
+          {query.trim() && matches.length === 0 ? (
+            <p className="text-base text-slate-600">확정된 신청자 중 일치하는 사람이 없습니다.</p>
+          ) : null}
+          {matches.length > 0 ? (
+            <ul className="grid max-h-[45dvh] grid-cols-1 gap-2 overflow-y-auto">
+              {matches.map((r) => (
+                <li
+                  key={r.id}
+                  className="flex min-w-0 items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-2 pl-3"
+                >
+                  <div className="min-w-0">
+                    <p className="text-lg font-bold text-slate-900">
+                      {r.name}
+                      {r.last ? (
+                        <span className="ml-2 text-sm font-semibold text-slate-500">
+                          ({DIRECTION_LABEL[r.last]}함)
+                        </span>
+                      ) : null}
+                    </p>
+                    {r.hospitalName || r.phone ? (
+                      <p className="truncate text-sm text-slate-600">
+                        {[r.hospitalName, r.phone].filter(Boolean).join(" · ")}
+                      </p>
+                    ) : null}
+                  </div>
+                  <Button
+                    type="button"
+                    size="lg"
+                    className="min-h-14 shrink-0 px-5 text-lg"
+                    onClick={() => record({ registrationId: r.id })}
+                  >
+                    {DIRECTION_LABEL[direction]} 기록<span className="sr-only"> ({r.name})</span>
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder="이름 또는 전화번호 (예: 홍길동, 5678)"
+            aria-label="이름 또는 전화번호"
+            className="h-14 rounded-xl border-2 border-slate-300 px-4 text-lg"
+          />
+          <fieldset className="grid grid-cols-2 gap-2">
+            <legend className="sr-only">기록할 방향</legend>
+            {(["in", "out"] as const).map((d) => (
+              <label
+                key={d}
                 className={cn(
-                  "rounded-lg px-3 py-2 text-[15px] font-semibold",
-                  entry.ok ? "bg-emerald-50 text-emerald-900" : "bg-rose-50 text-rose-800",
+                  "flex h-14 cursor-pointer items-center justify-center gap-2 rounded-xl border-2 text-lg font-bold has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600",
+                  direction === d
+                    ? d === "in"
+                      ? "border-emerald-700 bg-emerald-700 text-white"
+                      : "border-slate-800 bg-slate-800 text-white"
+                    : "border-slate-300 bg-white text-slate-700",
                 )}
               >
-                {entry.text}
-              </li>
+                <input
+                  type="radio"
+                  name="direction"
+                  value={d}
+                  checked={direction === d}
+                  onChange={() => setDirection(d)}
+                  className="sr-only"
+                />
+                {d === "in" ? (
+                  <LogIn className="size-5" aria-hidden="true" />
+                ) : (
+                  <LogOut className="size-5" aria-hidden="true" />
+                )}
+                {DIRECTION_LABEL[d]}
+              </label>
             ))}
-          </ul>
-        )}
+          </fieldset>
+        </div>
       </section>
     </div>
   );
@@ -364,11 +384,11 @@ function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
         <div className="pointer-events-none absolute inset-[18%] rounded-xl border-4 border-white/80" />
       </div>
       {state === "on" || state === "starting" ? (
-        <Button type="button" variant="secondary" onClick={stop}>
+        <Button type="button" variant="secondary" size="lg" className="min-h-14" onClick={stop}>
           <CameraOff className="size-4" aria-hidden="true" /> 카메라 끄기
         </Button>
       ) : (
-        <Button type="button" size="lg" onClick={start}>
+        <Button type="button" size="lg" className="min-h-14 text-lg" onClick={start}>
           <Camera className="size-5" aria-hidden="true" /> 카메라로 QR 티켓 스캔
         </Button>
       )}
@@ -436,14 +456,14 @@ function WalkIn({
         value={email}
         onChange={(event) => setEmail(event.target.value)}
         placeholder="회원 이메일"
-        className="h-11 rounded-lg border border-slate-300 px-3"
+        className="h-12 rounded-lg border border-slate-300 px-3 text-base"
       />
       {message ? (
         <p role="alert" className="text-sm text-rose-700">
           {message}
         </p>
       ) : null}
-      <Button type="submit" variant="secondary" disabled={busy}>
+      <Button type="submit" variant="secondary" size="lg" disabled={busy}>
         등록하고 기록
       </Button>
     </form>

@@ -50,7 +50,7 @@ export function MyCredits({ credits, refusal }: { credits: MyCreditsView; refusa
                 <p className="mt-2 text-sm text-slate-800">보낸 이의: {a.objection}</p>
               ) : null}
               {a.open ? (
-                <form method="post" action="/mypage" className="mt-3 grid gap-2">
+                <form method="post" action="/mypage/seminars" className="mt-3 grid gap-2">
                   <input type="hidden" name="intent" value="objection" />
                   <input type="hidden" name="seminarId" value={a.seminarId} />
                   <label

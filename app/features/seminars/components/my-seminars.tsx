@@ -113,7 +113,7 @@ function RegistrationCard({ registration }: { registration: MySeminarRegistratio
               {...memberCancelDialog(seminar.title, registration.status === "waitlisted")}
             >
               <input type="hidden" name="intent" value="cancel" />
-              <input type="hidden" name="returnTo" value="/mypage#seminars" />
+              <input type="hidden" name="returnTo" value="/mypage/seminars" />
               <Button type="submit" size="sm" variant="secondaryDestructive">
                 {registration.status === "waitlisted" ? "대기 취소" : "신청 취소"}
                 <span className="sr-only"> ({seminar.title})</span>
