@@ -20,7 +20,7 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
   const { upcoming, past } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="ACADEMIC" title="학술 활동">
+      <PageHeader title="학술 활동">
         회원의 전문성을 높이는 세미나와 학술 행사를 소개합니다.
       </PageHeader>
       <Section>
