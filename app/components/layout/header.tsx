@@ -1,18 +1,23 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { ChevronDown, Menu, X } from "~/components/ui/icons";
+import { ChevronDown, Menu, Search, X } from "~/components/ui/icons";
 import { useOptionalUser } from "~/lib/root-data";
 import { Wordmark } from "./emblem";
 import { findNavPlace, NAV_SECTIONS } from "./navigation";
 
-// The header: the society's wordmark and the account links on top, the four sections below with
-// their drop-downs (desktop), or one <details> menu with a <details> per section (phone). Both
-// open without JavaScript: the drop-downs by CSS on hover and on keyboard focus (:focus-within),
-// the phone menu by the browser's own <details>. JavaScript only closes them after a navigation.
-// The styles are the `site-*` classes in app.css (CSS, not JavaScript: the home page's budget).
+// The header: the society's wordmark with the utility bar beside it (로그인/회원가입 or the
+// member's name and 로그아웃, 사이트맵, and the site search), the four sections below with their
+// drop-downs (desktop), or one <details> menu with a <details> per section (phone), which holds the
+// search, the account links and 사이트맵 there. All of it works without JavaScript: the search is
+// a GET form to /search, the drop-downs open by CSS on hover and on keyboard focus
+// (:focus-within), the phone menu by the browser's own <details>. JavaScript only closes them after
+// a navigation, and on a touch screen (a 768 px tablet) makes the first tap on a section open its
+// drop-down instead of following the link; the second tap follows it. The styles are the `site-*`
+// classes in app.css (CSS, not JavaScript: the home page's budget).
 
 const ADMIN_LINK = "/admin/dashboard";
+const SEARCH_MAX_LENGTH = 100;
 
 export function Header() {
   const user = useOptionalUser();
@@ -21,17 +26,32 @@ export function Header() {
   const desktopMenu = useRef<HTMLElement>(null);
   const current = findNavPlace(pathname);
   const isAdmin = user?.role === "admin";
+  // The section whose drop-down a tap opened (touch screens only), and whether the pointer that
+  // is clicking now is a finger or a pen rather than a mouse.
+  const [tapped, setTapped] = useState<string | null>(null);
+  const byTouch = useRef(false);
 
-  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus. Not on
-  // the first render: a menu opened before the page's JavaScript arrived stays open.
+  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus or by
+  // a tap. Not on the first render: a menu opened before the page's JavaScript arrived stays open.
   const menuPath = useRef(pathname);
   useEffect(() => {
     if (menuPath.current === pathname) return;
     menuPath.current = pathname;
+    setTapped(null);
     if (phoneMenu.current) phoneMenu.current.open = false;
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && desktopMenu.current?.contains(focused)) focused.blur();
   }, [pathname]);
+
+  // A tapped drop-down closes when the next tap lands outside the menu.
+  useEffect(() => {
+    if (!tapped) return;
+    const close = (event: PointerEvent) => {
+      if (!desktopMenu.current?.contains(event.target as Node)) setTapped(null);
+    };
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
+  }, [tapped]);
 
   /** A page link of the menu; the current page says so. */
   const pageLink = (to: string, label: string) => (
@@ -60,43 +80,74 @@ export function Header() {
           <Wordmark />
           <span className="sr-only"> 홈</span>
         </Link>
-        <div className="hidden shrink-0 items-center gap-2 md:flex">
+        <div className="site-utility hidden md:flex">
           <AccountActions />
+          <Link to="/sitemap">사이트맵</Link>
+          <SearchBox id="site-search" />
         </div>
-        <details ref={phoneMenu} className="site-phone md:hidden">
-          <summary>
-            <Menu className="size-6" />
-            <X className="size-6" />
-            메뉴
-          </summary>
-          <div>
-            <nav aria-label="모바일 메뉴">
-              <ul>
-                {NAV_SECTIONS.map((section) => (
-                  <li key={section.id}>
-                    <details open={current?.section?.id === section.id || undefined}>
-                      <summary>
-                        {section.label}
-                        <ChevronDown className="size-5" />
-                      </summary>
-                      <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
-                    </details>
-                  </li>
-                ))}
-                {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
-              </ul>
-            </nav>
-            <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 px-5 py-4">
-              <AccountActions phone />
+        <div className="flex shrink-0 items-center md:hidden">
+          <Link to="/search" className="site-phone-search">
+            <Search className="size-6" />
+            <span className="sr-only">통합 검색</span>
+          </Link>
+          <details ref={phoneMenu} className="site-phone">
+            <summary>
+              <Menu className="size-6" />
+              <X className="size-6" />
+              메뉴
+            </summary>
+            <div>
+              <div className="border-b border-slate-200 px-5 py-4">
+                <SearchBox id="phone-search" />
+              </div>
+              <nav aria-label="모바일 메뉴">
+                <ul>
+                  {NAV_SECTIONS.map((section) => (
+                    <li key={section.id}>
+                      <details open={current?.section?.id === section.id || undefined}>
+                        <summary>
+                          {section.label}
+                          <ChevronDown className="size-5" />
+                        </summary>
+                        <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
+                      </details>
+                    </li>
+                  ))}
+                  {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
+                </ul>
+              </nav>
+              <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 px-5 py-4">
+                <AccountActions phone />
+                <Button asChild variant="ghost" size="sm">
+                  <Link to="/sitemap">사이트맵</Link>
+                </Button>
+              </div>
             </div>
-          </div>
-        </details>
+          </details>
+        </div>
       </div>
       <nav ref={desktopMenu} aria-label="주 메뉴" className="site-nav hidden md:block">
         <ul>
           {NAV_SECTIONS.map((section) => (
-            <li key={section.id} data-here={current?.section?.id === section.id || undefined}>
-              <Link to={section.links[0]!.to}>
+            <li
+              key={section.id}
+              data-here={current?.section?.id === section.id || undefined}
+              data-open={tapped === section.id || undefined}
+            >
+              <Link
+                to={section.links[0]!.to}
+                onPointerDown={(event) => {
+                  byTouch.current = event.pointerType !== "mouse";
+                }}
+                onClick={(event) => {
+                  // A finger has no hover: its first tap opens the drop-down, the second follows.
+                  const touch = byTouch.current;
+                  byTouch.current = false;
+                  if (!touch || tapped === section.id) return;
+                  event.preventDefault();
+                  setTapped(section.id);
+                }}
+              >
                 {section.label}
                 <ChevronDown className="size-4" />
               </Link>
@@ -107,6 +158,31 @@ export function Header() {
         </ul>
       </nav>
     </header>
+  );
+}
+
+/** The site search's box: a GET form to /search, which needs no JavaScript. */
+function SearchBox({ id }: { id: string }) {
+  return (
+    <search aria-label="사이트 검색">
+      <form method="get" action="/search" className="site-search">
+        <label htmlFor={id} className="sr-only">
+          사이트 검색어
+        </label>
+        <input
+          id={id}
+          type="search"
+          name="q"
+          maxLength={SEARCH_MAX_LENGTH}
+          placeholder="사이트 검색"
+          autoComplete="off"
+        />
+        <button type="submit">
+          <Search className="size-4" />
+          <span className="sr-only">통합 검색</span>
+        </button>
+      </form>
+    </search>
   );
 }
 
@@ -126,7 +202,7 @@ function AccountActions({ phone = false }: { phone?: boolean }) {
           ) : (
             <Link
               to="/mypage"
-              className="max-w-40 truncate hover:text-brand-700 hover:underline"
+              className="max-w-32 truncate hover:text-brand-700 hover:underline lg:max-w-40"
               title="마이페이지"
             >
               {user.name || user.email}
@@ -146,7 +222,7 @@ function AccountActions({ phone = false }: { phone?: boolean }) {
       </>
     );
   }
-  return (
+  return phone ? (
     <>
       <Button asChild variant="secondary" size="sm">
         <Link to="/login">로그인</Link>
@@ -154,6 +230,11 @@ function AccountActions({ phone = false }: { phone?: boolean }) {
       <Button asChild size="sm">
         <Link to="/signup">회원가입</Link>
       </Button>
+    </>
+  ) : (
+    <>
+      <Link to="/login">로그인</Link>
+      <Link to="/signup">회원가입</Link>
     </>
   );
 }
