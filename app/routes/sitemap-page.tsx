@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { NAV_SECTIONS, OTHER_SITE_PAGES } from "~/components/layout/navigation";
+import { NAV_SECTIONS, type NavItem } from "~/components/layout/navigation";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { pageMeta } from "~/lib/meta";
 import { useOptionalUser } from "~/lib/root-data";
@@ -12,12 +12,25 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/sitemap",
   });
 
+/** The pages outside the menu, listed after the menu's sections. */
+const OTHER_SITE_PAGES: NavItem[] = [
+  { to: "/search", label: "통합 검색" },
+  { to: "/login", label: "로그인" },
+  { to: "/signup", label: "회원가입" },
+  { to: "/privacy", label: "개인정보처리방침" },
+];
+
 // Every page of the menu, drawn from the one navigation list (components/layout/navigation.ts),
-// section by section as the header shows them, then the pages outside the menu.
-export default function Sitemap() {
+// section by section as the header shows them, then the pages outside the menu. The list comes
+// through the loader, so this page's JavaScript does not carry a second copy of it.
+export function loader() {
+  return { sections: NAV_SECTIONS };
+}
+
+export default function Sitemap({ loaderData }: Route.ComponentProps) {
   const user = useOptionalUser();
   const sections = [
-    ...NAV_SECTIONS,
+    ...loaderData.sections,
     {
       id: "other",
       label: "기타",

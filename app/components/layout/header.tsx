@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ChevronDown, Menu, Search, X } from "~/components/ui/icons";
@@ -10,11 +10,12 @@ import { findNavPlace, NAV_SECTIONS } from "./navigation";
 // member's name and 로그아웃, 사이트맵, and the site search), the four sections below with their
 // drop-downs (desktop), or one <details> menu with a <details> per section (phone), which holds the
 // search, the account links and 사이트맵 there. All of it works without JavaScript: the search is
-// a GET form to /search, the drop-downs open by CSS on hover and on keyboard focus
-// (:focus-within), the phone menu by the browser's own <details>. JavaScript only closes them after
-// a navigation, and on a touch screen (a 768 px tablet) makes the first tap on a section open its
-// drop-down instead of following the link; the second tap follows it. The styles are the `site-*`
-// classes in app.css (CSS, not JavaScript: the home page's budget).
+// a GET form to /search, the drop-downs open by CSS on hover and on focus (:focus-within), the
+// phone menu by the browser's own <details>. On a touch screen (a 768 px tablet: `hover: none`) a
+// section's own link takes no taps, so a tap lands on its item, which takes focus (tabindex -1)
+// and so opens the drop-down; the drop-down lists the section's first page too. JavaScript only
+// closes them after a navigation. The styles are the `site-*` classes in app.css (CSS, not
+// JavaScript: the home page's budget).
 
 const ADMIN_LINK = "/admin/dashboard";
 const SEARCH_MAX_LENGTH = 100;
@@ -26,32 +27,17 @@ export function Header() {
   const desktopMenu = useRef<HTMLElement>(null);
   const current = findNavPlace(pathname);
   const isAdmin = user?.role === "admin";
-  // The section whose drop-down a tap opened (touch screens only), and whether the pointer that
-  // is clicking now is a finger or a pen rather than a mouse.
-  const [tapped, setTapped] = useState<string | null>(null);
-  const byTouch = useRef(false);
-
-  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus or by
-  // a tap. Not on the first render: a menu opened before the page's JavaScript arrived stays open.
+  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus (a
+  // keyboard's or a tap's). Not on the first render: a menu opened before the page's JavaScript
+  // arrived stays open.
   const menuPath = useRef(pathname);
   useEffect(() => {
     if (menuPath.current === pathname) return;
     menuPath.current = pathname;
-    setTapped(null);
     if (phoneMenu.current) phoneMenu.current.open = false;
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && desktopMenu.current?.contains(focused)) focused.blur();
   }, [pathname]);
-
-  // A tapped drop-down closes when the next tap lands outside the menu.
-  useEffect(() => {
-    if (!tapped) return;
-    const close = (event: PointerEvent) => {
-      if (!desktopMenu.current?.contains(event.target as Node)) setTapped(null);
-    };
-    document.addEventListener("pointerdown", close);
-    return () => document.removeEventListener("pointerdown", close);
-  }, [tapped]);
 
   /** A page link of the menu; the current page says so. */
   const pageLink = (to: string, label: string) => (
@@ -132,22 +118,10 @@ export function Header() {
             <li
               key={section.id}
               data-here={current?.section?.id === section.id || undefined}
-              data-open={tapped === section.id || undefined}
+              // Focusable by a tap (not by Tab): on a touch screen the tap opens the drop-down.
+              tabIndex={-1}
             >
-              <Link
-                to={section.links[0]!.to}
-                onPointerDown={(event) => {
-                  byTouch.current = event.pointerType !== "mouse";
-                }}
-                onClick={(event) => {
-                  // A finger has no hover: its first tap opens the drop-down, the second follows.
-                  const touch = byTouch.current;
-                  byTouch.current = false;
-                  if (!touch || tapped === section.id) return;
-                  event.preventDefault();
-                  setTapped(section.id);
-                }}
-              >
+              <Link to={section.links[0]!.to}>
                 {section.label}
                 <ChevronDown className="size-4" />
               </Link>

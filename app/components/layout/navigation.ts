@@ -56,14 +56,6 @@ export const NAV_SECTIONS: NavSection[] = [
   },
 ];
 
-/** The pages outside the menu that the sitemap (/sitemap) lists after the menu's sections. */
-export const OTHER_SITE_PAGES: NavItem[] = [
-  { to: "/search", label: "통합 검색" },
-  { to: "/login", label: "로그인" },
-  { to: "/signup", label: "회원가입" },
-  { to: "/privacy", label: "개인정보처리방침" },
-];
-
 /** Pages outside the menu that still get a breadcrumb (and their section's sub-menu, if any). */
 const OTHER_PAGES: Array<{ to: string; label: string; section?: string }> = [
   { to: "/search", label: "통합 검색" },
