@@ -1,7 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
-import { ChevronDown, Menu, Search, X } from "~/components/ui/icons";
+import { ChevronDown, Menu, X } from "~/components/ui/icons";
 import { useOptionalUser } from "~/lib/root-data";
 import { Wordmark } from "./emblem";
 import { findNavPlace, NAV_SECTIONS } from "./navigation";
@@ -18,7 +17,6 @@ import { findNavPlace, NAV_SECTIONS } from "./navigation";
 // JavaScript: the home page's budget).
 
 const ADMIN_LINK = "/admin/dashboard";
-const SEARCH_MAX_LENGTH = 100;
 
 export function Header() {
   const user = useOptionalUser();
@@ -68,49 +66,37 @@ export function Header() {
         </Link>
         <div className="site-utility hidden md:flex">
           <AccountActions />
-          <Link to="/sitemap">사이트맵</Link>
-          <SearchBox id="site-search" />
+          <SearchBox />
         </div>
-        <div className="flex shrink-0 items-center md:hidden">
-          <Link to="/search" className="site-phone-search">
-            <Search className="size-6" />
-            <span className="sr-only">통합 검색</span>
-          </Link>
-          <details ref={phoneMenu} className="site-phone">
-            <summary>
-              <Menu className="size-6" />
-              <X className="size-6" />
-              메뉴
-            </summary>
-            <div>
-              <div className="border-b border-slate-200 px-5 py-4">
-                <SearchBox id="phone-search" />
-              </div>
-              <nav aria-label="모바일 메뉴">
-                <ul>
-                  {NAV_SECTIONS.map((section) => (
-                    <li key={section.id}>
-                      <details open={current?.section?.id === section.id || undefined}>
-                        <summary>
-                          {section.label}
-                          <ChevronDown className="size-5" />
-                        </summary>
-                        <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
-                      </details>
-                    </li>
-                  ))}
-                  {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
-                </ul>
-              </nav>
-              <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 px-5 py-4">
-                <AccountActions phone />
-                <Button asChild variant="ghost" size="sm">
-                  <Link to="/sitemap">사이트맵</Link>
-                </Button>
-              </div>
+        <details ref={phoneMenu} className="site-phone md:hidden">
+          <summary>
+            <Menu className="size-6" />
+            <X className="size-6" />
+            메뉴
+          </summary>
+          <div>
+            <SearchBox />
+            <nav aria-label="모바일 메뉴">
+              <ul>
+                {NAV_SECTIONS.map((section) => (
+                  <li key={section.id}>
+                    <details open={current?.section?.id === section.id || undefined}>
+                      <summary>
+                        {section.label}
+                        <ChevronDown className="size-5" />
+                      </summary>
+                      <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
+                    </details>
+                  </li>
+                ))}
+                {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
+              </ul>
+            </nav>
+            <div className="site-phone-account">
+              <AccountActions phone />
             </div>
-          </details>
-        </div>
+          </div>
+        </details>
       </div>
       <nav ref={desktopMenu} aria-label="주 메뉴" className="site-nav hidden md:block">
         <ul>
@@ -136,79 +122,45 @@ export function Header() {
 }
 
 /** The site search's box: a GET form to /search, which needs no JavaScript. */
-function SearchBox({ id }: { id: string }) {
+function SearchBox() {
   return (
     <search aria-label="사이트 검색">
       <form method="get" action="/search" className="site-search">
-        <label htmlFor={id} className="sr-only">
-          사이트 검색어
-        </label>
-        <input
-          id={id}
-          type="search"
-          name="q"
-          maxLength={SEARCH_MAX_LENGTH}
-          placeholder="사이트 검색"
-          autoComplete="off"
-        />
-        <button type="submit">
-          <Search className="size-4" />
-          <span className="sr-only">통합 검색</span>
+        <input type="search" name="q" aria-label="사이트 검색어" />
+        <button type="submit" aria-label="통합 검색">
+          검색
         </button>
       </form>
     </search>
   );
 }
 
+/** 로그인 and 회원가입, or the member's name and 로그아웃 (on a phone also 마이페이지); 사이트맵. */
 function AccountActions({ phone = false }: { phone?: boolean }) {
   const user = useOptionalUser();
-  if (user) {
+  const sitemap = <Link to="/sitemap">사이트맵</Link>;
+  if (!user) {
     return (
       <>
-        <span className="flex min-w-0 items-center gap-1.5 px-1 text-sm font-medium text-slate-700">
-          {user.memberTypeLabel ? (
-            <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-              {user.memberTypeLabel}
-            </span>
-          ) : null}
-          {phone ? (
-            <span className="truncate">{user.name || user.email}</span>
-          ) : (
-            <Link
-              to="/mypage"
-              className="max-w-32 truncate hover:text-brand-700 hover:underline lg:max-w-40"
-              title="마이페이지"
-            >
-              {user.name || user.email}
-            </Link>
-          )}
-        </span>
-        {phone ? (
-          <Button asChild variant="secondary" size="sm">
-            <Link to="/mypage">마이페이지</Link>
-          </Button>
-        ) : null}
-        <form method="post" action="/logout">
-          <Button type="submit" variant="secondary" size="sm">
-            로그아웃
-          </Button>
-        </form>
+        <Link to="/login">로그인</Link>
+        <Link to="/signup">회원가입</Link>
+        {sitemap}
       </>
     );
   }
-  return phone ? (
+  return (
     <>
-      <Button asChild variant="secondary" size="sm">
-        <Link to="/login">로그인</Link>
-      </Button>
-      <Button asChild size="sm">
-        <Link to="/signup">회원가입</Link>
-      </Button>
-    </>
-  ) : (
-    <>
-      <Link to="/login">로그인</Link>
-      <Link to="/signup">회원가입</Link>
+      <span className="site-member">
+        {user.memberTypeLabel ? <b>{user.memberTypeLabel}</b> : null}
+        <Link to="/mypage" title="마이페이지">
+          {user.name || user.email}
+        </Link>
+      </span>
+      {phone ? <Link to="/mypage">마이페이지</Link> : null}
+      <form method="post" action="/logout">
+        <button type="submit">로그아웃</button>
+      </form>
+      {sitemap}
     </>
   );
 }

@@ -54,12 +54,3 @@ export function ChevronDown({ className }: IconProps) {
     </Svg>
   );
 }
-
-export function Search({ className }: IconProps) {
-  return (
-    <Svg className={className}>
-      <path d="m21 21-4.34-4.34" />
-      <circle cx="11" cy="11" r="8" />
-    </Svg>
-  );
-}
