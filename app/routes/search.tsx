@@ -62,8 +62,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
             <p className="mt-6 text-sm text-slate-600" aria-live="polite">
               ‘{q}’ 검색 결과 {formatNumber(result.total + result.pages.length)}건
               {result.membersIncluded
-                ? " · 회원 전용 자료실과 게시판, 공지 본문까지 찾았습니다."
-                : " · 공지사항은 제목에서만 찾습니다. 로그인한 정회원은 본문과 자료실, 게시판도 찾을 수 있습니다."}
+                ? " · 공지 본문과 자료실, 회원 게시판까지 찾았습니다."
+                : " · 공지사항은 제목에서만 찾습니다. 승인된 회원으로 로그인하면 공지 본문과 자료실, 회원 게시판도 찾을 수 있습니다."}
             </p>
             {result.pages.length > 0 ? <PageMatches pages={result.pages} /> : null}
             {result.total > 0 ? (

@@ -71,6 +71,24 @@ test.describe("axe at 375 px", () => {
   });
 });
 
+// The pages of issue 40: the site search (empty, with results), the sitemap and the seminar
+// calendar, as a visitor on a phone and a desktop (a member's sweep below has them too).
+for (const width of [375, 1280]) {
+  test(`axe on search, sitemap and the calendar at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [
+      "/search",
+      `/search?q=${encodeURIComponent("세미나")}`,
+      "/sitemap",
+      "/activities?view=calendar",
+    ]) {
+      await page.goto(path);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+}
+
 test.describe("axe on the empty states", () => {
   for (const path of ["/", "/announcements", "/activities", "/history", "/executives"]) {
     test(`${path} without content`, async ({ page }) => {
@@ -95,6 +113,9 @@ const MEMBER_PAGES = [
   "/votes",
   "/mypage",
   "/privacy",
+  "/search?q=%EC%84%B8%EB%AF%B8%EB%82%98",
+  "/sitemap",
+  "/activities?view=calendar",
 ];
 const ADMIN_PAGES = [
   "/admin/dashboard",

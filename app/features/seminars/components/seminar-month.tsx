@@ -75,14 +75,14 @@ export function SeminarMonth({
       {busy ? null : (
         <p className="mt-6 text-base text-slate-600 md:hidden">이 달에는 세미나가 없습니다.</p>
       )}
-      <ol className="md:grid md:grid-cols-7 md:border-l md:border-slate-200">
+      <ol className="md:grid md:grid-cols-7 md:border-l md:border-slate-200 md:bg-slate-50">
         {days.map((day) => (
           <li
             key={day.date}
             className={cn(
               "border-b border-slate-200 py-3 md:min-h-28 md:border-r md:p-2",
               day.seminars.length === 0 && "hidden md:block",
-              day.date === today && "md:bg-brand-50",
+              day.date === today ? "md:bg-brand-50" : "md:bg-white",
               day.day === 1 && FIRST_COLUMN[leading],
             )}
           >
