@@ -20,9 +20,17 @@ import {
 const suffix = Date.now().toString(36);
 const SCREENS = process.env.SCREENS_DIR;
 
-/** Saves a viewport screenshot for docs/screens when SCREENS_DIR is set (not in CI). */
-async function screen(page: Page, name: string) {
-  if (SCREENS) await page.screenshot({ path: `${SCREENS}/${name}` });
+/**
+ * Saves a viewport screenshot for docs/screens when SCREENS_DIR is set (not in CI); `height` keeps
+ * to the top of the page (the header and what is under it, not other tests' notices).
+ */
+async function screen(page: Page, name: string, height?: number) {
+  if (!SCREENS) return;
+  const width = page.viewportSize()!.width;
+  await page.screenshot({
+    path: `${SCREENS}/${name}`,
+    ...(height ? { clip: { x: 0, y: 0, width, height } } : {}),
+  });
 }
 
 /** A notice whose body alone has `word`, and a board post, created once for the search tests. */
@@ -129,7 +137,7 @@ test.describe("the utility bar", () => {
     const barBox = await bar.getByRole("link", { name: "사이트맵" }).boundingBox();
     const menuBox = await page.getByRole("navigation", { name: "주 메뉴" }).boundingBox();
     expect(barBox!.y + barBox!.height).toBeLessThanOrEqual(menuBox!.y);
-    await screen(page, "40-home-1280.png");
+    await screen(page, "40-home-1280.png", 560);
   });
 
   test("at 1280 px a member sees their name and 로그아웃", async ({ page }) => {
@@ -157,6 +165,7 @@ test.describe("the utility bar", () => {
     const menu = mobileMenu(page);
     await expect(menu.getByRole("searchbox", { name: "사이트 검색어" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "로그인" })).toBeVisible();
+    await screen(page, "40-menu-375.png");
     await menu.getByRole("link", { name: "사이트맵" }).click();
     await expect(page).toHaveURL(/\/sitemap$/);
   });
