@@ -11,7 +11,7 @@ const LAYERS = [
   ["members"],
   ["seminars"],
   ["library", "community", "payments", "votes"],
-  ["admin"],
+  ["admin", "search"],
   ["demo"],
 ];
 

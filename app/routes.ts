@@ -11,9 +11,16 @@ export default [
   route("membership/apply", "routes/membership-apply.tsx"),
   route("activities", "routes/activities.tsx"),
   route("activities/:id", "routes/activity-detail.tsx"),
+  // The seminar calendar: one seminar's event ("캘린더에 추가") and the feed of every seminar.
+  route("activities/:id/calendar.ics", "routes/activity-calendar.ts"),
+  route("seminars.ics", "routes/seminars-ics.ts"),
   route("announcements", "routes/announcements.tsx"),
   route("announcements/:id", "routes/announcement-detail.tsx"),
   route("location", "routes/location.tsx"),
+  // The site search (server-rendered, paged; members-only text for approved members only) and the
+  // human sitemap.
+  route("search", "routes/search.tsx"),
+  route("sitemap", "routes/sitemap-page.tsx"),
   // The members' board (approved members only; never in the page cache or the sitemap).
   route("community", "routes/community.tsx"),
   route("community/new", "routes/community-new.tsx"),

@@ -56,7 +56,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHeader eyebrow="ABOUT" title="학회 소개">
+      <PageHeader title="학회 소개">
         {society.name}의 인사말과 설립 목적, 비전과 핵심 가치를 소개합니다.
       </PageHeader>
 

@@ -1,7 +1,8 @@
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, CalendarPlus } from "lucide-react";
 import { data, Link } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { requireActor } from "~/features/accounts/actor.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { paymentsMode } from "~/features/gateway/portone.server";
@@ -122,6 +123,15 @@ export default function ActivityDetail({ loaderData }: Route.ComponentProps) {
           <div className="mt-6">
             <SeminarFacts seminar={seminar} seatsLeft={loaderData.seatsLeft} />
           </div>
+          {/* The seminar as a calendar file (the same event as the feed /seminars.ics). */}
+          {loaderData.ended || loaderData.window === "cancelled" ? null : (
+            <Button asChild variant="secondary" className="mt-5">
+              <a href={`/activities/${seminar.id}/calendar.ics`} download>
+                <CalendarPlus className="size-4" aria-hidden="true" />
+                캘린더에 추가
+              </a>
+            </Button>
+          )}
           <p className="mt-8 text-[15px] leading-8 whitespace-pre-line text-slate-700">
             {seminar.description}
           </p>

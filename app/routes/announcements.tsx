@@ -96,7 +96,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
   };
   return (
     <>
-      <PageHeader eyebrow="NEWS" title="공지사항">
+      <PageHeader title="공지사항">
         학회의 공지, 행사, 학술 소식을 전해 드립니다. 전문은 승인된 회원만 열람할 수 있습니다.
       </PageHeader>
       <Section>

@@ -25,9 +25,7 @@ export default function Charter({ loaderData }: Route.ComponentProps) {
   if (!charter) return <Locked />;
   return (
     <>
-      <PageHeader eyebrow="CHARTER" title="학회 정관">
-        {loaderData.effectiveDate} 시행
-      </PageHeader>
+      <PageHeader title="학회 정관">{loaderData.effectiveDate} 시행</PageHeader>
       <Section className="grid gap-10 lg:grid-cols-[14rem_1fr]">
         <nav aria-labelledby="charter-toc" className="lg:sticky lg:top-32 lg:self-start">
           <h2 id="charter-toc" className="text-sm font-bold text-slate-900">
@@ -85,7 +83,7 @@ export default function Charter({ loaderData }: Route.ComponentProps) {
 function Locked() {
   return (
     <>
-      <PageHeader eyebrow="CHARTER" title="학회 정관" />
+      <PageHeader title="학회 정관" />
       <MembersOnlyNotice heading="회원 전용 콘텐츠입니다">
         학회 정관은 승인된 회원만 열람할 수 있습니다.
       </MembersOnlyNotice>

@@ -20,9 +20,7 @@ export default function Executives({ loaderData }: Route.ComponentProps) {
   const { executives } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="EXECUTIVES" title="임원진">
-        학회를 이끄는 임원진을 소개합니다.
-      </PageHeader>
+      <PageHeader title="임원진">학회를 이끄는 임원진을 소개합니다.</PageHeader>
       <Section>
         {executives.length === 0 ? (
           <EmptyState>임원진 정보가 준비 중입니다.</EmptyState>

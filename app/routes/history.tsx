@@ -19,9 +19,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
   const { events } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="HISTORY" title="연혁">
-        학회가 걸어온 길을 소개합니다.
-      </PageHeader>
+      <PageHeader title="연혁">학회가 걸어온 길을 소개합니다.</PageHeader>
       <Section className="max-w-3xl">
         {events.length === 0 ? (
           <EmptyState>연혁 정보가 준비 중입니다.</EmptyState>

@@ -48,9 +48,7 @@ export default function Library({ loaderData }: Route.ComponentProps) {
   const filtered = Boolean(q || category);
   return (
     <>
-      <PageHeader eyebrow="LIBRARY" title="자료실">
-        {LIBRARY_DESCRIPTION}
-      </PageHeader>
+      <PageHeader title="자료실">{LIBRARY_DESCRIPTION}</PageHeader>
       <Section>
         <LibrarySearch idPrefix="library" category={category} q={q} categories={categories} />
         <p className="mt-6 mb-3 text-sm text-slate-600" aria-live="polite">

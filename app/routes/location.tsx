@@ -46,7 +46,7 @@ export default function Location() {
   const { society } = useRootData();
   return (
     <>
-      <PageHeader eyebrow="LOCATION" title="오시는 길">
+      <PageHeader title="오시는 길">
         {society.name} 사무국 찾아오시는 길을 안내해 드립니다.
       </PageHeader>
       <Section>

@@ -115,7 +115,7 @@ export const action = pageAction<
 export default function MembershipApply({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader eyebrow="MEMBERSHIP" title="정회원 가입 신청">
+      <PageHeader title="정회원 가입 신청">
         {loaderData.state === "applied"
           ? "정회원 가입 신청 현황을 확인하실 수 있습니다."
           : "정회원 가입 신청서를 작성해주세요."}

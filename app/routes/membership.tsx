@@ -73,7 +73,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
   const guide = dues ? <DuesGuide dues={dues} online={online} compact /> : null;
   return (
     <>
-      <PageHeader eyebrow="MEMBERSHIP" title="정회원 안내">
+      <PageHeader title="정회원 안내">
         정회원으로 함께하며 학회의 모든 활동과 혜택을 누리세요.
       </PageHeader>
       <Section>

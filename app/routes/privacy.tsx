@@ -122,7 +122,7 @@ export default function Privacy() {
 
   return (
     <>
-      <PageHeader eyebrow="PRIVACY POLICY" title="개인정보처리방침">
+      <PageHeader title="개인정보처리방침">
         {society.name}(이하 &lsquo;학회&rsquo;)는 「개인정보 보호법」 제30조에 따라 정보주체의
         개인정보를 보호하고 이와 관련한 고충을 신속하고 원활하게 처리할 수 있도록 다음과 같이
         개인정보처리방침을 수립·공개합니다.

@@ -33,7 +33,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
   const { certificate, receipt, code } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="VERIFY" title="확인서 진위 확인" />
+      <PageHeader title="확인서 진위 확인" />
       <Section className="max-w-2xl">
         {receipt ? (
           <Card className="p-6 sm:p-8">

@@ -23,7 +23,7 @@ export default function Votes({ loaderData }: Route.ComponentProps) {
   const { votes } = loaderData;
   return (
     <>
-      <PageHeader eyebrow="VOTES" title="총회 투표">
+      <PageHeader title="총회 투표">
         안건 의결과 임원 선거를 온라인 비밀투표로 합니다. 누가 무엇을 선택했는지는 사무국도 알 수
         없습니다.
       </PageHeader>

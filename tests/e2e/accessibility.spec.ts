@@ -71,6 +71,39 @@ test.describe("axe at 375 px", () => {
   });
 });
 
+// The pages of issue 40: the site search (empty, with results), the sitemap and the seminar
+// calendar, as a visitor and as a member, on a phone and a desktop.
+const FACE_PAGES = [
+  "/search",
+  `/search?q=${encodeURIComponent("세미나")}`,
+  "/sitemap",
+  "/activities?view=calendar",
+];
+for (const width of [375, 1280]) {
+  test(`axe on search, sitemap and the calendar at ${width} px`, async ({ page }) => {
+    test.slow();
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of FACE_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+
+  test(`axe on search, sitemap and the calendar at ${width} px, for a member`, async ({ page }) => {
+    test.slow();
+    const member = await createApprovedMember();
+    await loginAs(page, member.email, member.password);
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of [...FACE_PAGES.slice(1), `/search?q=${encodeURIComponent("자료")}`]) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
+      await waitForHydration(page);
+      await expectNoSeriousA11yViolations(page);
+    }
+  });
+}
+
 test.describe("axe on the empty states", () => {
   for (const path of ["/", "/announcements", "/activities", "/history", "/executives"]) {
     test(`${path} without content`, async ({ page }) => {

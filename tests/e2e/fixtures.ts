@@ -239,17 +239,17 @@ export const NAV_SECTIONS: ReadonlyArray<{ label: string; links: ReadonlyArray<M
   {
     label: "학회소개",
     links: [
-      { label: "인사말", href: "/about", heading: "학회 소개" },
+      { label: "학회 소개", href: "/about", heading: "학회 소개" },
       { label: "연혁", href: "/history", heading: "연혁" },
       { label: "임원진", href: "/executives", heading: "임원진" },
-      { label: "회칙", href: "/charter", heading: "학회 정관" },
+      { label: "학회 정관", href: "/charter", heading: "학회 정관" },
       { label: "오시는 길", href: "/location", heading: "오시는 길" },
     ],
   },
   {
     label: "학술활동",
     links: [
-      { label: "세미나", href: "/activities", heading: "학술 활동" },
+      { label: "학술 활동", href: "/activities", heading: "학술 활동" },
       { label: "자료실", href: "/library", heading: "자료실" },
     ],
   },
@@ -263,8 +263,8 @@ export const NAV_SECTIONS: ReadonlyArray<{ label: string; links: ReadonlyArray<M
   {
     label: "회원",
     links: [
-      { label: "회원 안내", href: "/membership", heading: "정회원 안내" },
-      // A visitor's menu leads to 회원 안내's sign-up steps; a member's to /membership/apply.
+      { label: "정회원 안내", href: "/membership", heading: "정회원 안내" },
+      // A visitor's menu leads to 정회원 안내's sign-up steps; a member's to /membership/apply.
       { label: "정회원 신청", href: "/membership#join", heading: null },
       { label: "마이페이지", href: "/mypage", heading: null },
     ],

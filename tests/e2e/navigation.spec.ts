@@ -304,7 +304,7 @@ test.describe("phone menu at 375 px", () => {
     await setMobileMenu(page, true);
     const nav = page.getByRole("navigation", { name: "모바일 메뉴" });
     await nav.locator("summary", { hasText: "학술활동" }).click();
-    await nav.getByRole("link", { name: "세미나" }).click();
+    await nav.getByRole("link", { name: "학술 활동" }).click();
     await expect(page).toHaveURL(/\/activities$/);
     await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("학술 활동");
     await expect(nav).toBeHidden();

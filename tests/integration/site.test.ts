@@ -126,7 +126,7 @@ describe("public pages", () => {
     const { html } = await page("/about");
     const header = html.match(/<header\b[\s\S]*?<\/header>/)?.[0] ?? "";
     const hrefs = tags(header, "a").map((a) => a.href);
-    // 학회소개 (인사말, 연혁, 임원진, 회칙, 오시는 길), 학술활동, 소식, 회원.
+    // 학회소개 (학회 소개, 연혁, 임원진, 학회 정관, 오시는 길), 학술활동, 소식, 회원.
     const order = [
       "/about",
       "/history",

@@ -1,16 +1,20 @@
 import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
-import { Button } from "~/components/ui/button";
 import { ChevronDown, Menu, X } from "~/components/ui/icons";
 import { useOptionalUser } from "~/lib/root-data";
 import { Wordmark } from "./emblem";
 import { findNavPlace, NAV_SECTIONS } from "./navigation";
 
-// The header: the society's wordmark and the account links on top, the four sections below with
-// their drop-downs (desktop), or one <details> menu with a <details> per section (phone). Both
-// open without JavaScript: the drop-downs by CSS on hover and on keyboard focus (:focus-within),
-// the phone menu by the browser's own <details>. JavaScript only closes them after a navigation.
-// The styles are the `site-*` classes in app.css (CSS, not JavaScript: the home page's budget).
+// The header: the society's wordmark with the utility bar beside it (로그인/회원가입 or the
+// member's name and 로그아웃, 사이트맵, and the site search), the four sections below with their
+// drop-downs (desktop), or one <details> menu with a <details> per section (phone), which holds the
+// search, the account links and 사이트맵 there. All of it works without JavaScript: the search is
+// a GET form to /search, the drop-downs open by CSS on hover and on focus (:focus-within), the
+// phone menu by the browser's own <details>. On a touch screen (a 768 px tablet: `hover: none`) a
+// section's own link takes no taps, so a tap lands on its item, which takes focus (tabindex -1)
+// and so opens the drop-down; the drop-down lists the section's first page too. JavaScript only
+// closes them after a navigation. The styles are the `site-*` classes in app.css (CSS, not
+// JavaScript: the home page's budget).
 
 const ADMIN_LINK = "/admin/dashboard";
 
@@ -21,9 +25,9 @@ export function Header() {
   const desktopMenu = useRef<HTMLElement>(null);
   const current = findNavPlace(pathname);
   const isAdmin = user?.role === "admin";
-
-  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus. Not on
-  // the first render: a menu opened before the page's JavaScript arrived stays open.
+  // After a navigation: close the phone menu, and let go of a drop-down kept open by focus (a
+  // keyboard's or a tap's). Not on the first render: a menu opened before the page's JavaScript
+  // arrived stays open.
   const menuPath = useRef(pathname);
   useEffect(() => {
     if (menuPath.current === pathname) return;
@@ -60,8 +64,9 @@ export function Header() {
           <Wordmark />
           <span className="sr-only"> 홈</span>
         </Link>
-        <div className="hidden shrink-0 items-center gap-2 md:flex">
+        <div className="site-utility hidden md:flex">
           <AccountActions />
+          <SearchBox />
         </div>
         <details ref={phoneMenu} className="site-phone md:hidden">
           <summary>
@@ -70,6 +75,7 @@ export function Header() {
             메뉴
           </summary>
           <div>
+            <SearchBox />
             <nav aria-label="모바일 메뉴">
               <ul>
                 {NAV_SECTIONS.map((section) => (
@@ -86,7 +92,7 @@ export function Header() {
                 {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
               </ul>
             </nav>
-            <div className="flex flex-wrap items-center gap-2 border-t border-slate-200 px-5 py-4">
+            <div className="site-phone-account">
               <AccountActions phone />
             </div>
           </div>
@@ -95,7 +101,12 @@ export function Header() {
       <nav ref={desktopMenu} aria-label="주 메뉴" className="site-nav hidden md:block">
         <ul>
           {NAV_SECTIONS.map((section) => (
-            <li key={section.id} data-here={current?.section?.id === section.id || undefined}>
+            <li
+              key={section.id}
+              data-here={current?.section?.id === section.id || undefined}
+              // Focusable by a tap (not by Tab): on a touch screen the tap opens the drop-down.
+              tabIndex={-1}
+            >
               <Link to={section.links[0]!.to}>
                 {section.label}
                 <ChevronDown className="size-4" />
@@ -110,50 +121,46 @@ export function Header() {
   );
 }
 
+/** The site search's box: a GET form to /search, which needs no JavaScript. */
+function SearchBox() {
+  return (
+    <search aria-label="사이트 검색">
+      <form method="get" action="/search" className="site-search">
+        <input type="search" name="q" aria-label="사이트 검색어" />
+        <button type="submit" aria-label="통합 검색">
+          검색
+        </button>
+      </form>
+    </search>
+  );
+}
+
+/** 로그인 and 회원가입, or the member's name and 로그아웃 (on a phone also 마이페이지); 사이트맵. */
 function AccountActions({ phone = false }: { phone?: boolean }) {
   const user = useOptionalUser();
-  if (user) {
+  const sitemap = <Link to="/sitemap">사이트맵</Link>;
+  if (!user) {
     return (
       <>
-        <span className="flex min-w-0 items-center gap-1.5 px-1 text-sm font-medium text-slate-700">
-          {user.memberTypeLabel ? (
-            <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">
-              {user.memberTypeLabel}
-            </span>
-          ) : null}
-          {phone ? (
-            <span className="truncate">{user.name || user.email}</span>
-          ) : (
-            <Link
-              to="/mypage"
-              className="max-w-40 truncate hover:text-brand-700 hover:underline"
-              title="마이페이지"
-            >
-              {user.name || user.email}
-            </Link>
-          )}
-        </span>
-        {phone ? (
-          <Button asChild variant="secondary" size="sm">
-            <Link to="/mypage">마이페이지</Link>
-          </Button>
-        ) : null}
-        <form method="post" action="/logout">
-          <Button type="submit" variant="secondary" size="sm">
-            로그아웃
-          </Button>
-        </form>
+        <Link to="/login">로그인</Link>
+        <Link to="/signup">회원가입</Link>
+        {sitemap}
       </>
     );
   }
   return (
     <>
-      <Button asChild variant="secondary" size="sm">
-        <Link to="/login">로그인</Link>
-      </Button>
-      <Button asChild size="sm">
-        <Link to="/signup">회원가입</Link>
-      </Button>
+      <span className="site-member">
+        {user.memberTypeLabel ? <b>{user.memberTypeLabel}</b> : null}
+        <Link to="/mypage" title="마이페이지">
+          {user.name || user.email}
+        </Link>
+      </span>
+      {phone ? <Link to="/mypage">마이페이지</Link> : null}
+      <form method="post" action="/logout">
+        <button type="submit">로그아웃</button>
+      </form>
+      {sitemap}
     </>
   );
 }

@@ -21,10 +21,10 @@ export const NAV_SECTIONS: NavSection[] = [
     id: "society",
     label: "학회소개",
     links: [
-      { to: "/about", label: "인사말" },
+      { to: "/about", label: "학회 소개" },
       { to: "/history", label: "연혁" },
       { to: "/executives", label: "임원진" },
-      { to: "/charter", label: "회칙" },
+      { to: "/charter", label: "학회 정관" },
       { to: "/location", label: "오시는 길" },
     ],
   },
@@ -32,7 +32,7 @@ export const NAV_SECTIONS: NavSection[] = [
     id: "academic",
     label: "학술활동",
     links: [
-      { to: "/activities", label: "세미나" },
+      { to: "/activities", label: "학술 활동" },
       // Approved members only; others see its lock.
       { to: "/library", label: "자료실" },
     ],
@@ -49,7 +49,7 @@ export const NAV_SECTIONS: NavSection[] = [
     id: "members",
     label: "회원",
     links: [
-      { to: "/membership", label: "회원 안내" },
+      { to: "/membership", label: "정회원 안내" },
       { to: "/membership/apply", label: "정회원 신청" },
       { to: "/mypage", label: "마이페이지" },
     ],
@@ -58,6 +58,8 @@ export const NAV_SECTIONS: NavSection[] = [
 
 /** Pages outside the menu that still get a breadcrumb (and their section's sub-menu, if any). */
 const OTHER_PAGES: Array<{ to: string; label: string; section?: string }> = [
+  { to: "/search", label: "통합 검색" },
+  { to: "/sitemap", label: "사이트맵" },
   { to: "/login", label: "로그인", section: "members" },
   { to: "/signup", label: "회원가입", section: "members" },
   { to: "/forgot-password", label: "비밀번호 찾기", section: "members" },

@@ -8,7 +8,7 @@ import { PageHeader } from "~/components/layout/page-header";
 export function BoardLocked() {
   return (
     <>
-      <PageHeader eyebrow="COMMUNITY" title="회원 게시판">
+      <PageHeader title="회원 게시판">
         회원 여러분이 병원 운영, 마케팅 도구, 직원 관리, 제도 변화에 대해 묻고 답하는 공간입니다.
       </PageHeader>
       <MembersOnlyNotice heading="회원 전용 게시판입니다">

@@ -22,7 +22,7 @@ export function PostFormPage({ locked, post }: { locked: boolean; post?: OwnPost
   if (locked) return <BoardLocked />;
   return (
     <>
-      <PageHeader eyebrow="COMMUNITY" title={post ? "글 수정" : "글쓰기"} />
+      <PageHeader title={post ? "글 수정" : "글쓰기"} />
       <Section className="max-w-3xl">
         <Card className="p-5 sm:p-8">
           <PostForm

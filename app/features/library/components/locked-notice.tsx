@@ -9,9 +9,7 @@ import { LIBRARY_DESCRIPTION } from "../validation";
 export function LibraryLocked() {
   return (
     <>
-      <PageHeader eyebrow="LIBRARY" title="자료실">
-        {LIBRARY_DESCRIPTION}
-      </PageHeader>
+      <PageHeader title="자료실">{LIBRARY_DESCRIPTION}</PageHeader>
       <MembersOnlyNotice heading="회원 전용 콘텐츠입니다">
         자료실은 승인된 회원만 열람할 수 있습니다.
       </MembersOnlyNotice>
