@@ -13,6 +13,7 @@ import {
 } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { Footer } from "~/components/layout/footer";
+import { footerLinesHtml } from "~/components/layout/footer-lines.server";
 import { Header } from "~/components/layout/header";
 import { SectionNav } from "~/components/layout/section-nav";
 import { FlashStatus, Toaster } from "~/components/ui/toaster";
@@ -40,6 +41,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const flash = takeFlash(request);
   const root: RootData = {
     society,
+    footerLines: footerLinesHtml(society),
     flash: flash.toast,
     user: user
       ? {

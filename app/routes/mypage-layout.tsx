@@ -10,9 +10,7 @@ export default function MypageLayout() {
   const name = useRouteLoaderData<RootData>("root")?.user?.name;
   return (
     <>
-      <PageHeader eyebrow="MY PAGE" title="마이페이지">
-        {name ? `${name}님의 회원 정보입니다.` : null}
-      </PageHeader>
+      <PageHeader title="마이페이지">{name ? `${name}님의 회원 정보입니다.` : null}</PageHeader>
       <Section className="grid gap-6 lg:grid-cols-[11rem_1fr] lg:items-start">
         <MypageTabs />
         <div className="grid max-w-3xl min-w-0 gap-10">

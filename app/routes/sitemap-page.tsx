@@ -18,6 +18,8 @@ const OTHER_SITE_PAGES: NavItem[] = [
   { to: "/login", label: "로그인" },
   { to: "/signup", label: "회원가입" },
   { to: "/privacy", label: "개인정보처리방침" },
+  { to: "/terms", label: "이용약관" },
+  { to: "/email-policy", label: "이메일무단수집거부" },
 ];
 
 // Every page of the menu, drawn from the one navigation list (components/layout/navigation.ts),
