@@ -221,7 +221,7 @@ describe("standing, payments, voids and exemptions", () => {
     });
     // Not 정회원 in the header, the lapse explained on /mypage, regular-only seminars refused.
     const home = await page(server, "/", member.cookie);
-    expect(home.html).not.toMatch(/>정회원<\/span>/);
+    expect(home.html).not.toMatch(/<b>정회원<\/b>/);
     const mypage = await page(server, "/mypage/dues", member.cookie);
     expect(mypage.html).toContain("지금은 준회원으로 이용하고 계십니다");
     expect(mypage.html).toContain("미납자1234");
@@ -249,7 +249,7 @@ describe("standing, payments, voids and exemptions", () => {
     expect(paid.payments).toEqual([
       { id: payment.id, year: YEAR, amount: FEE, method: "계좌이체", paidAt: "2026-03-02" },
     ]);
-    expect((await page(server, "/", member.cookie)).html).toMatch(/>정회원<\/span>/);
+    expect((await page(server, "/", member.cookie)).html).toMatch(/<b>정회원<\/b>/);
     expect(
       (await call("POST", `/api/seminars/${seminar.id}/registrations`, member.cookie)).status,
     ).toBe(201);
@@ -296,8 +296,8 @@ describe("standing, payments, voids and exemptions", () => {
     expect((await myDues(lifetime)).status).toBe("paid");
     expect((await myDues(honorary)).status).toBe("exempt");
     expect((await myDues(associate)).status).toBe("not_required");
-    expect((await page(server, "/", lifetime.cookie)).html).toMatch(/>평생회원<\/span>/);
-    expect((await page(server, "/", honorary.cookie)).html).toMatch(/>명예회원<\/span>/);
+    expect((await page(server, "/", lifetime.cookie)).html).toMatch(/<b>평생회원<\/b>/);
+    expect((await page(server, "/", honorary.cookie)).html).toMatch(/<b>명예회원<\/b>/);
   });
 
   it("records a payment and an exemption from the /admin/dues and member record forms", async () => {
@@ -874,27 +874,27 @@ describe("standing through the year boundary and the grace period", () => {
     await clockToSignedIn("2027-01-15T12:00:00+09:00", people);
     expect((await myDues(paidLastYear)).status).toBe("unpaid");
     expect((await myDues(paidLastYear)).amountDue).toBe(120_000);
-    expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
+    expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/<b>정회원<\/b>/);
     const grace = await page(server, "/mypage/dues", paidLastYear.cookie);
     expect(grace.html).toContain("유예기간으로 지난해 정회원 자격이 유지됩니다");
-    expect((await page(server, "/", neverPaid.cookie)).html).not.toMatch(/>정회원<\/span>/);
+    expect((await page(server, "/", neverPaid.cookie)).html).not.toMatch(/<b>정회원<\/b>/);
 
     // The last day of the grace period still holds; the next day it lapses.
     await clockToSignedIn("2027-03-31T23:30:00+09:00", people);
-    expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
+    expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/<b>정회원<\/b>/);
     // Twenty minutes on: within the administrator's 60-minute idle limit, who records below.
     clockTo("2027-04-01T00:10:00+09:00");
-    expect((await page(server, "/", paidLastYear.cookie)).html).not.toMatch(/>정회원<\/span>/);
+    expect((await page(server, "/", paidLastYear.cookie)).html).not.toMatch(/<b>정회원<\/b>/);
     expect((await page(server, "/mypage/dues", paidLastYear.cookie)).html).toContain(
       "지금은 준회원으로 이용하고 계십니다",
     );
     expect((await myDues(paidBoth)).status).toBe("paid");
-    expect((await page(server, "/", paidBoth.cookie)).html).toMatch(/>정회원<\/span>/);
+    expect((await page(server, "/", paidBoth.cookie)).html).toMatch(/<b>정회원<\/b>/);
 
     // The member keeps the account and pays: standing is back at once.
     await pay(paidLastYear, { year: YEAR + 1, amount: 120_000, paidAt: "2027-04-01" });
     expect(await myDues(paidLastYear)).toMatchObject({ status: "paid", fullStanding: true });
-    expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/>정회원<\/span>/);
+    expect((await page(server, "/", paidLastYear.cookie)).html).toMatch(/<b>정회원<\/b>/);
   });
 });
 

@@ -65,7 +65,7 @@ function hasForm(html: string) {
 
 /** The header's account area shows the 정회원 mark right before the member's name. */
 function fullMemberMark(name: string) {
-  return new RegExp(`>정회원</span>\\s*<a[^>]*>${name}</a>`);
+  return new RegExp(`<b>정회원</b>\\s*<a[^>]*>${name}</a>`);
 }
 
 async function countApplications() {

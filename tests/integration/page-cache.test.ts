@@ -440,6 +440,8 @@ describe("every write shows on the next request", () => {
       "executives",
       "history_events",
       "seminars",
+      "society_settings",
+      "terms_versions",
     ]);
   });
 });

@@ -14,7 +14,7 @@ const schema = z.object({
   SOCIETY_PHONE: z.string().min(1).default("053-000-0000"),
   SOCIETY_EMAIL: z.string().email().default("office@example.org"),
   // The footer's legal lines; the office edits them on /admin/settings, these are the defaults.
-  SOCIETY_REPRESENTATIVE: z.string().min(1).default("홍길동 (예시)"),
+  SOCIETY_REPRESENTATIVE: z.string().min(1).default("학회장 이름 (예시)"),
   SOCIETY_REGISTRATION_LABEL: z.enum(["고유번호", "사업자등록번호"]).default("고유번호"),
   SOCIETY_REGISTRATION_NUMBER: z.string().min(1).default("000-00-00000"),
   SOCIETY_FAX: z.string().min(1).default("053-000-0001"),
