@@ -18,7 +18,9 @@ function renderFooter() {
   return renderToStaticMarkup(
     createElement(Stub, {
       initialEntries: ["/"],
-      hydrationData: { loaderData: { root: { society, user: null } } },
+      hydrationData: {
+        loaderData: { root: { society, footerLines: { address: "", links: "" }, user: null } },
+      },
     }),
   );
 }
