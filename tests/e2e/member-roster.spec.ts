@@ -19,7 +19,7 @@ test.beforeEach(async ({ page }) => {
 
 /** Submits the roster's search form with a query. */
 async function search(page: Page, query: string) {
-  await page.getByLabel("검색어").fill(query);
+  await page.getByLabel("검색어", { exact: true }).fill(query);
   await page.getByRole("button", { name: "검색", exact: true }).click();
   await expect(page).toHaveURL(/[?&]q=/);
 }

@@ -180,7 +180,7 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
     page.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link", { name: "결제" }),
   ).toHaveAttribute("aria-current", "page");
   await expect(page.getByRole("note").filter({ hasText: NOTICE })).toBeVisible();
-  await page.getByLabel("검색어").fill(member.name);
+  await page.getByLabel("검색어", { exact: true }).fill(member.name);
   await page.getByLabel("구분").selectOption({ label: "세미나 등록비" });
   await page.getByRole("button", { name: "검색", exact: true }).click();
   await expect(page).toHaveURL(/purpose=seminar/);
