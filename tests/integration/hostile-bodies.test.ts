@@ -57,6 +57,9 @@ const PAGE_FORMS = () => [
   { path: "/forgot-password", cookie: undefined },
   { path: "/reset-password", cookie: undefined },
   { path: "/mypage", cookie: member.cookie },
+  { path: "/mypage/seminars", cookie: member.cookie },
+  { path: "/mypage/dues", cookie: member.cookie },
+  { path: "/mypage/security", cookie: member.cookie },
   { path: "/membership/apply", cookie: member.cookie },
   { path: "/admin/dashboard", cookie: admin.cookie },
   { path: "/admin/members", cookie: admin.cookie },
@@ -70,6 +73,7 @@ const PAGE_FORMS = () => [
   { path: "/admin/community", cookie: admin.cookie },
   { path: "/admin/dues", cookie: admin.cookie },
   { path: "/admin/library", cookie: admin.cookie },
+  { path: "/admin/settings", cookie: admin.cookie },
 ];
 
 /** The administrators' JSON calls (roster, seminars, dues, library), each with their session. */
@@ -85,6 +89,7 @@ const ADMIN_JSON_CALLS = () => [
   { method: "POST", path: "/api/admin/dues/2026/exemptions" },
   { method: "POST", path: "/api/admin/payments" },
   { method: "POST", path: "/api/resources" },
+  { method: "PUT", path: "/api/admin/settings" },
 ];
 
 function postRaw(
@@ -214,6 +219,24 @@ describe("the roster's calls take only bounded, well-formed JSON", () => {
     expect(row[0]?.suspendedAt).toBeNull();
     expect(row[0]?.rejectedAt).toBeNull();
     expect((await get(server, "/healthz")).status).toBe(200);
+  });
+
+  it("the terms call takes a long text (512 KB) but no more, and a malformed one is a 400", async () => {
+    for (const [body, status] of [
+      ["{not json", 400],
+      [JSON.stringify({ body: "가".repeat(200_000) }), 413],
+      [JSON.stringify({ body: ["제1조", "제2조"] }), 400],
+    ] as const) {
+      const res = await server.fetch("/api/admin/terms", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: admin.cookie },
+        body,
+      });
+      expect(res.status, `${body.length}`).toBe(status);
+      expect((await res.json()).message).toMatch(/[가-힣]/);
+    }
+    const terms = (await (await get(server, "/api/terms")).json()) as { version: number };
+    expect(terms.version).toBe(1);
   });
 });
 

@@ -143,6 +143,11 @@ describe("the footer's legal lines", () => {
   it("the settings page saves without JavaScript and refuses a bad field in Korean", async () => {
     const page = await get(server, "/admin/settings", { cookie: admin.cookie });
     expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toContain("no-store");
+    expect(page.headers.get("cache-control")).toContain("private");
+    const call = await get(server, "/api/admin/settings", { cookie: admin.cookie });
+    expect(call.headers.get("cache-control")).toContain("no-store");
+    expect((await get(server, "/admin/settings", { cookie: member.cookie })).status).toBe(403);
     expect(await text(page)).toContain("사이트 설정");
     const saved = await postForm(
       server,
