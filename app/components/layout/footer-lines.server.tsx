@@ -68,10 +68,10 @@ function addressHtml(society: SocietyConfig) {
   );
 }
 
-/** One labelled line of the footer; several stand on a line on a wide screen. */
+/** One labelled line of the footer: a line each on a phone, several on a line from 640 px. */
 function Line({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <span className="inline-block">
+    <span className="block sm:inline-block">
       <span className="text-slate-400">{label} </span>
       {children}
     </span>
@@ -80,7 +80,7 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 
 function Divider() {
   return (
-    <span className="mx-2 text-slate-600" aria-hidden="true">
+    <span className="mx-2 hidden text-slate-600 sm:inline" aria-hidden="true">
       |
     </span>
   );
