@@ -87,6 +87,8 @@ export const users = pgTable(
     // The 이용약관 version agreed to at sign-up, and when (null: signed up before there were terms).
     termsConsentVersion: integer(),
     termsConsentAt: timestamp({ withTimezone: true }),
+    // A member of the demo society `npm start` seeds: the roster and record mark them 데모.
+    isDemo: boolean().notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -241,6 +243,9 @@ export const seminars = pgTable(
     feeFullEarly: integer(),
     feeOtherEarly: integer(),
     feeEarlyUntil: timestamp({ withTimezone: true }),
+    // The poster the office uploads (/objects/{id}, public image): the home page's banner shows it
+    // for the next seminar; without one the banner is drawn from the title and date.
+    posterUrl: text(),
     createdAt: createdAt(),
   },
   (t) => [index("seminars_date_idx").on(t.date)],
@@ -630,6 +635,28 @@ export const keptDocuments = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("kept_documents_user_idx").on(t.userId)],
+);
+
+// Files attached to a notice (PDF, HWP, HWPX, images), checked as the library's files are. The
+// file is a stored object of visibility 'notice', served only through
+// GET /api/announcements/{id}/attachments/{attachmentId} to whoever may read the notice's body.
+export const announcementAttachments = pgTable(
+  "announcement_attachments",
+  {
+    id: id(),
+    announcementId: uuid()
+      .notNull()
+      .references(() => announcements.id, { onDelete: "cascade" }),
+    objectId: uuid().notNull(),
+    // The name as uploaded (Korean kept), sent back in Content-Disposition.
+    fileName: text().notNull(),
+    // The type found in the file's content, never the name's.
+    contentType: varchar({ length: 100 }).notNull(),
+    fileSize: integer().notNull(),
+    position: integer().notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("announcement_attachments_announcement_idx").on(t.announcementId, t.position)],
 );
 
 // Who read which announcement on which day (Asia/Seoul), so views count once per member per day.
@@ -1072,6 +1099,9 @@ export const societySettings = pgTable("society_settings", {
   sealUrl: text(),
   // The home page's strip of related bodies' links, [{ label, url }] (null: the defaults).
   relatedLinks: jsonb().$type<{ label: string; url: string }[]>(),
+  // Set when `npm start` filled a new embedded database with the demo society: the admin area
+  // says so on every page until the office removes the demo data.
+  demoSeededAt: timestamp({ withTimezone: true }),
   updatedAt: timestamp({ withTimezone: true }),
   updatedBy: uuid().references(() => users.id, { onDelete: "set null" }),
 });
