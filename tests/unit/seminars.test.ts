@@ -29,6 +29,7 @@ function seminar(title: string, offsetHours: number, status = "open"): Seminar {
     feeFullEarly: null,
     feeOtherEarly: null,
     feeEarlyUntil: null,
+    posterUrl: null,
     createdAt: new Date("2026-01-01T00:00:00Z"),
   };
 }
