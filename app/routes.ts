@@ -87,7 +87,9 @@ export default [
   route("objects/:id", "routes/objects.ts"),
 
   route("api/announcements", "routes/api/announcements.ts"),
+  route("api/announcements/upload", "routes/api/announcements-upload.ts"),
   route("api/announcements/:id", "routes/api/announcement.ts"),
+  route("api/announcements/:id/attachments/:attachmentId", "routes/api/announcement-attachment.ts"),
   route("api/seminars", "routes/api/seminars.ts"),
   route("api/seminars/:id", "routes/api/seminar.ts"),
   route("api/seminars/:id/registrations", "routes/api/seminar-registrations.ts"),

@@ -1,4 +1,4 @@
-import { ArrowLeft, ExternalLink, Eye } from "lucide-react";
+import { ArrowLeft, Download, ExternalLink, Eye, Paperclip } from "lucide-react";
 import { data, Link } from "react-router";
 import { MembersOnlyNotice } from "~/components/layout/members-only-notice";
 import { Section } from "~/components/layout/page-header";
@@ -12,8 +12,10 @@ import {
   neighbourAnnouncements,
   readAnnouncement,
 } from "~/features/announcements/announcements.server";
+import type { NoticeAttachment } from "~/features/announcements/attachments.server";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
 import { ANNOUNCEMENT_AUTHOR } from "~/features/announcements/constants";
+import { formatFileSize, typeLabel } from "~/features/uploads/document-types";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import { formatNumber } from "~/lib/numbers";
@@ -76,6 +78,9 @@ export default function AnnouncementDetail({ loaderData }: Route.ComponentProps)
             {announcement.title}
           </h1>
         </header>
+        {announcement.attachments.length > 0 ? (
+          <Attachments files={announcement.attachments} />
+        ) : null}
         {announcement.imageUrl ? (
           <img
             src={announcement.imageUrl}
@@ -101,6 +106,40 @@ export default function AnnouncementDetail({ loaderData }: Route.ComponentProps)
       </article>
       <Neighbours previous={neighbours.previous} next={neighbours.next} />
     </Section>
+  );
+}
+
+/** 첨부파일 under the title, as Korean boards show them: each file's name, type and size. */
+function Attachments({ files }: { files: NoticeAttachment[] }) {
+  return (
+    <section aria-labelledby="attachments-title" className="mt-4 rounded-lg bg-slate-50 px-4 py-3">
+      <h2
+        id="attachments-title"
+        className="flex items-center gap-1.5 text-[15px] font-semibold text-slate-800"
+      >
+        <Paperclip className="size-4" aria-hidden="true" />
+        {`첨부파일 ${files.length}개`}
+      </h2>
+      <ul className="mt-2 grid gap-1">
+        {files.map((file) => (
+          <li key={file.id}>
+            <a
+              href={file.url}
+              download
+              className="inline-flex min-h-11 items-center gap-2 py-1 text-[15px] break-all text-brand-800 hover:underline"
+            >
+              <Download className="size-4 shrink-0" aria-hidden="true" />
+              <span>
+                {file.fileName}{" "}
+                <span className="text-sm text-slate-600">
+                  ({typeLabel(file.contentType)}, {formatFileSize(file.fileSize)})
+                </span>
+              </span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

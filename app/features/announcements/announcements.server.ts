@@ -7,9 +7,16 @@ import { isUuid } from "~/lib/ids";
 import { containsText, loadPage, type PageQuery, searchText } from "~/lib/list-page.server";
 import { sumTallies } from "~/lib/tallies.server";
 import { firstCharacters, htmlToPlainText } from "~/lib/text";
-import { announcementReads, announcements } from "~db/schema";
+import { announcementAttachments, announcementReads, announcements } from "~db/schema";
 import { type Actor, assertAdmin } from "../audit/actor.server";
 import { audit } from "../audit/audit.server";
+import {
+  attachmentObjectsOf,
+  deleteAttachmentFiles,
+  listAttachments,
+  type NoticeAttachment,
+  replaceAttachments,
+} from "./attachments.server";
 import { EXCERPT_LENGTH } from "./constants";
 import { sanitizeAnnouncementHtml } from "./sanitize.server";
 import { type AnnouncementInput, type AnnouncementPatch, CONTENT_REQUIRED } from "./validation";
@@ -24,6 +31,8 @@ export type AnnouncementSummary = {
   truncated: boolean;
   views: number;
   createdAt: Date;
+  /** Whether files are attached (the board marks the row; the files go with the body). */
+  hasAttachments: boolean;
 };
 
 /** The one order of every announcement list: newest first, ties by id (so pages never overlap). */
@@ -67,6 +76,10 @@ export async function listAnnouncements(
       pinned: announcements.pinned,
       views: announcements.views,
       createdAt: announcements.createdAt,
+      hasAttachments: sql<boolean>`exists (select 1 from ${announcementAttachments} where ${eq(
+        announcementAttachments.announcementId,
+        announcements.id,
+      )})`,
     })
     .from(announcements)
     .orderBy(...NEWEST_FIRST);
@@ -186,6 +199,7 @@ export type AnnouncementDetail = {
   linkUrl: string | null;
   views: number;
   createdAt: Date;
+  attachments: NoticeAttachment[];
 };
 
 /** Who asks: the signed-in account, or null for a visitor. */
@@ -205,7 +219,7 @@ const SEOUL_TODAY = sql`(now() at time zone 'Asia/Seoul')::date`;
 
 type AnnouncementRow = typeof announcements.$inferSelect;
 
-const detailOf = (row: AnnouncementRow): AnnouncementDetail => ({
+const detailOf = (row: AnnouncementRow, attachments: NoticeAttachment[]): AnnouncementDetail => ({
   id: row.id,
   title: row.title,
   content: sanitizeAnnouncementHtml(row.content),
@@ -214,6 +228,7 @@ const detailOf = (row: AnnouncementRow): AnnouncementDetail => ({
   linkUrl: row.linkUrl,
   views: row.views,
   createdAt: row.createdAt,
+  attachments,
 });
 
 /**
@@ -244,7 +259,7 @@ export async function readAnnouncement(
     .from(announcements)
     .where(eq(announcements.id, id));
   if (!current) return null;
-  if (current.readToday) return detailOf(current.row);
+  if (current.readToday) return detailOf(current.row, await listAttachments(id, db));
   return db.transaction(async (tx) => {
     // Deleted since the read above: nothing to count (the insert would break its foreign key).
     const [stillThere] = await tx
@@ -264,7 +279,7 @@ export async function readAnnouncement(
           .where(eq(announcements.id, id))
           .returning()
       : tx.select().from(announcements).where(eq(announcements.id, id)));
-    return row ? detailOf(row) : null;
+    return row ? detailOf(row, await listAttachments(id, tx)) : null;
   });
 }
 
@@ -299,7 +314,7 @@ export async function findAnnouncementForEditing(id: string) {
   if (!isUuid(id)) return null;
   const db = await getDb();
   const [row] = await db.select().from(announcements).where(eq(announcements.id, id));
-  return row ?? null;
+  return row ? { ...row, attachments: await listAttachments(id, db) } : null;
 }
 
 /** Sanitises the editor's HTML; a body with no text and no image is refused. */
@@ -315,18 +330,23 @@ const notFound = () => new AppError("not_found", "공지사항을 찾을 수 없
 
 export async function createAnnouncement(actor: Actor, input: AnnouncementInput) {
   assertAdmin(actor);
+  const content = cleanContent(input.content);
   const db = await getDb();
-  const [created] = await db
-    .insert(announcements)
-    .values({
-      title: input.title,
-      content: cleanContent(input.content),
-      category: input.category,
-      imageUrl: input.imageUrl ?? null,
-      linkUrl: input.linkUrl ?? null,
-      pinned: input.pinned ?? false,
-    })
-    .returning();
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(announcements)
+      .values({
+        title: input.title,
+        content,
+        category: input.category,
+        imageUrl: input.imageUrl ?? null,
+        linkUrl: input.linkUrl ?? null,
+        pinned: input.pinned ?? false,
+      })
+      .returning();
+    if (input.attachments?.length) await replaceAttachments(tx, row!.id, input.attachments);
+    return row;
+  });
   await audit(actor.audit, "announcement_create", { id: created!.id, label: created!.title });
   return created!;
 }
@@ -334,21 +354,29 @@ export async function createAnnouncement(actor: Actor, input: AnnouncementInput)
 export async function updateAnnouncement(actor: Actor, id: string, patch: AnnouncementPatch) {
   assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
+  const content = patch.content !== undefined ? cleanContent(patch.content) : undefined;
   const db = await getDb();
-  const [updated] = await db
-    .update(announcements)
-    .set({
-      ...(patch.title !== undefined && { title: patch.title }),
-      ...(patch.content !== undefined && { content: cleanContent(patch.content) }),
-      ...(patch.category !== undefined && { category: patch.category }),
-      ...(patch.imageUrl !== undefined && { imageUrl: patch.imageUrl }),
-      ...(patch.linkUrl !== undefined && { linkUrl: patch.linkUrl }),
-      ...(patch.pinned !== undefined && { pinned: patch.pinned }),
-      updatedAt: new Date(),
-    })
-    .where(eq(announcements.id, id))
-    .returning();
-  if (!updated) throw notFound();
+  const { updated, removedFiles } = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(announcements)
+      .set({
+        ...(patch.title !== undefined && { title: patch.title }),
+        ...(content !== undefined && { content }),
+        ...(patch.category !== undefined && { category: patch.category }),
+        ...(patch.imageUrl !== undefined && { imageUrl: patch.imageUrl }),
+        ...(patch.linkUrl !== undefined && { linkUrl: patch.linkUrl }),
+        ...(patch.pinned !== undefined && { pinned: patch.pinned }),
+        updatedAt: new Date(),
+      })
+      .where(eq(announcements.id, id))
+      .returning();
+    if (!row) throw notFound();
+    const removedFiles = patch.attachments
+      ? await replaceAttachments(tx, id, patch.attachments)
+      : [];
+    return { updated: row, removedFiles };
+  });
+  await deleteAttachmentFiles(removedFiles, "notice attachment removed");
   await audit(actor.audit, "announcement_update", { id, label: updated.title });
   return updated;
 }
@@ -357,10 +385,15 @@ export async function deleteAnnouncement(actor: Actor, id: string) {
   assertAdmin(actor);
   if (!isUuid(id)) throw notFound();
   const db = await getDb();
-  const deleted = await db
-    .delete(announcements)
-    .where(eq(announcements.id, id))
-    .returning({ id: announcements.id, label: announcements.title });
-  if (deleted.length === 0) throw notFound();
+  const { deleted, files } = await db.transaction(async (tx) => {
+    const files = await attachmentObjectsOf(tx, [id]);
+    const deleted = await tx
+      .delete(announcements)
+      .where(eq(announcements.id, id))
+      .returning({ id: announcements.id, label: announcements.title });
+    if (deleted.length === 0) throw notFound();
+    return { deleted, files };
+  });
+  await deleteAttachmentFiles(files, "notice deleted");
   await audit(actor.audit, "announcement_delete", { id, label: deleted[0]?.label });
 }

@@ -8,7 +8,8 @@ import { UPLOAD_MESSAGES } from "./constants";
 export type UploadEndpoint =
   | "/api/objects/upload-public"
   | "/api/objects/upload"
-  | "/api/resources/upload";
+  | "/api/resources/upload"
+  | "/api/announcements/upload";
 
 /** Uploads `file` and answers its `/objects/…` path; throws an Error with a Korean message. */
 export async function uploadFile(file: File, endpoint: UploadEndpoint): Promise<string> {

@@ -35,7 +35,7 @@ type Grant = {
   /** The uploader, or null for an anonymous sign-up upload. */
   owner: string | null;
   /** 'library': a library file, served only through the library's download call. */
-  visibility: "public" | "private" | "library";
+  visibility: "public" | "private" | DocumentVisibility;
   /** 'library': an administrator's document for the library (50 MB, documents and images). */
   origin: "signup" | "member" | "library";
 };
@@ -63,16 +63,26 @@ export async function requestUploadUrl(uploader: { id: string; role: string } | 
 }
 
 /**
- * An upload URL for one library document (the caller has checked that `uploader` is an
- * administrator): up to 50 MB, checked by content, private to the library's download call.
+ * Where a document goes: the library ('library') or a notice's attachments ('notice'). Either is
+ * served only by its own download call, under its own reading rule, never at /objects/{id}.
  */
-export async function requestDocumentUploadUrl(uploader: { id: string }, ip?: string) {
+export type DocumentVisibility = "library" | "notice";
+
+/**
+ * An upload URL for one document (the caller has checked that `uploader` is an administrator):
+ * up to 50 MB, checked by content, private to the download call of where it goes.
+ */
+export async function requestDocumentUploadUrl(
+  uploader: { id: string },
+  ip?: string,
+  visibility: DocumentVisibility = "library",
+) {
   await limitAuthRequestsByIp(ip);
   return signedUploadUrl({
     id: crypto.randomUUID(),
     exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
     owner: uploader.id,
-    visibility: "library",
+    visibility,
     origin: "library",
   });
 }
@@ -276,10 +286,15 @@ async function writeBodyToFile(request: Request, target: string, maxBytes: numbe
 }
 
 /**
- * A library document's object, claimed for a resource inside the resource's transaction: it must
- * come from the library upload flow and not be claimed yet. Answers its type and size, or null.
+ * A document's object, claimed inside the transaction of the row that takes it (a library item,
+ * a notice's attachment): it must come from the document upload flow for that place and not be
+ * claimed yet. Answers its type and size, or null.
  */
-export async function claimDocument(tx: Pick<Database, "update">, objectPath: string) {
+export async function claimDocument(
+  tx: Pick<Database, "update">,
+  objectPath: string,
+  visibility: DocumentVisibility = "library",
+) {
   const id = objectIdFromPath(objectPath);
   if (!id) return null;
   const [claimed] = await tx
@@ -289,6 +304,7 @@ export async function claimDocument(tx: Pick<Database, "update">, objectPath: st
       and(
         eq(storedObjects.id, id),
         eq(storedObjects.origin, "library"),
+        eq(storedObjects.visibility, visibility),
         isNull(storedObjects.claimedAt),
       ),
     )
@@ -425,8 +441,9 @@ export async function readObject(
   const db = await getDb();
   const [row] = await db.select().from(storedObjects).where(eq(storedObjects.id, id));
   if (!row) return null;
-  // Library files are served only by the library's download call, under the item's rule.
-  if (row.visibility === "library") return null;
+  // Documents are served only by their own download calls (the library's, a notice's), under
+  // the rule of the item or notice they belong to.
+  if (row.visibility === "library" || row.visibility === "notice") return null;
   const allowed =
     row.visibility === "public" ||
     (row.visibility === "members" && viewer !== null) ||

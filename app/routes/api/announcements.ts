@@ -15,7 +15,7 @@ export const loader = api(async ({ request }: Route.LoaderArgs) =>
   listCallResponse(request, {
     rows: async (window) =>
       (await listAnnouncements(window)).map(
-        ({ truncated: _truncated, pinned: _pinned, ...item }) => item,
+        ({ truncated: _truncated, pinned: _pinned, hasAttachments: _files, ...item }) => item,
       ),
     count: () => countAnnouncements(),
   }),

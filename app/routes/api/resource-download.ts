@@ -1,6 +1,6 @@
 import { libraryReader, requireLibraryMember } from "~/features/library/access.server";
-import { downloadResponse } from "~/features/library/download.server";
 import { openDownload } from "~/features/library/library.server";
+import { downloadResponse } from "~/lib/download-response.server";
 import { api } from "~/lib/errors.server";
 import type { Route } from "./+types/resource-download";
 

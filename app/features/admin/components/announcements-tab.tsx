@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Field, FieldError, Label } from "~/components/ui/field";
 import { Skeleton } from "~/components/ui/skeleton";
 import { SelectField } from "~/components/ui/textarea-field";
+import { AttachmentsField } from "~/features/announcements/components/attachments-field";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
 import { ANNOUNCEMENT_CATEGORIES, DEFAULT_CATEGORY } from "~/features/announcements/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
@@ -174,6 +175,12 @@ function AnnouncementForm({
             errors={errors("imageUrl")}
             clearable
           />
+          {content === undefined ? null : (
+            <AttachmentsField
+              current={loaded?.attachments ?? []}
+              error={errors("attachments")?.[0]}
+            />
+          )}
           <Field
             id="announcement-link"
             name="linkUrl"

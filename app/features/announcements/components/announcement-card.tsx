@@ -1,3 +1,4 @@
+import { Paperclip } from "lucide-react";
 import { Link } from "react-router";
 import { formatDate, isoDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
@@ -48,7 +49,7 @@ export function AnnouncementRow({
       <div className="col-span-2 min-w-0 md:col-span-1 md:px-3">
         <div className="flex items-center gap-2">
           {pinned ? (
-            <span className="shrink-0 rounded bg-rose-700 px-1.5 py-0.5 text-[11px] font-bold text-white md:hidden">
+            <span className="shrink-0 rounded bg-rose-700 px-1.5 py-0.5 text-xs font-bold text-white md:hidden">
               공지
             </span>
           ) : null}
@@ -60,8 +61,14 @@ export function AnnouncementRow({
               {announcement.title}
             </Link>
           </h2>
+          {announcement.hasAttachments ? (
+            <span className="shrink-0 text-slate-500">
+              <Paperclip className="size-4" aria-hidden="true" />
+              <span className="sr-only">첨부파일 있음</span>
+            </span>
+          ) : null}
           {announcement.isNew ? (
-            <span className="shrink-0 rounded border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-[11px] font-bold text-amber-800">
+            <span className="shrink-0 rounded border border-amber-300 bg-amber-50 px-1.5 py-0.5 text-xs font-bold text-amber-800">
               새 글
             </span>
           ) : null}

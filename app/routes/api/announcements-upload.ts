@@ -1,0 +1,18 @@
+import { requireAdmin } from "~/features/accounts/session.server";
+import { requestDocumentUploadUrl } from "~/features/uploads/uploads.server";
+import { api, methodNotAllowed, requireMethod } from "~/lib/errors.server";
+import { clientIpContext } from "~/lib/request-context.server";
+import type { Route } from "./+types/announcements-upload";
+
+// POST /api/announcements/upload → { uploadURL, objectPath } for one notice attachment
+// (administrators): PUT the file to uploadURL (50 MB at most, typed by its content, the library's
+// types), then name objectPath in the notice's `attachments` on POST or PATCH /api/announcements.
+export const action = api(async ({ request, context }: Route.ActionArgs) => {
+  requireMethod(request, "POST");
+  const admin = await requireAdmin(request);
+  return Response.json(
+    await requestDocumentUploadUrl(admin, context.get(clientIpContext), "notice"),
+  );
+});
+
+export const loader = methodNotAllowed("POST");
