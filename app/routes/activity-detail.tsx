@@ -132,9 +132,18 @@ export default function ActivityDetail({ loaderData }: Route.ComponentProps) {
               </a>
             </Button>
           )}
-          <p className="mt-8 text-[15px] leading-8 whitespace-pre-line text-slate-700">
+          <p className="mt-8 text-base leading-8 whitespace-pre-line text-slate-700">
             {seminar.description}
           </p>
+          {seminar.posterUrl ? (
+            <img
+              src={seminar.posterUrl}
+              alt={`${seminar.title} 포스터`}
+              loading="lazy"
+              decoding="async"
+              className="mt-8 h-auto w-full max-w-md rounded-lg border border-slate-200"
+            />
+          ) : null}
           {/* On a phone the box comes after the description: this bar sticks to the bottom of
               the screen while the member reads, and comes to rest just above the box
               (app.css, .seminar-apply-bar), so it never covers it. */}

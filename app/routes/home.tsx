@@ -37,12 +37,13 @@ export async function loader() {
   const upcoming = splitByDate(seminars)
     .upcoming.filter((s) => s.phase === "upcoming")
     .slice(0, HOME_SEMINAR_COUNT)
-    .map(({ id, title, date, location }) => {
+    .map(({ id, title, date, location, posterUrl }) => {
       const [, month, day] = /(\d+월)\s*(\d+)일/.exec(formatDate(date)) ?? [];
       return {
         id,
         title,
         location,
+        posterUrl,
         month,
         day,
         iso: isoDate(date),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { isPublicImage } from "~/features/uploads/public-image.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -227,9 +228,18 @@ export function seminarView<T extends FeeColumns>(seminar: T) {
   };
 }
 
+/** A poster must be an image the office uploaded (public), never someone's licence image. */
+async function checkPoster(posterUrl: string | null | undefined) {
+  if (posterUrl && !(await isPublicImage(posterUrl))) {
+    throw new AppError("invalid", POSTER_AGAIN, { posterUrl: POSTER_AGAIN });
+  }
+}
+const POSTER_AGAIN = "포스터 이미지를 다시 업로드해주세요";
+
 export async function createSeminar(actor: Actor, input: SeminarInput) {
   assertAdmin(actor);
   checkDates(input);
+  await checkPoster(input.posterUrl);
   const fees = {
     feeFull: null,
     feeOther: null,
@@ -272,6 +282,7 @@ export async function updateSeminar(actor: Actor, id: string, patch: SeminarPatc
   const db = await getDb();
   const [current] = await db.select().from(seminars).where(eq(seminars.id, id));
   if (!current) throw notFound();
+  if (patch.posterUrl !== current.posterUrl) await checkPoster(patch.posterUrl);
   const { creditBreaks, ...rest } = withoutFeeFields(patch);
   const values: Partial<Seminar> = {
     ...Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined)),

@@ -1,5 +1,5 @@
 import { isUuid } from "~/lib/ids";
-import { optionalHttpUrl, requiredText } from "~/lib/validation";
+import { optionalHttpUrl, optionalUploadedImage, requiredText } from "~/lib/validation";
 import { wonInput } from "~/lib/won";
 import { z } from "~/lib/zod";
 import { bandProblem, parseBandText, parseBreakText } from "./credit-rule";
@@ -173,6 +173,8 @@ const fields = {
   date: seminarDate,
   location: requiredText("장소를 입력해주세요", 200),
   registrationUrl: optionalHttpUrl("신청 링크는 http:// 또는 https://로 시작해야 합니다"),
+  /** The poster the office uploaded (the home page's banner); empty removes it. */
+  posterUrl: optionalUploadedImage,
   status: z.enum(SEMINAR_STATUSES, { error: "상태를 선택해주세요" }),
   endDate: optionalDate,
   capacity: optionalCount("정원은 1명 이상 100,000명 이하의 숫자로 입력해주세요", 100_000),

@@ -19,6 +19,7 @@ import {
   SEMINAR_STATUS_LABELS,
   SEMINAR_STATUSES,
 } from "~/features/seminars/validation";
+import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { formatDateTime, toSeoulDateTimeInput } from "~/lib/dates";
 import { ContentFormDialog } from "./content-form-dialog";
 import { DataTable } from "./data-table";
@@ -280,6 +281,19 @@ function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose
             defaultValue={seminar?.registrationUrl ?? ""}
             errors={errors("registrationUrl")}
           />
+          <ImageUpload
+            name="posterUrl"
+            label="포스터 (선택)"
+            endpoint="/api/objects/upload"
+            successMessage="포스터가 업로드되었습니다."
+            defaultValue={seminar?.posterUrl ?? ""}
+            errors={errors("posterUrl")}
+            clearable
+          />
+          <p className="-mt-2 text-sm text-slate-600">
+            다음 세미나로 홈 화면 배너에 걸릴 때 포스터가 함께 보입니다. 없으면 제목과 일시만
+            보입니다.
+          </p>
         </>
       )}
     </ContentFormDialog>

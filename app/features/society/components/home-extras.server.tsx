@@ -9,6 +9,7 @@ type NextSeminar = {
   id: string;
   title: string;
   location: string | null;
+  posterUrl: string | null;
   iso: string;
   when: { day: string; time: string };
 };
@@ -73,23 +74,37 @@ function Banner({ next }: { next: NextSeminar }) {
     <section aria-labelledby="next-seminar-title" className="mx-auto mt-10 max-w-6xl px-4 sm:px-6">
       <a
         href={`/activities/${next.id}`}
-        className="flex flex-col gap-2 rounded-2xl border border-brand-200 bg-brand-50 p-5 hover:border-brand-400 sm:flex-row sm:items-center sm:gap-6 sm:p-6"
+        className="flex gap-4 rounded-2xl border border-brand-200 bg-brand-50 p-4 hover:border-brand-400 sm:items-center sm:gap-6 sm:p-6"
       >
-        <span className="shrink-0 self-start rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white sm:self-center">
-          다음 세미나
-        </span>
-        <span className="min-w-0 flex-1">
-          <span id="next-seminar-title" className="block text-lg font-bold text-slate-900">
-            {next.title}
+        {next.posterUrl ? (
+          // The office's poster (A-series, portrait): beside the title on every width.
+          <img
+            src={next.posterUrl}
+            alt={`${next.title} 포스터`}
+            width={160}
+            height={226}
+            loading="lazy"
+            decoding="async"
+            className="aspect-[1/1.414] w-24 shrink-0 self-start rounded-lg border border-brand-200 bg-white object-cover sm:w-40"
+          />
+        ) : null}
+        <span className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-6">
+          <span className="shrink-0 self-start rounded-full bg-brand-700 px-3 py-1 text-sm font-bold text-white sm:self-center">
+            다음 세미나
           </span>
-          <span className="mt-1 block text-[15px] text-slate-700">
-            <time dateTime={next.iso}>
-              {next.when.day} {next.when.time}
-            </time>
-            {next.location ? ` · ${next.location}` : ""}
+          <span className="min-w-0 flex-1">
+            <span id="next-seminar-title" className="block text-lg font-bold text-slate-900">
+              {next.title}
+            </span>
+            <span className="mt-1 block text-[15px] text-slate-700">
+              <time dateTime={next.iso}>
+                {next.when.day} {next.when.time}
+              </time>
+              {next.location ? ` · ${next.location}` : ""}
+            </span>
           </span>
+          <span className="text-[15px] font-semibold text-brand-700">자세히 보기 →</span>
         </span>
-        <span className="text-[15px] font-semibold text-brand-700">자세히 보기 →</span>
       </a>
     </section>
   );
