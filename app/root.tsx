@@ -72,6 +72,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#173a76" />
         <link rel="icon" href={logoUrl ?? "/favicon.svg"} />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
         <Meta />
         <Links nonce={nonce} />
       </head>

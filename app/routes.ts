@@ -85,6 +85,8 @@ export default [
   route("verify/:code", "routes/verify.tsx"),
   route("logout", "routes/logout.ts"),
   route("objects/:id", "routes/objects.ts"),
+  route("og-image.png", "routes/brand-image.ts", { id: "og-image" }),
+  route("apple-touch-icon.png", "routes/brand-image.ts", { id: "apple-touch-icon" }),
 
   route("api/announcements", "routes/api/announcements.ts"),
   route("api/announcements/upload", "routes/api/announcements-upload.ts"),

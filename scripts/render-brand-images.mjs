@@ -1,7 +1,9 @@
-// Renders the site's images from their SVG sources with the Chromium the tests use (no image
-// library needed): the emblem as PNG for mails (which do not show SVG) and the Open Graph image
-// (the home page shows assets-src/hero.svg itself, see hero-image.server.ts). Run after changing
-// assets-src/*.svg, public/emblem.svg or the society's name: `node scripts/render-brand-images.mjs`.
+// Renders the site's images from their SVG sources with the Chromium the tests use: the emblem as
+// PNG for mails (which do not show SVG) and the Open Graph image's background with the names
+// (assets/og-base.png; the server puts the office's emblem, or the built-in one, on it:
+// features/society/brand-images.server.ts). The home page shows assets-src/hero.svg itself (see
+// hero-image.server.ts). Run after changing assets-src/*.svg, public/emblem.svg or the society's
+// name: `node scripts/render-brand-images.mjs`.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright";
@@ -40,21 +42,23 @@ async function encode(svg, width, height, type, quality) {
 
 fs.writeFileSync(out("emblem.png"), await encode(emblem, 96, 96, "image/png"));
 
-// The Open Graph image: 1200 × 630, the hero behind the emblem and the names.
+// The Open Graph image's background: 1200 × 630, the hero behind the names, with room for the
+// emblem (120 × 120 at 80, 150; OG_EMBLEM in brand-images.server.ts).
 await page.setViewportSize({ width: 1200, height: 630 });
 await page.setContent(`<!doctype html><html lang="ko"><body style="margin:0">
 <div style="position:relative;width:1200px;height:630px;overflow:hidden;font-family:'Noto Sans CJK KR','Pretendard',sans-serif">
   <img src="${dataUrl(hero)}" style="position:absolute;inset:0;width:1200px;height:800px;object-fit:cover;opacity:.55">
   <div style="position:absolute;inset:0;background:linear-gradient(90deg,#132f5e 35%,rgba(19,47,94,.2))"></div>
   <div style="position:absolute;left:80px;top:150px;color:#fff">
-    <img src="${dataUrl(emblem)}" width="120" height="120">
+    <div style="width:120px;height:120px"></div>
     <p style="margin:36px 0 0;font-size:64px;font-weight:800;letter-spacing:-1px">${name}</p>
     <p style="margin:12px 0 0;font-size:28px;color:#bcd6ff">${english}</p>
   </div>
 </div></body></html>`);
 await page.waitForTimeout(300);
-await page.screenshot({ path: out("og-image.png"), type: "png" });
+const ogBase = path.join(root, "assets", "og-base.png");
+await page.screenshot({ path: ogBase, type: "png" });
 await browser.close();
-for (const file of ["emblem.png", "og-image.png"]) {
-  console.log(file, fs.statSync(out(file)).size, "bytes");
+for (const file of [out("emblem.png"), ogBase]) {
+  console.log(path.relative(root, file), fs.statSync(file).size, "bytes");
 }

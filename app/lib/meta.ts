@@ -33,7 +33,11 @@ export function pageMeta(
     { property: "og:title", content: page.title ?? societyName },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
-    { property: "og:image", content: `${baseUrl}/og-image.png` },
+    // The emblem's mark in the address: a new emblem is a new image for KakaoTalk's cache.
+    {
+      property: "og:image",
+      content: `${baseUrl}/og-image.png?v=${root?.society.logoUrl?.slice(-8) ?? 0}`,
+    },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
     { name: "twitter:card", content: "summary_large_image" },

@@ -2,6 +2,7 @@
 // office alone edits them (page and JSON), bad input is a Korean 400 that keeps what was saved,
 // every page shows a change on its next request, and terms versions stay readable.
 import { and, eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, duesPayments } from "~db/schema";
 import {
@@ -255,6 +256,81 @@ describe("오시는 길", () => {
     expect(address).toBeGreaterThan(0);
     expect(address).toBeLessThan(main.indexOf("<iframe"));
     expect(main.indexOf(">연락처<")).toBeLessThan(main.indexOf("<iframe"));
+  });
+});
+
+describe("the emblem in link previews and on a phone's home screen", () => {
+  /** The og:image address a page names. */
+  async function ogImageOf(path: string) {
+    const html = await text(await get(server, path));
+    return /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+  }
+
+  async function pixel(png: Buffer, x: number, y: number) {
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    const at = (y * info.width + x) * info.channels;
+    return [data[at], data[at + 1], data[at + 2]];
+  }
+
+  it("a fresh site draws the built-in emblem there", async () => {
+    const og = await get(server, "/og-image.png");
+    expect(og.status).toBe(200);
+    const bytes = Buffer.from(await og.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 1200, height: 630 });
+    // The built-in emblem's navy disc, left of its book.
+    expect(await pixel(bytes, 100, 210)).toEqual([23, 58, 118]);
+  });
+
+  it("draws the office's emblem on the Open Graph image and the touch icon, under a new address", async () => {
+    const before = await ogImageOf("/about");
+    expect(before).toMatch(/\/og-image\.png\?v=/);
+
+    const red = await sharp({
+      create: { width: 64, height: 64, channels: 3, background: { r: 220, g: 0, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const emblemUrl = await uploadImage(server, { cookie: admin.cookie, body: red });
+    const saved = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, emblemUrl },
+      { cookie: admin.cookie },
+    );
+    expect(saved.status).toBe(200);
+
+    const after = await ogImageOf("/about");
+    expect(after).not.toBe(before);
+    expect(after).toContain(emblemUrl.slice(-8));
+    const og = await get(server, new URL(after!).pathname + new URL(after!).search);
+    expect(og.status).toBe(200);
+    expect(og.headers.get("content-type")).toBe("image/png");
+    const ogBytes = Buffer.from(await og.arrayBuffer());
+    expect(await sharp(ogBytes).metadata()).toMatchObject({ width: 1200, height: 630 });
+    // The emblem's place (120 × 120 at 80, 150) is the office's red; the background is not.
+    expect(await pixel(ogBytes, 140, 210)).toEqual([220, 0, 0]);
+    expect((await pixel(ogBytes, 1100, 40))[0]).not.toBe(220);
+
+    const icon = await get(server, "/apple-touch-icon.png");
+    expect(icon.status).toBe(200);
+    const iconBytes = Buffer.from(await icon.arrayBuffer());
+    expect(await sharp(iconBytes).metadata()).toMatchObject({ width: 180, height: 180 });
+    expect(await pixel(iconBytes, 90, 90)).toEqual([220, 0, 0]);
+    expect(await pixel(iconBytes, 2, 2)).toEqual([255, 255, 255]);
+    expect(await text(await get(server, "/"))).toContain(
+      '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>',
+    );
+    // Back to the built-in emblem, as the documents' tests below start from.
+    const reset = await sendJson(
+      server,
+      "PUT",
+      "/api/admin/settings",
+      { ...SETTINGS, emblemUrl: "" },
+      { cookie: admin.cookie },
+    );
+    expect(reset.status).toBe(200);
+    expect(await ogImageOf("/about")).toBe(before);
   });
 });
 

@@ -4,13 +4,12 @@
 // embedded as a subset of Pretendard (assets/fonts, OFL), so it prints and copies the same
 // anywhere.
 import { EventEmitter } from "node:events";
-import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import * as fontkit from "fontkit";
 import { PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import { env } from "~/env.server";
+import { assetPath } from "~/lib/assets.server";
 import { formatDate, seoulYear } from "~/lib/dates";
 import type { SocietyConfig } from "~/lib/root-data";
 import { issueNumberOf } from "./issued-number.server";
@@ -93,17 +92,9 @@ const fontEngine = {
 };
 
 // The font files are kept in the repository's assets/fonts: the npm package would bring 98 MB of
-// other weights and formats to every install for these two files. They are found from this
-// module upward at run time, so the sources and the built server read the same.
+// other weights and formats to every install for these two files.
 function fontDirectory() {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const candidate = path.join(dir, "assets/fonts");
-    if (existsSync(path.join(candidate, "Pretendard-Regular.ttf"))) return candidate;
-    const parent = path.dirname(dir);
-    if (parent === dir) return path.resolve("assets/fonts");
-    dir = parent;
-  }
+  return path.dirname(assetPath("fonts/Pretendard-Regular.ttf"));
 }
 
 let fonts: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;

@@ -1,0 +1,80 @@
+// The images a shared link and a phone's home screen show: the Open Graph image (1200 × 630) and
+// the touch icon (180 × 180), each with the emblem the office uploaded (/admin/settings), or the
+// built-in one (public/emblem.svg) until it has. Drawn with sharp on first request and kept per
+// emblem, so a new emblem is a new image (and a new address in the pages' og:image, which
+// KakaoTalk caches by address).
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { publicImagePng } from "~/features/uploads/public-image.server";
+import { assetPath } from "~/lib/assets.server";
+import { documentImages } from "./settings.server";
+
+/** Where the emblem sits on assets/og-base.png (scripts/render-brand-images.mjs leaves it free). */
+const OG_EMBLEM = { left: 80, top: 150, size: 120 };
+const TOUCH_ICON = { size: 180, padding: 18 };
+
+const kept = new Map<string, Promise<Buffer>>();
+
+function keep(key: string, draw: () => Promise<Buffer>) {
+  let image = kept.get(key);
+  if (!image) {
+    image = draw();
+    // A failed drawing is not kept: the next request tries again.
+    image.catch(() => kept.delete(key));
+    // Only the current emblem's images matter; a few old ones are harmless, many are not.
+    if (kept.size > 8) kept.clear();
+    kept.set(key, image);
+  }
+  return image;
+}
+
+async function builtInEmblem(size: number) {
+  const svg = await readFile(
+    path.join(path.dirname(assetPath("og-base.png")), "../public/emblem.svg"),
+  );
+  return sharp(svg, { density: 72 * (size / 40) })
+    .resize(size, size)
+    .png()
+    .toBuffer();
+}
+
+/** The emblem at `size` pixels a side (the uploaded one fitted inside, transparent around). */
+async function emblemAt(emblemUrl: string | null, size: number) {
+  const uploaded = await publicImagePng(emblemUrl, size);
+  if (!uploaded) return builtInEmblem(size);
+  return sharp(uploaded)
+    .resize(size, size, { fit: "contain", background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png()
+    .toBuffer();
+}
+
+export async function openGraphImage() {
+  const { emblemUrl } = await documentImages();
+  return keep(`og:${emblemUrl ?? ""}`, async () => {
+    const emblem = await emblemAt(emblemUrl, OG_EMBLEM.size);
+    return sharp(assetPath("og-base.png"))
+      .composite([{ input: emblem, left: OG_EMBLEM.left, top: OG_EMBLEM.top }])
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  });
+}
+
+export async function touchIcon() {
+  const { emblemUrl } = await documentImages();
+  return keep(`touch:${emblemUrl ?? ""}`, async () => {
+    const inner = TOUCH_ICON.size - 2 * TOUCH_ICON.padding;
+    const emblem = await emblemAt(emblemUrl, inner);
+    return sharp({
+      create: {
+        width: TOUCH_ICON.size,
+        height: TOUCH_ICON.size,
+        channels: 4,
+        background: { r: 255, g: 255, b: 255, alpha: 1 },
+      },
+    })
+      .composite([{ input: emblem, left: TOUCH_ICON.padding, top: TOUCH_ICON.padding }])
+      .png()
+      .toBuffer();
+  });
+}
