@@ -1,4 +1,4 @@
-import { openGraphImage, touchIcon } from "~/features/society/brand-images.server";
+import { openGraphImage, touchIcon } from "~/features/uploads/brand-images.server";
 import type { Route } from "./+types/brand-image";
 
 // GET /og-image.png and /apple-touch-icon.png: the society's emblem (the office's upload, or the

@@ -6,9 +6,9 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { publicImagePng } from "~/features/uploads/public-image.server";
+import { documentImages } from "~/features/society/settings.server";
 import { assetPath } from "~/lib/assets.server";
-import { documentImages } from "./settings.server";
+import { publicImagePng } from "./public-image.server";
 
 /** Where the emblem sits on assets/og-base.png (scripts/render-brand-images.mjs leaves it free). */
 const OG_EMBLEM = { left: 80, top: 150, size: 120 };
