@@ -66,7 +66,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             인사말
           </h2>
           <Card className="mt-6 p-6 sm:p-10">
-            <div className="max-w-3xl space-y-5 text-[15px] leading-8 text-slate-700 sm:text-base sm:leading-8">
+            <div className="max-w-3xl space-y-5 text-base leading-8 text-slate-700 sm:text-base sm:leading-8">
               <p className="text-lg font-semibold text-slate-900 sm:text-xl">
                 존경하는 회원 여러분, 그리고 방문해 주신 모든 분께 감사의 인사를 드립니다.
               </p>
@@ -119,7 +119,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <ol className="mt-4 space-y-3">
                   {PURPOSES.map((purpose, index) => (
-                    <li key={purpose} className="flex gap-3 text-[15px] leading-7 text-slate-700">
+                    <li key={purpose} className="flex gap-3 text-base leading-7 text-slate-700">
                       <span
                         aria-hidden="true"
                         className="mt-0.5 grid size-6 shrink-0 place-items-center rounded-full bg-brand-600 text-xs font-bold text-white"
@@ -144,7 +144,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                 <p className="mt-4 rounded-xl bg-brand-900 px-5 py-4 text-lg leading-8 font-bold text-white">
                   AI와 함께 환자에게 신뢰받고, 지속 가능하게 성장하는 개원의 공동체
                 </p>
-                <p className="mt-4 text-[15px] leading-7 text-slate-700">
+                <p className="mt-4 text-base leading-7 text-slate-700">
                   저희 학회는 의료 마케팅과 AI 활용에 관한 대표 전문 학회로서, 모든 개원의가
                   윤리적이고 효과적인 방법으로 환자와 소통하며 병·의원을 성장시킬 수 있는 환경을
                   만들어 가겠습니다.
@@ -171,7 +171,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   <Icon aria-hidden="true" className="size-6" />
                 </span>
                 <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
-                <p className="mt-2 text-[15px] leading-7 text-slate-600">{body}</p>
+                <p className="mt-2 text-base leading-7 text-slate-600">{body}</p>
               </li>
             ))}
           </ul>

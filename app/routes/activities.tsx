@@ -57,7 +57,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 }
 
 const switchLink =
-  "inline-flex h-11 items-center gap-1.5 rounded-lg border border-slate-300 px-4 text-[15px] font-medium text-slate-700 hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white";
+  "inline-flex h-11 items-center gap-1.5 rounded-lg border border-slate-300 px-4 text-base font-medium text-slate-700 hover:bg-slate-50 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white";
 
 export default function Activities({ loaderData }: Route.ComponentProps) {
   const calendar = loaderData.view === "calendar";
@@ -84,7 +84,7 @@ export default function Activities({ loaderData }: Route.ComponentProps) {
           </nav>
           <a
             href="/seminars.ics"
-            className="inline-flex h-11 items-center gap-1.5 rounded-lg px-3 text-[15px] font-medium text-brand-700 hover:underline sm:ml-auto"
+            className="inline-flex h-11 items-center gap-1.5 rounded-lg px-3 text-base font-medium text-brand-700 hover:underline sm:ml-auto"
           >
             <Rss className="size-4" aria-hidden="true" />
             일정 구독(iCal)

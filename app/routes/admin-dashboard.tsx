@@ -106,7 +106,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       {/* A refused form posted as a page (no JavaScript) answers here; with JavaScript a toast
           does, and a success comes back here with the server's toast. */}
       {refusal ? (
-        <p role="status" className="mt-4 rounded-lg bg-rose-50 px-4 py-3 text-[15px] text-rose-900">
+        <p role="status" className="mt-4 rounded-lg bg-rose-50 px-4 py-3 text-base text-rose-900">
           <strong className="font-semibold">{failureTitle(refusal.intent)}</strong>
           {` · ${refusal.message}`}
         </p>
@@ -133,7 +133,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               value={t.value}
               asChild
               className={cn(
-                "-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 text-[15px] font-semibold whitespace-nowrap text-slate-600 hover:text-slate-900",
+                "-mb-px inline-flex shrink-0 items-center gap-1.5 border-b-2 border-transparent px-3 py-2.5 text-base font-semibold whitespace-nowrap text-slate-600 hover:text-slate-900",
                 "data-[state=active]:border-brand-700 data-[state=active]:text-brand-700",
               )}
             >

@@ -125,7 +125,7 @@ export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
                     <Badge tone={status.tone}>{status.label}</Badge>
                   </div>
                   {choosable && row.candidates.length === 1 ? (
-                    <label className="flex items-start gap-2 text-[15px] text-slate-800">
+                    <label className="flex items-start gap-2 text-base text-slate-800">
                       <input
                         type="checkbox"
                         name={field}
@@ -157,7 +157,7 @@ export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
                         id={`pick-${row.index}`}
                         name={field}
                         defaultValue=""
-                        className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-[15px]"
+                        className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
                       >
                         <option value="">기록하지 않음</option>
                         {row.candidates.map((c) => (
@@ -233,7 +233,7 @@ function DepositorPicker({
           type="search"
           defaultValue={search?.find ?? depositor}
           maxLength={50}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-[15px]"
+          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
         />
         <Button type="submit" variant="secondary" form={`find-${row}`}>
           회원 찾기
@@ -245,12 +245,12 @@ function DepositorPicker({
         ) : (
           <fieldset className="grid gap-1">
             <legend className="text-sm font-semibold text-slate-800">누구의 입금인가요?</legend>
-            <label className="flex min-h-11 items-center gap-2 text-[15px]">
+            <label className="flex min-h-11 items-center gap-2 text-base">
               <input type="radio" name={field} value="" defaultChecked className="size-4" />
               기록하지 않음
             </label>
             {search.members.map((m) => (
-              <label key={m.id} className="flex min-h-11 items-center gap-2 text-[15px]">
+              <label key={m.id} className="flex min-h-11 items-center gap-2 text-base">
                 <input type="radio" name={field} value={m.id} className="size-4" />
                 <span>
                   <span className="font-semibold">{m.name}</span>

@@ -39,7 +39,7 @@ export default function AdminMessageLog({ loaderData: log }: Route.ComponentProp
         {formatDateTime(log.createdAt)} · {formatNumber(log.recipients)}명
         {log.sender ? ` · 보낸 사람 ${log.sender}` : null}
       </p>
-      <pre className="mt-4 max-w-xl rounded-xl bg-slate-100 p-3 font-sans text-[15px] leading-6 whitespace-pre-wrap text-slate-800">
+      <pre className="mt-4 max-w-xl rounded-xl bg-slate-100 p-3 font-sans text-base leading-6 whitespace-pre-wrap text-slate-800">
         {log.text}
       </pre>
       <dl className="mt-4 grid max-w-xl grid-cols-4 gap-2 text-center">

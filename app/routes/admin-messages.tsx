@@ -119,7 +119,7 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
             year={year}
           />
         </div>
-        <p className="mt-4 text-[15px] text-slate-800" aria-live="polite">
+        <p className="mt-4 text-base text-slate-800" aria-live="polite">
           받는 사람 <strong>{formatNumber(recipients)}</strong>명
           {preview && preview.sample.length > 0
             ? ` · ${preview.sample.join(", ")}${recipients > preview.sample.length ? ` 외 ${formatNumber(recipients - preview.sample.length)}명` : ""}`

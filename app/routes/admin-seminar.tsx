@@ -178,7 +178,7 @@ export default function AdminSeminar({ loaderData }: Route.ComponentProps) {
               name="q"
               defaultValue={q}
               placeholder="이름, 연락처, 이메일, 병원"
-              className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-[15px]"
+              className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-base"
             />
             <Button type="submit" variant="secondary" size="sm" className="h-10">
               검색

@@ -127,7 +127,7 @@ export default function AdminSeminars({ loaderData }: Route.ComponentProps) {
           defaultValue={q}
           placeholder="제목, 연자, 장소"
           maxLength={100}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-[15px]"
+          className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-base"
         />
         <Button type="submit" variant="secondary" className="h-11">
           검색

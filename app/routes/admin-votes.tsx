@@ -310,7 +310,7 @@ function VotePanel({ selected }: { selected: Selected }) {
         </p>
       ) : null}
       <div className="grid gap-1" aria-live="polite">
-        <p className="text-[15px] font-semibold text-slate-900">
+        <p className="text-base font-semibold text-slate-900">
           투표율: 선거인 {formatNumber(eligible)}명 중 {formatNumber(voted)}명 투표
           {eligible > 0 ? ` (${Math.round((voted / eligible) * 1000) / 10}%)` : ""}
         </p>

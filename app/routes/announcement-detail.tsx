@@ -115,7 +115,7 @@ function Attachments({ files }: { files: NoticeAttachment[] }) {
     <section aria-labelledby="attachments-title" className="mt-4 rounded-lg bg-slate-50 px-4 py-3">
       <h2
         id="attachments-title"
-        className="flex items-center gap-1.5 text-[15px] font-semibold text-slate-800"
+        className="flex items-center gap-1.5 text-base font-semibold text-slate-800"
       >
         <Paperclip className="size-4" aria-hidden="true" />
         {`첨부파일 ${files.length}개`}
@@ -126,7 +126,7 @@ function Attachments({ files }: { files: NoticeAttachment[] }) {
             <a
               href={file.url}
               download
-              className="inline-flex min-h-11 items-center gap-2 py-1 text-[15px] break-all text-brand-800 hover:underline"
+              className="inline-flex min-h-11 items-center gap-2 py-1 text-base break-all text-brand-800 hover:underline"
             >
               <Download className="size-4 shrink-0" aria-hidden="true" />
               <span>
@@ -151,7 +151,7 @@ function Neighbours({ previous, next }: { previous: NeighbourNotice; next: Neigh
   ];
   return (
     <nav aria-label="이전글 다음글" className="mt-10">
-      <ul className="border-y border-slate-300 text-[15px]">
+      <ul className="border-y border-slate-300 text-base">
         {rows.map(({ label, notice, none }) => (
           <li
             key={label}

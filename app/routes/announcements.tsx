@@ -130,7 +130,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
                 defaultValue={q}
                 maxLength={100}
                 placeholder="제목, 내용 검색"
-                className="h-10 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-[15px] md:w-64"
+                className="h-10 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-base md:w-64"
               />
               <Button type="submit" size="sm" className="h-10 shrink-0">
                 검색

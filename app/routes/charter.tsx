@@ -31,7 +31,7 @@ export default function Charter({ loaderData }: Route.ComponentProps) {
           <h2 id="charter-toc" className="text-sm font-bold text-slate-900">
             목차
           </h2>
-          <ol className="mt-3 grid gap-1 text-[15px]">
+          <ol className="mt-3 grid gap-1 text-base">
             {charter.map((chapter) => (
               <li key={chapter.number}>
                 <a
@@ -63,7 +63,7 @@ export default function Charter({ loaderData }: Route.ComponentProps) {
                   <h3 className="font-bold text-slate-900">
                     제{article.number}조({article.title})
                   </h3>
-                  <div className="mt-2 grid gap-2 text-[15px] leading-7 text-slate-700">
+                  <div className="mt-2 grid gap-2 text-base leading-7 text-slate-700">
                     {article.paragraphs.map((paragraph) => (
                       <p key={paragraph} className="whitespace-pre-line">
                         {paragraph}

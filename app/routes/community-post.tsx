@@ -350,7 +350,7 @@ export default function CommunityPost({ loaderData }: Route.ComponentProps) {
                     {comment.hidden ? <HiddenNotice hidden={comment.hidden} /> : null}
                     <PlainText
                       text={comment.body}
-                      className="mt-2 text-[15px] leading-7 text-slate-800"
+                      className="mt-2 text-base leading-7 text-slate-800"
                     />
                   </>
                 )}
@@ -372,7 +372,7 @@ export default function CommunityPost({ loaderData }: Route.ComponentProps) {
               maxLength={COMMENT_MAX}
               rows={3}
               key={post.comments.length}
-              className="rounded-lg border border-slate-300 p-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+              className="rounded-lg border border-slate-300 p-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
             />
             <div className="flex justify-end">
               <Button type="submit" disabled={commenting}>

@@ -51,7 +51,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">비밀번호 찾기</h1>
         {sent ? (
-          <div className="mt-4 grid gap-3 text-[15px] text-slate-700" role="status">
+          <div className="mt-4 grid gap-3 text-base text-slate-700" role="status">
             <MailCheck className="size-10 text-emerald-600" aria-hidden="true" />
             <p>
               입력하신 이메일이 가입된 계정이라면 비밀번호 재설정 링크를 보내 드렸습니다. 메일함을
@@ -60,7 +60,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
             <p className="text-sm text-slate-600">링크는 1시간 동안 한 번만 사용할 수 있습니다.</p>
           </div>
         ) : (
-          <p className="mt-2 text-[15px] text-slate-600">
+          <p className="mt-2 text-base text-slate-600">
             가입한 이메일을 입력하시면 비밀번호 재설정 링크를 보내 드립니다.
           </p>
         )}

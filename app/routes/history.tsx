@@ -35,7 +35,7 @@ export default function History({ loaderData }: Route.ComponentProps) {
                   {event.year}년{event.month ? ` ${event.month}월` : ""}
                 </p>
                 <h2 className="mt-1 text-lg font-bold text-slate-900">{event.title}</h2>
-                <p className="mt-1 text-[15px] leading-7 text-slate-600">{event.description}</p>
+                <p className="mt-1 text-base leading-7 text-slate-600">{event.description}</p>
               </li>
             ))}
           </ol>

@@ -37,7 +37,7 @@ function InfoCard({
         </span>
         {title}
       </h2>
-      <div className="mt-4 text-[15px] leading-7 text-slate-700">{children}</div>
+      <div className="mt-4 text-base leading-7 text-slate-700">{children}</div>
     </Card>
   );
 }
@@ -91,7 +91,7 @@ export default function Location() {
                 href={link.href}
                 target="_blank"
                 rel="noopener noreferrer"
-                className="inline-flex h-11 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 text-[15px] font-semibold text-slate-800 hover:bg-slate-50"
+                className="inline-flex h-11 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 text-base font-semibold text-slate-800 hover:bg-slate-50"
               >
                 {link.label}
                 <ExternalLink className="size-4 text-slate-500" aria-hidden="true" />

@@ -207,7 +207,7 @@ function SignupReceived() {
       <h2 id="signup-received" className="text-lg font-bold">
         회원가입 신청이 접수되었습니다
       </h2>
-      <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-[15px] leading-6">
+      <ol className="mt-3 grid list-decimal gap-1.5 pl-5 text-base leading-6">
         <li>사무국이 제출하신 의사 면허 정보를 확인합니다.</li>
         <li>승인까지 보통 {REVIEW_DAYS}영업일이 걸립니다.</li>
         <li>
@@ -241,7 +241,7 @@ function PasswordStep({ refusal }: { refusal: Refusal | null }) {
       {searchParams.get("signup") === "received" ? <SignupReceived /> : null}
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">로그인</h1>
-        <p className="mt-2 text-[15px] text-slate-600">승인된 회원 계정으로 로그인해주세요.</p>
+        <p className="mt-2 text-base text-slate-600">승인된 회원 계정으로 로그인해주세요.</p>
         <Form method="post" action="/login" className="mt-6 grid gap-4" {...getFormProps(form)}>
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <Field

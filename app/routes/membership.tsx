@@ -82,7 +82,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xl font-bold text-slate-900">가입 자격</h2>
             <ul className="mt-4 space-y-3">
               {REQUIREMENTS.map((item) => (
-                <li key={item} className="flex gap-3 text-[15px] text-slate-700">
+                <li key={item} className="flex gap-3 text-base text-slate-700">
                   <CheckCircle2
                     className="mt-0.5 size-5 shrink-0 text-accent-600"
                     aria-hidden="true"
@@ -96,7 +96,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             <h2 className="text-xl font-bold text-slate-900">정회원 혜택</h2>
             <ul className="mt-4 space-y-3">
               {BENEFITS.map((item) => (
-                <li key={item} className="flex gap-3 text-[15px] text-slate-700">
+                <li key={item} className="flex gap-3 text-base text-slate-700">
                   <CheckCircle2
                     className="mt-0.5 size-5 shrink-0 text-brand-600"
                     aria-hidden="true"
@@ -133,7 +133,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
             </h2>
             {dues ? (
               <>
-                <p className="mt-2 text-[15px] text-slate-600">
+                <p className="mt-2 text-base text-slate-600">
                   정회원 가입을 신청하기 전에 연회비를 납부해 주세요.
                   {online?.length
                     ? " 로그인 후 마이페이지의 회비에서 온라인으로 납부하거나, 학회 계좌로 입금하시면 됩니다."
@@ -144,7 +144,7 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
                 </div>
               </>
             ) : (
-              <p className="mt-2 text-[15px] text-slate-600">
+              <p className="mt-2 text-base text-slate-600">
                 올해 연회비가 아직 정해지지 않았습니다. 금액과 계좌는 학회 사무국으로 문의해 주세요.
               </p>
             )}
@@ -154,10 +154,10 @@ export default function Membership({ loaderData }: Route.ComponentProps) {
         <div className="mt-14 grid gap-6 lg:grid-cols-[1fr_auto] lg:items-center">
           <Card tone="muted" className="p-6 sm:p-8">
             <h2 className="text-lg font-bold text-slate-900">문의</h2>
-            <p className="mt-2 text-[15px] text-slate-600">
+            <p className="mt-2 text-base text-slate-600">
               가입 절차나 회비에 관해 궁금한 점은 학회 사무국으로 문의해 주세요.
             </p>
-            <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-[15px] text-slate-800">
+            <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-base text-slate-800">
               <a
                 href={`tel:${society.phone.replace(/[^0-9+]/g, "")}`}
                 className="inline-flex items-center gap-2 hover:underline"

@@ -159,7 +159,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
 
         {payment.status === "vbank_issued" && payment.virtualAccount ? (
           <div className="grid gap-3">
-            <dl className="grid grid-cols-[6rem_1fr] gap-y-2 rounded-lg bg-slate-50 p-4 text-[15px]">
+            <dl className="grid grid-cols-[6rem_1fr] gap-y-2 rounded-lg bg-slate-50 p-4 text-base">
               <dt className="text-slate-600">은행</dt>
               <dd className="font-semibold">{bankLabel(payment.virtualAccount.bank)}</dd>
               <dt className="text-slate-600">계좌번호</dt>
@@ -190,7 +190,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
 
         {payment.paidAt ? (
           <div className="grid gap-3">
-            <dl className="grid grid-cols-[6rem_1fr] gap-y-2 text-[15px]">
+            <dl className="grid grid-cols-[6rem_1fr] gap-y-2 text-base">
               <dt className="text-slate-600">결제 수단</dt>
               <dd>
                 {PAY_METHOD_LABELS[payment.method as keyof typeof PAY_METHOD_LABELS] ?? "-"}
@@ -242,7 +242,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         {!open && !payment.paidAt && payment.status !== "vbank_issued" ? (
-          <p className="text-[15px] text-slate-700">
+          <p className="text-base text-slate-700">
             {payment.status === "cancelled"
               ? "이 결제는 더 이상 진행할 수 없습니다."
               : "결제 시간이 지났습니다."}

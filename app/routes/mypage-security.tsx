@@ -193,7 +193,7 @@ function WithdrawalForm({ isAdmin }: { isAdmin: boolean }) {
         />
         <label
           htmlFor={fields.confirm.id}
-          className="flex items-start gap-2 text-[15px] text-slate-800"
+          className="flex items-start gap-2 text-base text-slate-800"
         >
           <input
             id={fields.confirm.id}

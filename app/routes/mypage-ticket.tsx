@@ -41,7 +41,7 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
       </Link>
       <Card className="mt-4 grid justify-items-center gap-4 p-6 text-center">
         <h1 className="text-xl leading-snug font-bold text-slate-900">{seminar.title}</h1>
-        <p className="text-[15px] text-slate-700">
+        <p className="text-base text-slate-700">
           <DateTime value={seminar.date} />
           <br />
           {seminar.location}

@@ -84,7 +84,7 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
               {account.isApproved ? "승인된 회원" : "승인 대기"}
             </Badge>
           </div>
-          <dl className="mt-5 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-[15px]">
+          <dl className="mt-5 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-base">
             <dt className="text-slate-500">이름</dt>
             <dd>{account.name}</dd>
             <dt className="text-slate-500">이메일</dt>
@@ -121,7 +121,7 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
       <Card className="p-6 sm:p-8">
         <h2 className="text-xl font-bold text-slate-900">개인정보 동의 기록</h2>
         {account.privacyConsentAt ? (
-          <p className="mt-3 text-[15px] text-slate-700">
+          <p className="mt-3 text-base text-slate-700">
             개인정보 수집·이용 동의 ({account.privacyConsentVersion}) ·{" "}
             <DateTime value={account.privacyConsentAt} /> 동의 ·{" "}
             <Link to="/privacy" className="font-semibold text-brand-700 underline">
@@ -129,10 +129,10 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
             </Link>
           </p>
         ) : (
-          <p className="mt-3 text-[15px] text-slate-700">기록된 동의 내역이 없습니다.</p>
+          <p className="mt-3 text-base text-slate-700">기록된 동의 내역이 없습니다.</p>
         )}
         {account.termsConsentAt ? (
-          <p className="mt-2 text-[15px] text-slate-700">
+          <p className="mt-2 text-base text-slate-700">
             이용약관 동의 (버전 {account.termsConsentVersion}) ·{" "}
             <DateTime value={account.termsConsentAt} /> 동의 ·{" "}
             <Link

@@ -43,7 +43,7 @@ function PolicySection({ id, children }: { id: SectionId; children: ReactNode })
       <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900 sm:text-2xl">
         {index + 1}. {title}
       </h2>
-      <div className="mt-4 space-y-4 text-[15px] leading-7 text-slate-700">{children}</div>
+      <div className="mt-4 space-y-4 text-base leading-7 text-slate-700">{children}</div>
     </section>
   );
 }
@@ -138,7 +138,7 @@ export default function Privacy() {
             <p id="toc-title" className="text-base font-bold text-slate-900">
               목차
             </p>
-            <ol className="mt-4 grid gap-x-8 gap-y-2 text-[15px] sm:grid-cols-2">
+            <ol className="mt-4 grid gap-x-8 gap-y-2 text-base sm:grid-cols-2">
               {SECTIONS.map((section, index) => (
                 <li key={section.id}>
                   <a

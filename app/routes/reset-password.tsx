@@ -60,7 +60,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
         {!loaderData.valid ? (
           <>
             <p
-              className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-[15px] text-rose-800"
+              className="mt-4 rounded-lg bg-rose-50 px-3 py-2 text-base text-rose-800"
               role="alert"
             >
               {RESET_LINK_INVALID}

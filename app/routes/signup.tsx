@@ -85,7 +85,7 @@ export default function Signup() {
     <Section className="max-w-2xl">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">회원가입</h1>
-        <p className="mt-2 text-[15px] text-slate-600">
+        <p className="mt-2 text-base text-slate-600">
           의사 면허 정보를 입력해 가입을 신청하세요. 관리자 승인 후 로그인할 수 있습니다.
           <span className="ml-1 text-sm text-slate-500">
             (<span className="text-rose-700">*</span> 필수 입력)
@@ -211,7 +211,7 @@ function TermsConsent({ name, id, errors }: { name: string; id: string; errors?:
       </p>
       <label
         htmlFor={id}
-        className="flex items-start gap-2 text-[15px] font-semibold text-slate-900"
+        className="flex items-start gap-2 text-base font-semibold text-slate-900"
       >
         <input
           id={id}
@@ -272,7 +272,7 @@ function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors
       </p>
       <label
         htmlFor={id}
-        className="flex items-start gap-2 text-[15px] font-semibold text-slate-900"
+        className="flex items-start gap-2 text-base font-semibold text-slate-900"
       >
         <input
           id={id}
@@ -298,7 +298,7 @@ function MarketingConsent({ name, id }: { name: string; id: string }) {
     <div className="grid gap-2 rounded-xl border border-slate-200 p-4">
       <label
         htmlFor={id}
-        className="flex items-start gap-2 text-[15px] font-semibold text-slate-900"
+        className="flex items-start gap-2 text-base font-semibold text-slate-900"
       >
         <input id={id} name={name} type="checkbox" className="mt-1 size-4 accent-brand-700" />
         <span>

@@ -41,7 +41,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
               <CheckCircle2 className="size-6" aria-hidden="true" />
               학회가 발급한 납부확인서입니다.
             </p>
-            <dl className="mt-5 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 text-[15px]">
+            <dl className="mt-5 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 text-base">
               <dt className="text-slate-500">확인번호</dt>
               <dd className="font-mono">{receipt.code}</dd>
               <dt className="text-slate-500">성명</dt>
@@ -64,7 +64,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
               <CheckCircle2 className="size-6" aria-hidden="true" />
               학회가 발급한 참석확인서입니다.
             </p>
-            <dl className="mt-5 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 text-[15px]">
+            <dl className="mt-5 grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 text-base">
               <dt className="text-slate-500">확인번호</dt>
               <dd className="font-mono">{certificate.code}</dd>
               <dt className="text-slate-500">성명</dt>
@@ -89,7 +89,7 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
               <XCircle className="size-6" aria-hidden="true" />
               확인되지 않는 확인서입니다.
             </p>
-            <p className="mt-3 break-all text-[15px] text-slate-700">
+            <p className="mt-3 break-all text-base text-slate-700">
               확인번호 <span className="font-mono">{code}</span>로 발급된 참석확인서나 납부확인서가
               없습니다. 번호를 다시 확인하시거나 학회 사무국으로 문의해주세요.
             </p>

@@ -131,7 +131,7 @@ function Ballot({ vote, review }: { vote: Vote; review: number | null }) {
         <h2 id="confirm-title" className="text-lg font-bold text-slate-900">
           이대로 투표할까요?
         </h2>
-        <p id="confirm-text" className="text-[15px] text-slate-700">
+        <p id="confirm-text" className="text-base text-slate-700">
           선택: <strong className="text-slate-900">{chosen.label}</strong>
           <br />
           제출한 뒤에는 바꾸거나 취소할 수 없습니다.
@@ -180,7 +180,7 @@ function RollStatus({ vote }: { vote: Vote }) {
       <h2 id="roll-title" className="text-lg font-bold text-slate-900">
         선거인 명부
       </h2>
-      <p className="text-[15px] text-slate-700">
+      <p className="text-base text-slate-700">
         {vote.onRoll ? (
           <strong>회원님은 선거인 명부에 올라 있습니다.</strong>
         ) : (
@@ -264,7 +264,7 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
       </PageHeader>
       <Section className="grid max-w-3xl gap-6">
         {vote.description ? (
-          <p className="text-[15px] leading-7 whitespace-pre-line text-slate-700">
+          <p className="text-base leading-7 whitespace-pre-line text-slate-700">
             {vote.description}
           </p>
         ) : null}
@@ -282,7 +282,7 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
             <h2 id="receipt-title" className="text-lg font-bold text-emerald-900">
               투표가 접수되었습니다
             </h2>
-            <p className="text-[15px] text-emerald-900">영수증 번호</p>
+            <p className="text-base text-emerald-900">영수증 번호</p>
             <p
               className="font-mono text-lg font-bold tracking-wide break-all text-slate-900"
               data-receipt={receipt}

@@ -38,7 +38,7 @@ export function Wordmark({ inverse = false }: { inverse?: boolean }) {
           {society.name}
         </span>
         {inverse ? (
-          <span className="truncate text-[11px] font-medium tracking-wide text-slate-400">
+          <span className="truncate text-xs font-medium tracking-wide text-slate-400">
             {society.englishName}
           </span>
         ) : null}

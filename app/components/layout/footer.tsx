@@ -22,7 +22,7 @@ export function Footer() {
         </div>
         <div dangerouslySetInnerHTML={{ __html: footerLines.links }} />
       </div>
-      <div className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">
+      <div className="border-t border-slate-800 py-4 text-center text-sm text-slate-400">
         © {seoulYearNow()} {society.name}. All rights reserved.
       </div>
     </footer>

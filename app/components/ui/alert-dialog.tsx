@@ -44,7 +44,7 @@ export function ConfirmDialog({
         >
           <Primitive.Title className="text-lg font-bold text-slate-900">{title}</Primitive.Title>
           <Primitive.Description asChild>
-            <div className="mt-3 text-[15px] leading-7 text-slate-600">{description}</div>
+            <div className="mt-3 text-base leading-7 text-slate-600">{description}</div>
           </Primitive.Description>
           {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex justify-end gap-2">

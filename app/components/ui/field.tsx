@@ -2,7 +2,7 @@ import type { ComponentProps, ReactNode } from "react";
 import { cn } from "~/lib/cn";
 
 export const inputClass =
-  "block h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-[15px] text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-rose-600 read-only:bg-slate-100 read-only:text-slate-600";
+  "block h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-rose-600 read-only:bg-slate-100 read-only:text-slate-600";
 
 /** A labelled input with its error message; required fields get a visible mark too. */
 export function Field({

@@ -20,7 +20,7 @@ export function TextareaField({
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        className="min-h-24 rounded-lg border border-slate-300 p-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-rose-600"
+        className="min-h-24 rounded-lg border border-slate-300 p-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none aria-[invalid=true]:border-rose-600"
         {...props}
       />
       <FieldError id={`${id}-error`} message={error} />
@@ -50,7 +50,7 @@ export function SelectField({
         id={id}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         {...props}
       >
         {options.map((option) => (

@@ -47,7 +47,7 @@ export default function ToastView({ message }: { message: ToastMessage | null })
               : "border-slate-200 bg-white text-slate-900",
           )}
         >
-          <Toast.Title className="text-[15px] font-semibold">{message.title}</Toast.Title>
+          <Toast.Title className="text-base font-semibold">{message.title}</Toast.Title>
           {message.description ? (
             <Toast.Description className="text-sm opacity-90">
               {message.description}

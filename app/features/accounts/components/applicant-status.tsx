@@ -41,7 +41,7 @@ export function ApplicantStatusPage({
         <h1 className={`mt-1 text-2xl font-bold ${rejected ? "text-rose-800" : "text-slate-900"}`}>
           {rejected ? "반려" : "승인 대기 중"}
         </h1>
-        <dl className="mt-4 grid gap-2 text-[15px]">
+        <dl className="mt-4 grid gap-2 text-base">
           <div className="flex gap-3">
             <dt className="w-20 shrink-0 text-slate-500">신청일</dt>
             <dd className="text-slate-800">
@@ -88,8 +88,8 @@ export function ApplicantStatusPage({
 function Pending({ applicant, refusal }: { applicant: ApplicantView; refusal: Refusal | null }) {
   return (
     <>
-      <p className="mt-5 text-[15px] text-slate-700">{PENDING_APPROVAL}</p>
-      <ol className="mt-3 grid list-decimal gap-1.5 rounded-xl bg-amber-50 p-4 pl-9 text-[15px] leading-6 text-amber-950">
+      <p className="mt-5 text-base text-slate-700">{PENDING_APPROVAL}</p>
+      <ol className="mt-3 grid list-decimal gap-1.5 rounded-xl bg-amber-50 p-4 pl-9 text-base leading-6 text-amber-950">
         <li>
           {applicant.resubmittedAt
             ? "다시 신청하신 내용을 사무국이 먼저 검토합니다."
@@ -114,7 +114,7 @@ function Pending({ applicant, refusal }: { applicant: ApplicantView; refusal: Re
 function Rejected({ applicant, refusal }: { applicant: ApplicantView; refusal: Refusal | null }) {
   return (
     <>
-      <div className="mt-5 rounded-xl border border-rose-200 bg-rose-50 p-4 text-[15px] leading-6 text-rose-950">
+      <div className="mt-5 rounded-xl border border-rose-200 bg-rose-50 p-4 text-base leading-6 text-rose-950">
         <p className="font-semibold">회원가입 신청이 승인되지 않았습니다.</p>
         <p className="mt-2">
           <span className="font-semibold">반려 사유: </span>
@@ -132,7 +132,7 @@ function Rejected({ applicant, refusal }: { applicant: ApplicantView; refusal: R
           refusal={refusal}
         />
       ) : (
-        <p className="mt-5 text-[15px] text-slate-700">
+        <p className="mt-5 text-base text-slate-700">
           같은 이메일로 새 가입 신청이 있어 이 신청은 다시 신청할 수 없습니다. 새 신청의 비밀번호로
           로그인해주세요.
         </p>

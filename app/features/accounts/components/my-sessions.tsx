@@ -11,7 +11,7 @@ export function MySessions({ sessions, refusal }: { sessions: ActiveSession[]; r
   return (
     <Card className="p-6 sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">로그인된 기기</h2>
-      <p className="mt-2 text-[15px] text-slate-600">
+      <p className="mt-2 text-base text-slate-600">
         모르는 기기가 있다면 종료하고 비밀번호를 바꿔주세요.
       </p>
       <FormError message={refusal} />

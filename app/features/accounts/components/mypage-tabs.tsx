@@ -24,7 +24,7 @@ export function MypageTabs() {
               end
               prefetch="intent"
               className={({ isActive }) =>
-                `flex min-h-11 items-center rounded-lg px-3 text-[15px] font-medium whitespace-nowrap ${
+                `flex min-h-11 items-center rounded-lg px-3 text-base font-medium whitespace-nowrap ${
                   isActive
                     ? "bg-brand-700 text-white [scroll-initial-target:nearest]"
                     : "text-slate-700 hover:bg-brand-50 hover:text-brand-700"

@@ -41,7 +41,7 @@ export function AdminNav({
               to={section.to}
               className={({ isActive }) =>
                 cn(
-                  "-mb-px inline-flex h-12 items-center gap-1.5 border-b-2 px-3 text-[15px] md:px-2 lg:px-3 font-semibold whitespace-nowrap",
+                  "-mb-px inline-flex h-12 items-center gap-1.5 border-b-2 px-3 text-base md:px-2 lg:px-3 font-semibold whitespace-nowrap",
                   isActive
                     ? "border-brand-700 text-brand-700"
                     : "border-transparent text-slate-600 hover:text-slate-900",

@@ -190,7 +190,7 @@ function AnnouncementForm({
             defaultValue={announcement?.linkUrl ?? ""}
             errors={errors("linkUrl")}
           />
-          <label className="flex items-center gap-2 text-[15px] text-slate-800">
+          <label className="flex items-center gap-2 text-base text-slate-800">
             <input
               type="checkbox"
               name="pinned"

@@ -52,7 +52,7 @@ export function DisclosedAction({
               rows={3}
               maxLength={1000}
               required={reason.required}
-              className="rounded-lg border border-slate-300 p-2 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+              className="rounded-lg border border-slate-300 p-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
             />
           </>
         ) : null}

@@ -41,7 +41,7 @@ export function RecipientFilters({
         <legend className="text-sm font-semibold text-slate-800">구분</legend>
         <div className="flex flex-wrap gap-4">
           {(Object.keys(OFFICE_MESSAGE_KIND_LABELS) as OfficeMessageKind[]).map((value) => (
-            <label key={value} className="inline-flex min-h-11 items-center gap-2 text-[15px]">
+            <label key={value} className="inline-flex min-h-11 items-center gap-2 text-base">
               <input
                 type="radio"
                 name="kind"
@@ -150,7 +150,7 @@ export function OfficeMessageForm({
       </div>
       <div className="grid content-start gap-2">
         <p className="text-sm font-semibold text-slate-800">미리보기</p>
-        <pre className="min-h-24 rounded-xl bg-slate-100 p-3 font-sans text-[15px] leading-6 whitespace-pre-wrap text-slate-800">
+        <pre className="min-h-24 rounded-xl bg-slate-100 p-3 font-sans text-base leading-6 whitespace-pre-wrap text-slate-800">
           {framed}
         </pre>
         <p className="text-sm text-slate-600">
@@ -172,7 +172,7 @@ export function OfficeMessageForm({
             </summary>
           </Button>
           <div className="mt-3 grid max-w-md gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-            <p className="text-[15px] text-slate-700">
+            <p className="text-base text-slate-700">
               {recipients === 0
                 ? "조건에 맞는 받는 사람이 없습니다. 조건을 바꿔주세요."
                 : `${kindLabel} 문자를 ${formatNumber(recipients)}명에게 보냅니다. 보낸 뒤에는 취소할 수 없습니다.`}

@@ -45,7 +45,7 @@ export function OfficeMessageBatches({ items }: { items: Batches["items"] }) {
               <span className="text-sm text-slate-600">보낸 사람 {batch.sender}</span>
             ) : null}
           </div>
-          <p className="line-clamp-2 text-[15px] whitespace-pre-line text-slate-700">
+          <p className="line-clamp-2 text-base whitespace-pre-line text-slate-700">
             {batch.text}
           </p>
           <Outcomes outcomes={batch.outcomes} />
@@ -59,7 +59,7 @@ export function OfficeMessageBatches({ items }: { items: Batches["items"] }) {
 export function OfficeMessageRecipients({ entries }: { entries: Log["entries"] }) {
   return (
     <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="w-full min-w-[32rem] text-left text-[15px]">
+      <table className="w-full min-w-[32rem] text-left text-base">
         <caption className="sr-only">받는 사람별 발송 결과</caption>
         <thead className="bg-slate-50 text-sm text-slate-700">
           <tr>

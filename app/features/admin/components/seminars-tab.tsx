@@ -410,7 +410,7 @@ function BandRows({ bands, error }: { bands: CreditBand[]; error?: string }) {
   const parsed = parseBandRows(rows);
   const problem = "problem" in parsed ? parsed.problem : bandProblem(parsed.bands);
   const cell =
-    "h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-[15px] tabular-nums";
+    "h-10 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-base tabular-nums";
   return (
     <div className="grid gap-2">
       <input type="hidden" name="bandRows" value="1" />
@@ -543,7 +543,7 @@ function CreditRuleFields({
           aria-describedby="seminar-credit-breaks-hint"
           error={errors("creditBreaks")?.[0]}
         />
-        <p id="seminar-credit-breaks-hint" className="text-xs text-slate-500">
+        <p id="seminar-credit-breaks-hint" className="text-sm text-slate-500">
           점심, 휴식, 후원사 심포지엄 등. 한 줄에 하나씩, 다른 날이면 2026-12-06 12:00-13:00
           점심처럼 날짜를 앞에 씁니다.
         </p>

@@ -46,7 +46,7 @@ export function ExportPurposeForm({
           placeholder="예: 정기총회 회원 명부 확인"
           className={inputClass}
         />
-        <p className="text-xs text-slate-600">목적과 내려받은 행 수가 감사 기록에 남습니다.</p>
+        <p className="text-sm text-slate-600">목적과 내려받은 행 수가 감사 기록에 남습니다.</p>
         <Button type="submit" size="sm">
           <Download className="size-4" aria-hidden="true" /> 내려받기
         </Button>

@@ -27,7 +27,7 @@ export function DuesGuide({
   depositorName?: string | null;
   compact?: boolean;
 }) {
-  const text = compact ? "text-sm" : "text-[15px]";
+  const text = compact ? "text-sm" : "text-base";
   return (
     <dl className={`grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 ${text}`}>
       <dt className="text-slate-500">{dues.year}년 연회비</dt>

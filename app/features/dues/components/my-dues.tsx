@@ -48,13 +48,13 @@ export function MyDues({
         <Badge tone={dues.fullStanding ? "brand" : "neutral"}>{typeLabel}</Badge>
       </div>
       {dues.lapsed ? (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-[15px] text-amber-900" role="status">
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-base text-amber-900" role="status">
           회비가 납부되지 않아 지금은 준회원으로 이용하고 계십니다. 계정과 준회원 이용은 그대로이며,
           회비를 납부하시면 정회원 자격이 바로 회복됩니다.
         </p>
       ) : null}
       {dues.standingGraceUntil ? (
-        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-[15px] text-amber-900">
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-base text-amber-900">
           {formatDay(dues.standingGraceUntil)}까지는 유예기간으로 지난해 정회원 자격이 유지됩니다.
           그 전에 {dues.year}년 회비를 납부해주세요.
         </p>
@@ -70,7 +70,7 @@ export function MyDues({
         )}
       </div>
       {dues.status === "unpaid" ? (
-        <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-[15px]">
+        <dl className="mt-3 grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-base">
           <dt className="text-slate-500">납부할 금액</dt>
           <dd className="font-semibold">{won(dues.amountDue ?? 0)}</dd>
           <dt className="text-slate-500">입금 계좌</dt>
@@ -94,7 +94,7 @@ export function MyDues({
       ) : null}
       {dues.status === "unpaid" ? children : null}
       {associate && associatePaid ? (
-        <p className="mt-2 text-[15px] text-slate-700">
+        <p className="mt-2 text-base text-slate-700">
           {dues.year}년 연회비를 납부하셨습니다. 정회원 가입이 승인되면 바로 정회원 자격이
           적용됩니다.{" "}
           <Link to="/membership" className="font-semibold text-brand-700 underline">
@@ -104,7 +104,7 @@ export function MyDues({
       ) : null}
       {associate && !associatePaid ? (
         <div className="mt-3 grid gap-3">
-          <p className="text-[15px] text-slate-700">
+          <p className="text-base text-slate-700">
             정회원이 되시려면 {dues.year}년 연회비를 납부하고{" "}
             <Link to="/membership" className="font-semibold text-brand-700 underline">
               정회원 가입을 신청
@@ -113,16 +113,16 @@ export function MyDues({
           </p>
           <DuesGuide dues={associate.fee} online={null} depositorName={associate.depositorName} />
           {online?.length ? (
-            <p className="text-[15px] text-slate-700">온라인 납부: {online.join(", ")}</p>
+            <p className="text-base text-slate-700">온라인 납부: {online.join(", ")}</p>
           ) : null}
           {children}
         </div>
       ) : null}
       {dues.status === "exempt" ? (
-        <p className="mt-2 text-[15px] text-slate-700">올해 회비가 면제되었습니다.</p>
+        <p className="mt-2 text-base text-slate-700">올해 회비가 면제되었습니다.</p>
       ) : null}
       {dues.status === "not_required" && !associate ? (
-        <p className="mt-2 text-[15px] text-slate-700">
+        <p className="mt-2 text-base text-slate-700">
           납부할 회비가 없습니다.{" "}
           {memberType === "associate" ? (
             <Link to="/membership" className="font-semibold text-brand-700 underline">
@@ -134,7 +134,7 @@ export function MyDues({
 
       <h3 className="mt-6 font-bold text-slate-900">납부 내역</h3>
       {dues.payments.length === 0 ? (
-        <p className="mt-2 text-[15px] text-slate-600">납부 내역이 없습니다.</p>
+        <p className="mt-2 text-base text-slate-600">납부 내역이 없습니다.</p>
       ) : (
         <ul className="mt-2 divide-y divide-slate-200">
           {dues.payments.map((p) => (

@@ -35,7 +35,7 @@ export function VoidPaymentForm({
             required
             aria-required="true"
             maxLength={500}
-            className="h-10 rounded-lg border border-slate-300 px-3 text-[15px]"
+            className="h-10 rounded-lg border border-slate-300 px-3 text-base"
           />
         </div>
         <Button type="submit" variant="destructive" size="sm">

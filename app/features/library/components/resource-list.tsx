@@ -42,7 +42,7 @@ export function ResourceList({
             {item.title}
           </h2>
           {item.description ? (
-            <p className="mt-1 text-[15px] leading-7 break-words whitespace-pre-line text-slate-700">
+            <p className="mt-1 text-base leading-7 break-words whitespace-pre-line text-slate-700">
               {item.description}
             </p>
           ) : null}
@@ -61,7 +61,7 @@ export function ResourceList({
             {item.canDownload ? (
               <a
                 href={item.downloadUrl}
-                className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 text-[15px] font-semibold text-white hover:bg-brand-800"
+                className="inline-flex h-11 shrink-0 items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 text-base font-semibold text-white hover:bg-brand-800"
                 aria-label={`${item.title} 내려받기`}
               >
                 <Download className="size-4" aria-hidden="true" />

@@ -40,7 +40,7 @@ export function ApplicationStatusCard({
         <h2 className="text-xl font-bold text-slate-900">정회원 가입 신청 현황</h2>
         <ApplicationStatusBadge status={application.status} view="member" />
       </div>
-      <dl className="mt-5 grid gap-3 text-[15px]">
+      <dl className="mt-5 grid gap-3 text-base">
         <div className="flex gap-3">
           <dt className="w-20 shrink-0 text-slate-500">신청일</dt>
           <dd className="text-slate-800">

@@ -29,7 +29,7 @@ export function ApplyButton({
   }
   if (user.isFullMember || applicationStatus === "approved") {
     return (
-      <p className="rounded-lg bg-emerald-50 px-4 py-3 text-[15px] font-medium text-emerald-900">
+      <p className="rounded-lg bg-emerald-50 px-4 py-3 text-base font-medium text-emerald-900">
         이미 정회원이십니다. 학회의 모든 활동에 참여하실 수 있습니다.
       </p>
     );
@@ -37,7 +37,7 @@ export function ApplyButton({
   if (applicationStatus === "pending") {
     return (
       <div className="grid justify-items-center gap-3">
-        <p className="rounded-lg bg-amber-50 px-4 py-3 text-[15px] font-medium text-amber-900">
+        <p className="rounded-lg bg-amber-50 px-4 py-3 text-base font-medium text-amber-900">
           정회원 가입 신청을 검토하고 있습니다. 결과는 이메일로 안내해 드립니다.
         </p>
         <Button asChild size="lg" variant="secondary">

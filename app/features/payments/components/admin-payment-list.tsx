@@ -66,7 +66,7 @@ export function AdminPaymentList({
             </div>
             <PaymentStatusBadge status={payment.status} />
           </div>
-          <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-[15px] sm:grid-cols-[5.5rem_15rem_5.5rem_1fr]">
+          <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-base sm:grid-cols-[5.5rem_15rem_5.5rem_1fr]">
             <dt className="text-slate-600">금액</dt>
             <dd className="font-semibold tabular-nums">{won(payment.amount)}</dd>
             <dt className="text-slate-600">결제 수단</dt>
@@ -93,7 +93,7 @@ export function AdminPaymentList({
               </>
             ) : null}
           </dl>
-          <p className="text-xs break-all text-slate-500">
+          <p className="text-sm break-all text-slate-500">
             결제번호 {payment.paymentId}
             {payment.transactionId ? ` · 거래번호 ${payment.transactionId}` : ""}
           </p>
@@ -163,7 +163,7 @@ function RefundForm({
             aria-describedby={`${id}-amount-hint${amountError ? ` ${id}-amount-error` : ""}`}
             className={inputClass}
           />
-          <p id={`${id}-amount-hint`} className="text-xs text-slate-600">
+          <p id={`${id}-amount-hint`} className="text-sm text-slate-600">
             비우면 남은 금액 전부를 환불합니다.
           </p>
           <FieldError id={`${id}-amount-error`} message={amountError} />

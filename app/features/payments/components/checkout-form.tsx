@@ -104,7 +104,7 @@ export function CheckoutForm(props: Props) {
               checked={method === name}
               onChange={() => setMethod(name)}
             />
-            <span className="text-[15px] text-slate-900">{PAY_METHOD_LABELS[name]}</span>
+            <span className="text-base text-slate-900">{PAY_METHOD_LABELS[name]}</span>
           </label>
         ))}
         <FieldError id="method-error" message={fieldMessage(refusal, "method")} />
@@ -126,7 +126,7 @@ export function CheckoutForm(props: Props) {
                   className={radio}
                   defaultChecked={index === 0}
                 />
-                <span className="text-[15px]">{EASY_PAY_LABELS[name]}</span>
+                <span className="text-base">{EASY_PAY_LABELS[name]}</span>
               </label>
             ))}
           </div>
@@ -151,7 +151,7 @@ export function CheckoutForm(props: Props) {
                   checked={receipt === type}
                   onChange={() => setReceipt(type)}
                 />
-                <span className="text-[15px]">{type === "none" ? "발급 안 함" : type}</span>
+                <span className="text-base">{type === "none" ? "발급 안 함" : type}</span>
               </label>
             ))}
           </div>

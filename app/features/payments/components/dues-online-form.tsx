@@ -20,7 +20,7 @@ export function DuesOnlineForm({
   const navigation = useNavigation();
   if (issued) {
     return (
-      <div className="mt-4 grid gap-2 rounded-lg bg-amber-50 p-3 text-[15px] text-amber-900">
+      <div className="mt-4 grid gap-2 rounded-lg bg-amber-50 p-3 text-base text-amber-900">
         <p>발급받으신 가상계좌로 입금을 기다리고 있습니다.</p>
         <Button asChild variant="secondary" className="w-full sm:w-auto">
           <Link to={`/mypage/payments/${encodeURIComponent(issued)}`}>입금 계좌 보기</Link>

@@ -61,7 +61,7 @@ export function MyPayments({ payments, now }: { payments: MyPaymentItem[]; now: 
                   </div>
                   <PaymentStatusBadge status={payment.status} />
                 </div>
-                <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-[15px]">
+                <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-base">
                   <dt className="text-slate-600">금액</dt>
                   <dd className="font-semibold tabular-nums">{won(payment.amount)}</dd>
                   {payment.method ? (

@@ -28,7 +28,7 @@ export function SecondFactorStep({ refusal }: { refusal: Refusal | null }) {
     <Section className="max-w-md">
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">2단계 인증</h1>
-        <p className="mt-2 text-[15px] text-slate-600">
+        <p className="mt-2 text-base text-slate-600">
           인증 앱(Google Authenticator, Microsoft Authenticator 등)에 표시된 6자리 코드를
           입력해주세요. 휴대폰을 쓸 수 없으면 등록 때 받은 복구 코드 하나를 입력할 수 있습니다.
         </p>

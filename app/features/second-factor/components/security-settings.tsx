@@ -41,7 +41,7 @@ export function SecuritySettings({
       {data.enrolmentOnly ? (
         <p
           role="status"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-[15px] text-amber-900"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-base text-amber-900"
         >
           관리자 기능을 이용하려면 먼저 2단계 인증을 등록해야 합니다. 등록을 마치면 관리자 메뉴가
           열립니다.
@@ -52,7 +52,7 @@ export function SecuritySettings({
       ) : outcome ? (
         <p
           role="status"
-          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-[15px] text-emerald-900"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-base text-emerald-900"
         >
           {outcome.message}
         </p>
@@ -65,7 +65,7 @@ export function SecuritySettings({
       ) : (
         <Card className="p-6 sm:p-8">
           <h2 className="text-xl font-bold text-slate-900">2단계 인증 등록</h2>
-          <p className="mt-2 text-[15px] text-slate-700">
+          <p className="mt-2 text-base text-slate-700">
             휴대폰에 Google Authenticator, Microsoft Authenticator 같은 인증 앱을 설치한 뒤 등록을
             시작해주세요. QR 코드를 스캔하거나 설정 키를 직접 입력하면 됩니다.
           </p>
@@ -94,7 +94,7 @@ function Enrolment({
   return (
     <Card className="p-6 sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">2단계 인증 등록</h2>
-      <ol className="mt-4 grid gap-5 text-[15px] text-slate-700">
+      <ol className="mt-4 grid gap-5 text-base text-slate-700">
         <li>
           <p className="font-semibold text-slate-900">1. 인증 앱으로 QR 코드를 스캔하세요.</p>
           <div
@@ -169,7 +169,7 @@ function Enrolled({
           <h2 className="text-xl font-bold text-slate-900">2단계 인증 사용 중</h2>
           <Badge tone="green">사용 중</Badge>
         </div>
-        <p className="mt-3 text-[15px] text-slate-700">
+        <p className="mt-3 text-base text-slate-700">
           {status.confirmedAt ? `${formatDate(status.confirmedAt)} 등록 · ` : ""}남은 복구 코드{" "}
           {status.recoveryCodesLeft}개
         </p>
@@ -181,7 +181,7 @@ function Enrolled({
       </Card>
       <Card className="p-6 sm:p-8">
         <h2 className="text-lg font-bold text-slate-900">복구 코드 새로 발급</h2>
-        <p className="mt-2 text-[15px] text-slate-700">
+        <p className="mt-2 text-base text-slate-700">
           복구 코드를 잃어버렸거나 거의 다 썼다면 새로 발급하세요. 이전 코드는 모두 쓸 수 없게
           됩니다.
         </p>
@@ -203,7 +203,7 @@ function Enrolled({
       </Card>
       <Card className="p-6 sm:p-8">
         <h2 className="text-lg font-bold text-slate-900">2단계 인증 해제</h2>
-        <p className="mt-2 text-[15px] text-slate-700">
+        <p className="mt-2 text-base text-slate-700">
           휴대폰을 바꿀 때는 해제한 뒤 새 휴대폰으로 다시 등록하세요. 해제 사실은 메일로
           알려드립니다.
         </p>
@@ -238,7 +238,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
     <Card className="border-amber-300 p-6 sm:p-8">
       <h2 className="text-xl font-bold text-slate-900">복구 코드</h2>
-      <p className="mt-2 text-[15px] text-slate-700">
+      <p className="mt-2 text-base text-slate-700">
         휴대폰을 잃어버렸을 때 인증 코드 대신 쓸 수 있는 코드입니다. 각 코드는 한 번만 쓸 수 있으며,{" "}
         <strong>이 화면을 벗어나면 다시 볼 수 없습니다.</strong> 내려받거나 적어서 안전한 곳에
         보관해주세요.

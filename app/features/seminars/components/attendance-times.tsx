@@ -83,7 +83,7 @@ export function AttendanceTimes({
       <ScannedAndCorrected label="입장" scanned={scannedEntry} corrected={entry} day={day} />
       <ScannedAndCorrected label="퇴장" scanned={scannedExit} corrected={exit} day={day} />
       {correction ? (
-        <span className="block text-xs text-violet-800">{`정정 사유: ${correction.reason}`}</span>
+        <span className="block text-sm text-violet-800">{`정정 사유: ${correction.reason}`}</span>
       ) : null}
     </>
   );

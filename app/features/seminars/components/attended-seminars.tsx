@@ -18,13 +18,13 @@ export function AttendedSeminars({
   seminars: AttendedSeminarView[];
   empty?: string;
 }) {
-  if (seminars.length === 0) return <p className="text-[15px] text-slate-600">{empty}</p>;
+  if (seminars.length === 0) return <p className="text-base text-slate-600">{empty}</p>;
   const total = seminars.reduce((sum, s) => sum + s.credits, 0);
   return (
     <div>
       <ul className="divide-y divide-slate-200">
         {seminars.map((s) => (
-          <li key={s.seminarId} className="flex flex-wrap justify-between gap-x-3 py-2 text-[15px]">
+          <li key={s.seminarId} className="flex flex-wrap justify-between gap-x-3 py-2 text-base">
             <span className="font-medium text-slate-900">{s.title}</span>
             <span className="text-slate-600">
               {`${formatDate(s.date)} · ${s.minutes}분 · ${s.credits}점`}

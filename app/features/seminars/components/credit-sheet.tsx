@@ -159,14 +159,14 @@ function LineItem({
     <li className="grid gap-2 border-t border-slate-200 px-4 py-3 first:border-t-0 md:grid-cols-[1fr_9rem_9rem_6rem_5rem] md:gap-3">
       <div className="min-w-0">
         <div className="font-semibold text-slate-900">{line.name}</div>
-        <div className="text-xs text-slate-500">
+        <div className="text-sm text-slate-500">
           {`면허 ${line.licenseNumber} · ${line.hospitalName}`}
         </div>
         {line.correction ? (
-          <p className="mt-1 text-xs text-violet-800">{`정정 사유: ${line.correction.reason}`}</p>
+          <p className="mt-1 text-sm text-violet-800">{`정정 사유: ${line.correction.reason}`}</p>
         ) : null}
         {line.objection ? (
-          <p className="mt-1 rounded bg-amber-50 p-2 text-xs text-amber-900">
+          <p className="mt-1 rounded bg-amber-50 p-2 text-sm text-amber-900">
             <strong>이의 신청</strong>
             {line.objection.at ? ` (${formatDateTime(line.objection.at)})` : ""}:{" "}
             {line.objection.message}
@@ -214,12 +214,12 @@ function LineItem({
           <dd className="font-semibold tabular-nums">
             {`${line.credits}점`}
             {line.incomplete && ended ? (
-              <span className="ml-1 text-xs font-normal text-rose-700 md:ml-0 md:block">
+              <span className="ml-1 text-sm font-normal text-rose-700 md:ml-0 md:block">
                 미완료
               </span>
             ) : null}
             {line.sentCredits !== null && line.sentCredits !== line.credits ? (
-              <span className="ml-1 text-xs font-normal text-slate-500 md:ml-0 md:block">
+              <span className="ml-1 text-sm font-normal text-slate-500 md:ml-0 md:block">
                 {`발송 ${line.sentCredits}점`}
               </span>
             ) : null}
@@ -336,7 +336,7 @@ function LockForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
       <Button type="submit" variant="destructive" disabled={busy}>
         <Lock className="size-4" aria-hidden="true" /> 평점 확정
       </Button>
-      <span className="text-xs text-slate-500">
+      <span className="text-sm text-slate-500">
         {early ? "기한 전에 확정하려면 사유가 필요합니다. " : ""}
         확정하면 참석자에게 최종 평점이 발송되고 더는 바꿀 수 없습니다.
       </span>

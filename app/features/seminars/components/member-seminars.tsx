@@ -20,7 +20,7 @@ export function MemberSeminars({ registrations }: { registrations: MySeminarRegi
     <Card className="p-5 sm:p-6">
       <h2 className="text-lg font-bold text-slate-900">세미나 신청</h2>
       {registrations.length === 0 ? (
-        <p className="mt-3 text-[15px] text-slate-600">신청한 세미나가 없습니다.</p>
+        <p className="mt-3 text-base text-slate-600">신청한 세미나가 없습니다.</p>
       ) : (
         <ul className="mt-3 divide-y divide-slate-100">
           {[...registrations].reverse().map((r) => (

@@ -25,14 +25,14 @@ export function MyCredits({ credits, refusal }: { credits: MyCreditsView; refusa
           {years.map((y) => (
             <li
               key={y.year}
-              className="rounded-lg bg-brand-50 px-3 py-2 text-[15px] text-brand-800"
+              className="rounded-lg bg-brand-50 px-3 py-2 text-base text-brand-800"
             >
               {y.year}년 <strong className="font-bold">{y.credits}점</strong>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-3 text-[15px] text-slate-700">확정된 연수평점이 아직 없습니다.</p>
+        <p className="mt-3 text-base text-slate-700">확정된 연수평점이 아직 없습니다.</p>
       )}
 
       {awaiting.length ? (
@@ -66,7 +66,7 @@ export function MyCredits({ credits, refusal }: { credits: MyCreditsView; refusa
                     maxLength={1000}
                     rows={3}
                     placeholder="예: 14:40까지 참석했는데 퇴장 기록이 11:30으로 되어 있습니다."
-                    className="rounded-lg border border-slate-300 bg-white p-3 text-[15px] focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+                    className="rounded-lg border border-slate-300 bg-white p-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
                   />
                   <div className="flex justify-end">
                     <Button type="submit" size="sm" variant="secondary">

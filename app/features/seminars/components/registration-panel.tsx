@@ -29,7 +29,7 @@ export function memberCancelDialog(title: string, waitlisted: boolean) {
 }
 
 function Note({ children }: { children: React.ReactNode }) {
-  return <p className="text-[15px] leading-7 text-slate-700">{children}</p>;
+  return <p className="text-base leading-7 text-slate-700">{children}</p>;
 }
 
 /**

@@ -49,8 +49,8 @@ export function UpcomingSeminarCard({ seminar }: { seminar: ListedSeminar }) {
           {cancelled ? "취소" : ongoing ? "진행 중" : open ? "접수중" : "마감"}
         </Badge>
       </div>
-      <p className="mt-3 text-[15px] leading-7 text-slate-600">{seminar.description}</p>
-      <dl className="mt-4 grid gap-2 text-[15px] text-slate-700">
+      <p className="mt-3 text-base leading-7 text-slate-600">{seminar.description}</p>
+      <dl className="mt-4 grid gap-2 text-base text-slate-700">
         <div className="flex items-start gap-2">
           <dt>
             <CalendarDays className="mt-0.5 size-4 text-brand-600" aria-hidden="true" />

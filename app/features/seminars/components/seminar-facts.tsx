@@ -15,7 +15,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
         <span>{label}</span>
       </dt>
-      <dd className="text-[15px] text-slate-800">{children}</dd>
+      <dd className="text-base text-slate-800">{children}</dd>
     </div>
   );
 }

@@ -48,7 +48,7 @@ export function SeminarFees({
         <h2 id="seminar-fees-title" className="text-base font-bold text-slate-900">
           등록비
         </h2>
-        <table className="mt-3 w-full text-left text-[15px]">
+        <table className="mt-3 w-full text-left text-base">
           <caption className="sr-only">회원 구분별 등록비</caption>
           <thead>
             <tr className="border-b border-slate-200 text-sm text-slate-600">
@@ -73,7 +73,7 @@ export function SeminarFees({
               <tr key={row.label} className="border-b border-slate-100 last:border-0">
                 <th scope="row" className="py-2 pr-3 align-top font-semibold text-slate-900">
                   {row.label}
-                  <span className="block text-xs font-normal text-slate-500">{row.note}</span>
+                  <span className="block text-sm font-normal text-slate-500">{row.note}</span>
                 </th>
                 {hasEarly ? (
                   <td
@@ -103,7 +103,7 @@ export function SeminarFees({
             {fees.early ? "" : " (마감됨)"}
           </p>
         ) : null}
-        <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-[15px] text-brand-900">
+        <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-base text-brand-900">
           {signedIn ? "회원님" : "비회원"}의 등록비 ({mine}
           {hasEarly && fees.early ? ", 사전등록" : ""}):{" "}
           <strong className="tabular-nums">{won(fee)}</strong>

@@ -43,7 +43,7 @@ export function SeminarMonth({
       <div className="flex items-center justify-between gap-2 border-b-2 border-slate-800 pb-3">
         <Link
           to={previousHref}
-          className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-[15px] font-medium text-slate-700 hover:bg-slate-100"
+          className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-base font-medium text-slate-700 hover:bg-slate-100"
         >
           <ChevronLeft className="size-5" aria-hidden="true" />
           이전 달
@@ -53,7 +53,7 @@ export function SeminarMonth({
         </h2>
         <Link
           to={nextHref}
-          className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-[15px] font-medium text-slate-700 hover:bg-slate-100"
+          className="inline-flex h-11 items-center gap-1 rounded-lg px-3 text-base font-medium text-slate-700 hover:bg-slate-100"
         >
           다음 달
           <ChevronRight className="size-5" aria-hidden="true" />
@@ -86,7 +86,7 @@ export function SeminarMonth({
               day.day === 1 && FIRST_COLUMN[leading],
             )}
           >
-            <p className="text-[15px] font-semibold text-slate-900 md:text-sm">
+            <p className="text-base font-semibold text-slate-900 md:text-sm">
               <span className="md:sr-only">
                 {month}월 {day.day}일 ({WEEKDAYS[day.weekday]})
               </span>
@@ -112,7 +112,7 @@ export function SeminarMonth({
                   <li key={seminar.id}>
                     <Link
                       to={`/activities/${seminar.id}`}
-                      className="block rounded-md bg-brand-50 px-2.5 py-2 text-[15px] leading-snug text-brand-900 hover:bg-brand-100 md:px-2 md:py-1 md:text-sm"
+                      className="block rounded-md bg-brand-50 px-2.5 py-2 text-base leading-snug text-brand-900 hover:bg-brand-100 md:px-2 md:py-1 md:text-sm"
                     >
                       <span className="font-semibold">{seminar.time}</span>{" "}
                       {seminar.cancelled ? <span className="text-rose-700">[취소] </span> : null}

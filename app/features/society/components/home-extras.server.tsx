@@ -61,7 +61,7 @@ const BENEFITS_HTML = renderToStaticMarkup(
             <Icon aria-hidden="true" className="size-6" />
           </span>
           <h3 className="mt-4 text-lg font-bold text-slate-900">{title}</h3>
-          <p className="mt-2 text-[15px] leading-7 text-slate-600">{body}</p>
+          <p className="mt-2 text-base leading-7 text-slate-600">{body}</p>
         </li>
       ))}
     </ul>
@@ -96,14 +96,14 @@ function Banner({ next }: { next: NextSeminar }) {
             <span id="next-seminar-title" className="block text-lg font-bold text-slate-900">
               {next.title}
             </span>
-            <span className="mt-1 block text-[15px] text-slate-700">
+            <span className="mt-1 block text-base text-slate-700">
               <time dateTime={next.iso}>
                 {next.when.day} {next.when.time}
               </time>
               {next.location ? ` · ${next.location}` : ""}
             </span>
           </span>
-          <span className="text-[15px] font-semibold text-brand-700">자세히 보기 →</span>
+          <span className="text-base font-semibold text-brand-700">자세히 보기 →</span>
         </span>
       </a>
     </section>
@@ -120,7 +120,7 @@ function Links({ links }: { links: RelatedLink[] }) {
               href={link.url}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center rounded-lg px-3 text-[15px] font-semibold text-slate-700 hover:bg-white hover:text-brand-700"
+              className="inline-flex min-h-11 items-center rounded-lg px-3 text-base font-semibold text-slate-700 hover:bg-white hover:text-brand-700"
             >
               {link.label}
               <span className="sr-only">(새 창)</span>

@@ -37,7 +37,7 @@ export function VoteResults({ results, hasQuorum }: { results: ResultsView; hasQ
       <ul className="grid gap-2">
         {results.counts.map((count) => (
           <li key={count.option} className="grid gap-1">
-            <div className="flex justify-between gap-2 text-[15px]">
+            <div className="flex justify-between gap-2 text-base">
               <span className="font-semibold text-slate-900">{count.option}</span>
               <span className="text-slate-700">{formatNumber(count.votes)}표</span>
             </div>
