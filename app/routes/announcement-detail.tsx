@@ -131,7 +131,7 @@ function Attachments({ files }: { files: NoticeAttachment[] }) {
               <Download className="size-4 shrink-0" aria-hidden="true" />
               <span>
                 {file.fileName}{" "}
-                <span className="text-sm text-slate-600">
+                <span className="text-sm whitespace-nowrap text-slate-600">
                   ({typeLabel(file.contentType)}, {formatFileSize(file.fileSize)})
                 </span>
               </span>
@@ -161,7 +161,7 @@ function Neighbours({ previous, next }: { previous: NeighbourNotice; next: Neigh
             {notice ? (
               <Link
                 to={`/announcements/${notice.id}`}
-                className="line-clamp-1 py-3 text-slate-800 hover:text-brand-700 hover:underline"
+                className="min-w-0 truncate py-3 text-slate-800 hover:text-brand-700 hover:underline"
               >
                 {notice.title}
               </Link>
