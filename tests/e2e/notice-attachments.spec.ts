@@ -4,6 +4,7 @@ import {
   asAdmin,
   createApprovedMember,
   DEMO_ADMIN,
+  expectNoSeriousA11yViolations,
   horizontalOverflow,
   loginAs,
   open,
@@ -44,6 +45,7 @@ test("the office attaches files to a notice; a member downloads them, a visitor 
     );
 
     const files = form.getByLabel("첨부파일 (선택)");
+    await expectNoSeriousA11yViolations(page);
     // A program renamed .pdf is refused by its content, in Korean, and attaches nothing.
     await files.setInputFiles(writeTempFile("setup.pdf", Buffer.from("MZ\x90\x00not a pdf")));
     await expect(form.getByRole("alert")).toContainText("파일만 올릴 수 있습니다");
@@ -82,6 +84,7 @@ test("the office attaches files to a notice; a member downloads them, a visitor 
       ]);
       expect(download.suggestedFilename()).toBe(hwpxName);
       expect(await horizontalOverflow(phone)).toBe(0);
+      await expectNoSeriousA11yViolations(phone);
       await screen(phone, "40-notice-375.png");
       await phone.setViewportSize({ width: 1280, height: 900 });
       await screen(phone, "40-notice-1280.png");
