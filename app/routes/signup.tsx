@@ -209,10 +209,7 @@ function TermsConsent({ name, id, errors }: { name: string; id: string; errors?:
         </Link>
         에서 확인할 수 있습니다.
       </p>
-      <label
-        htmlFor={id}
-        className="flex items-start gap-2 text-base font-semibold text-slate-900"
-      >
+      <label htmlFor={id} className="flex items-start gap-2 text-base font-semibold text-slate-900">
         <input
           id={id}
           name={name}
@@ -270,10 +267,7 @@ function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors
         </Link>
         을 확인해주세요.
       </p>
-      <label
-        htmlFor={id}
-        className="flex items-start gap-2 text-base font-semibold text-slate-900"
-      >
+      <label htmlFor={id} className="flex items-start gap-2 text-base font-semibold text-slate-900">
         <input
           id={id}
           name={name}
@@ -296,10 +290,7 @@ function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors
 function MarketingConsent({ name, id }: { name: string; id: string }) {
   return (
     <div className="grid gap-2 rounded-xl border border-slate-200 p-4">
-      <label
-        htmlFor={id}
-        className="flex items-start gap-2 text-base font-semibold text-slate-900"
-      >
+      <label htmlFor={id} className="flex items-start gap-2 text-base font-semibold text-slate-900">
         <input id={id} name={name} type="checkbox" className="mt-1 size-4 accent-brand-700" />
         <span>
           학회 행사·교육 등 광고성 정보를 문자로 받겠습니다{" "}

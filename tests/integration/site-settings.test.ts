@@ -1,10 +1,10 @@
 // The footer's legal lines and the 이용약관 (issue 40): a fresh site shows both with defaults, the
 // office alone edits them (page and JSON), bad input is a Korean 400 that keeps what was saved,
 // every page shows a change on its next request, and terms versions stay readable.
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, duesPayments } from "~db/schema";
+import { auditLog, duesPayments, mailQueue } from "~db/schema";
 import {
   createAdmin,
   createMember,
@@ -139,6 +139,19 @@ describe("the footer's legal lines", () => {
       .where(and(eq(auditLog.action, "society_settings_update"), eq(auditLog.actorId, admin.id)));
     expect(entries.length).toBeGreaterThan(0);
     expect(JSON.stringify(entries.at(-1)?.detail)).toContain("김대표");
+
+    // The mails sent from now on give the office's contact and address, not the deployment's.
+    const asked = await postForm(server, "/forgot-password", { email: member.email });
+    expect(asked.status).toBe(200);
+    const [mail] = await server.db
+      .select({ text: mailQueue.text, html: mailQueue.html })
+      .from(mailQueue)
+      .where(eq(mailQueue.to, member.email))
+      .orderBy(desc(mailQueue.createdAt))
+      .limit(1);
+    expect(mail?.text).toContain("053-111-2222");
+    expect(mail?.text).toContain("대구광역시 중구 국채보상로 123, 7층");
+    expect(mail?.html).toContain("/apple-touch-icon.png");
   });
 
   it("the settings page saves without JavaScript and refuses a bad field in Korean", async () => {

@@ -18,7 +18,7 @@ import {
 import { REVIEW_DAYS } from "../membership/validation";
 import { textMember } from "../messages/messages.server";
 import { limitAuthRequestsByIp, limitSignupsByAccount } from "../security/rate-limit.server";
-import { societyConfig } from "../society/config.server";
+import { societyDetailsLastRead } from "../society/settings.server";
 import { currentTermsVersion } from "../society/terms.server";
 import { claimSignupImage } from "../uploads/uploads.server";
 import { recordAuthEvent } from "./auth-events.server";
@@ -117,13 +117,13 @@ export async function registerMember(input: RegisterInput & { ip?: string }) {
 
 /** What a suspended member is told at login: the account is suspended, and whom to ask. */
 export const accountSuspendedMessage = () =>
-  `계정이 정지되어 로그인할 수 없습니다. 자세한 내용은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`;
+  `계정이 정지되어 로그인할 수 없습니다. 자세한 내용은 학회 사무국(${societyDetailsLastRead().phone}, ${societyDetailsLastRead().email})으로 문의해주세요.`;
 
 export const LOGIN_FAILED = "이메일 또는 비밀번호를 확인해주세요.";
 
 /** What a rejected doctor is told at login, beside the office's reason. */
 export const REJECTED_MESSAGE = () =>
-  `회원가입이 승인되지 않았습니다. 반려 사유를 확인하시고 면허 이미지를 고쳐 다시 신청하실 수 있습니다. 문의: 학회 사무국(${societyConfig.phone}, ${societyConfig.email})`;
+  `회원가입이 승인되지 않았습니다. 반려 사유를 확인하시고 면허 이미지를 고쳐 다시 신청하실 수 있습니다. 문의: 학회 사무국(${societyDetailsLastRead().phone}, ${societyDetailsLastRead().email})`;
 
 /**
  * A right password for a sign-up that waits for the office or was rejected: a 403 that says which
@@ -296,7 +296,7 @@ export async function rejectMember(actor: Actor, id: string, reason?: string | n
     await notifySignupDecision(updated, false, reason);
     await textMember(id, "rejected", {
       name: updated.name,
-      reason: reason || `자세한 내용은 사무국(${societyConfig.phone})으로 문의해주세요.`,
+      reason: reason || `자세한 내용은 사무국(${societyDetailsLastRead().phone})으로 문의해주세요.`,
     });
   }
   return updated;

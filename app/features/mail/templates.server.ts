@@ -4,7 +4,7 @@
 import { env } from "~/env.server";
 import { formatDateTime, formatDateTimeRange } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
-import { societyConfig } from "../society/config.server";
+import { societyDetailsLastRead } from "../society/settings.server";
 import type { MailMessage } from "./mail.server";
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -12,14 +12,16 @@ const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.ch
 export const link = (pathname: string) => `${env.PUBLIC_URL}${pathname}`;
 
 /**
- * The emblem in the mails' header: the society's own file (SOCIETY_LOGO_URL) or the built-in
- * mark as PNG (mail programs do not show SVG), by absolute address.
+ * The emblem in the mails' header: the society's emblem as the office uploaded it (or the
+ * built-in mark), always as PNG, since mail programs do not show SVG (the phone's touch icon,
+ * features/uploads/brand-images.server.ts), by absolute address.
  */
 function emblemUrl() {
-  const own = societyConfig.logoUrl;
-  if (own) return own.startsWith("/") ? link(own) : own;
-  return link("/emblem.png");
+  return link("/apple-touch-icon.png");
 }
+
+/** The office's contact details as the mails give them (the office's settings, /admin/settings). */
+const office = () => societyDetailsLastRead();
 
 export function compose(
   to: string,
@@ -27,7 +29,7 @@ export function compose(
   paragraphs: string[],
   action?: { label: string; url: string },
 ): MailMessage {
-  const s = societyConfig;
+  const s = office();
   const footer = `${s.name} · ${s.address} ${s.building} · 전화 ${s.phone} · ${s.email}`;
   const text = [
     ...paragraphs,
@@ -142,8 +144,8 @@ export const mailTemplates = {
       "아쉽게도 회원가입 신청이 승인되지 않았습니다.",
       ...(reason ? [`거부 사유: ${reason}`] : []),
       reason
-        ? `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`
-        : `자세한 사유는 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`,
+        ? `문의 사항은 학회 사무국(${office().phone}, ${office().email})으로 연락해주세요.`
+        : `자세한 사유는 학회 사무국(${office().phone}, ${office().email})으로 문의해주세요.`,
       "가입하신 이메일과 비밀번호로 로그인하시면 사유를 확인하고, 면허증 이미지를 고쳐 한 번 다시 신청하실 수 있습니다.",
     ]),
 
@@ -152,7 +154,7 @@ export const mailTemplates = {
       `${member.name}님, 안녕하세요.`,
       "학회 사무국에서 회원님의 계정을 정지했습니다. 정지가 해제될 때까지 로그인과 회원 전용 서비스 이용이 제한됩니다.",
       `정지 사유: ${reason}`,
-      `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`,
+      `문의 사항은 학회 사무국(${office().phone}, ${office().email})으로 연락해주세요.`,
     ]),
 
   memberReinstated: (member: { name: string; email: string }) =>
@@ -174,7 +176,7 @@ export const mailTemplates = {
       `${member.name}님, 안녕하세요.`,
       `회원님의 회원 구분이 ${change.from}에서 ${change.to}(으)로 변경되었습니다.`,
       ...(change.reason ? [`사유: ${change.reason}`] : []),
-      `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`,
+      `문의 사항은 학회 사무국(${office().phone}, ${office().email})으로 연락해주세요.`,
     ]),
 
   applicationApproved: (
@@ -207,7 +209,7 @@ export const mailTemplates = {
         `${applicant.name}님, 안녕하세요.`,
         "정회원 가입 신청이 승인되지 않았습니다.",
         `거부 사유: ${reason}`,
-        `문의 사항은 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 연락해주세요.`,
+        `문의 사항은 학회 사무국(${office().phone}, ${office().email})으로 연락해주세요.`,
       ],
       { label: "신청 현황 보기", url: link("/membership/apply") },
     ),
@@ -246,7 +248,7 @@ export const mailTemplates = {
       [
         `${member.name}님, 안녕하세요.`,
         `${formatDateTime(new Date())}에 ${how === "reset" ? "비밀번호 재설정 링크로" : "마이페이지에서"} 회원님의 계정 비밀번호가 변경되었습니다. 다른 기기의 로그인은 모두 종료되었습니다.`,
-        `본인이 변경하지 않았다면 즉시 아래 버튼을 눌러 비밀번호를 재설정하고 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 알려주세요.`,
+        `본인이 변경하지 않았다면 즉시 아래 버튼을 눌러 비밀번호를 재설정하고 학회 사무국(${office().phone}, ${office().email})으로 알려주세요.`,
       ],
       { label: "비밀번호 재설정하기", url: link("/forgot-password") },
     ),
@@ -394,7 +396,7 @@ export const mailTemplates = {
         how === "reset"
           ? `${formatDateTime(new Date())}에 다른 관리자가 회원님 계정의 2단계 인증(OTP)을 초기화했습니다. 모든 기기의 로그인이 종료되었으며, 다음 로그인 때 인증 앱을 다시 등록하게 됩니다.`
           : `${formatDateTime(new Date())}에 회원님이 관리자 보안 설정에서 2단계 인증(OTP)을 해제했습니다.`,
-        `본인이 요청하지 않았다면 즉시 비밀번호를 재설정하고 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 알려주세요.`,
+        `본인이 요청하지 않았다면 즉시 비밀번호를 재설정하고 학회 사무국(${office().phone}, ${office().email})으로 알려주세요.`,
       ],
       { label: "로그인하기", url: link("/login") },
     ),
@@ -418,7 +420,7 @@ export const mailTemplates = {
           ? `회원 게시판에 작성하신 게시물 「${item.postTitle}」이(가) 관리자에 의해 숨김 처리되었습니다.`
           : `회원 게시판의 게시물 「${item.postTitle}」에 작성하신 댓글이 관리자에 의해 숨김 처리되었습니다.\n댓글: ${item.excerpt}`,
         `숨김 사유: ${reason}`,
-        `이의가 있으시면 학회 사무국(${societyConfig.phone}, ${societyConfig.email})으로 문의해주세요.`,
+        `이의가 있으시면 학회 사무국(${office().phone}, ${office().email})으로 문의해주세요.`,
       ],
       { label: "게시물 보기", url: link(`/community/${item.postId}`) },
     ),

@@ -17,8 +17,23 @@ const readSettings = keptUntilWrite(async () => {
   return row ?? null;
 });
 
+/**
+ * The society's details as last read, for what is written without waiting on the database (the
+ * mails' footer and contact lines). Every page reads the details (the root loader), so this is
+ * the office's latest within a request of any page; before the first read, the deployment's.
+ */
+let lastRead: SocietyConfig = societyConfig;
+export function societyDetailsLastRead(): SocietyConfig {
+  return lastRead;
+}
+
 /** The society's details with the office's settings applied. */
 export async function societyDetails(): Promise<SocietyConfig> {
+  lastRead = await readSocietyDetails();
+  return lastRead;
+}
+
+async function readSocietyDetails(): Promise<SocietyConfig> {
   const row = await readSettings();
   if (!row) return societyConfig;
   return {

@@ -45,9 +45,7 @@ export function OfficeMessageBatches({ items }: { items: Batches["items"] }) {
               <span className="text-sm text-slate-600">보낸 사람 {batch.sender}</span>
             ) : null}
           </div>
-          <p className="line-clamp-2 text-base whitespace-pre-line text-slate-700">
-            {batch.text}
-          </p>
+          <p className="line-clamp-2 text-base whitespace-pre-line text-slate-700">{batch.text}</p>
           <Outcomes outcomes={batch.outcomes} />
         </li>
       ))}

@@ -23,10 +23,7 @@ export function MyCredits({ credits, refusal }: { credits: MyCreditsView; refusa
       {years.length ? (
         <ul className="mt-3 flex flex-wrap gap-2">
           {years.map((y) => (
-            <li
-              key={y.year}
-              className="rounded-lg bg-brand-50 px-3 py-2 text-base text-brand-800"
-            >
+            <li key={y.year} className="rounded-lg bg-brand-50 px-3 py-2 text-base text-brand-800">
               {y.year}년 <strong className="font-bold">{y.credits}점</strong>
             </li>
           ))}
