@@ -305,6 +305,11 @@ function buildSeminars(now: Date): DemoSeminars {
   };
 }
 
+/** The year of the general meeting the demo notice announces (held with the winter conference). */
+export function generalMeetingYear(now: Date): number {
+  return seoulParts(buildSeminars(now).winterConference.date).year;
+}
+
 function link(href: string, label: string): string {
   return `<a href="${href}" target="_blank" rel="noopener noreferrer">${label}</a>`;
 }

@@ -3,7 +3,8 @@
 // dues notice, the journal's submission form).
 import type { DemoDocument } from "./demo-files.server";
 
-type Context = { society: string; year: number; today: string };
+/** `year`: this year (the dues); `meetingYear`: the general meeting's, as its notice says. */
+type Context = { society: string; year: number; meetingYear: number; today: string };
 
 export function checklistDocument({ society, year }: Context): DemoDocument {
   return {
@@ -49,10 +50,10 @@ export function checklistDocument({ society, year }: Context): DemoDocument {
   };
 }
 
-export function conferencePapersDocument({ society, year }: Context): DemoDocument {
+export function conferencePapersDocument({ society }: Context): DemoDocument {
   return {
-    title: "추계 학술대회 발표 자료집 (초록)",
-    subtitle: `${society} · ${year}년 추계 학술대회 · 수성 컨벤션센터 그랜드홀`,
+    title: "정기 학술대회 발표 자료집 (초록)",
+    subtitle: `${society} · 정기 학술대회 · 수성 컨벤션센터 그랜드홀`,
     author: society,
     blocks: [
       { heading: "세션 1. 개원가 디지털 마케팅의 현재" },
@@ -122,9 +123,9 @@ export function applicationFormDocument({ society }: Context): DemoDocument {
   };
 }
 
-export function assemblyAgendaDocument({ society, year }: Context): DemoDocument {
+export function assemblyAgendaDocument({ society, meetingYear }: Context): DemoDocument {
   return {
-    title: `${year}년 정기총회 안건 자료`,
+    title: `${meetingYear}년 정기총회 안건 자료`,
     subtitle: `${society} 이사회`,
     author: society,
     blocks: [
@@ -153,14 +154,14 @@ export function assemblyAgendaDocument({ society, year }: Context): DemoDocument
   };
 }
 
-export function proxyFormDocument({ society, year }: Context): DemoDocument {
+export function proxyFormDocument({ society, meetingYear }: Context): DemoDocument {
   return {
-    title: `${year}년 정기총회 위임장`,
+    title: `${meetingYear}년 정기총회 위임장`,
     subtitle: society,
     author: society,
     blocks: [
       {
-        paragraph: `본인은 ${year}년 정기총회에 참석하지 못하여 총회의 모든 안건에 관한 의결권 행사를 아래 회원에게 위임합니다.`,
+        paragraph: `본인은 ${meetingYear}년 정기총회에 참석하지 못하여 총회의 모든 안건에 관한 의결권 행사를 아래 회원에게 위임합니다.`,
       },
       { heading: "위임인" },
       {

@@ -50,6 +50,7 @@ import { DEMO_POSTS } from "./demo-board.server";
 import {
   buildDuesYear,
   GRAND_HALL,
+  generalMeetingYear,
   SEMINAR_ROOM,
   seoulAt,
   seoulParts,
@@ -156,6 +157,7 @@ async function makeFiles(now: Date): Promise<DemoFile[]> {
   const context = {
     society: societyConfig.name,
     year: seoulParts(now).year,
+    meetingYear: generalMeetingYear(now),
     today: `${seoulParts(now).year}년 ${seoulParts(now).month}월`,
   };
   const wanted: [DemoFile["place"], string, string, "pdf" | "hwpx", DemoDocument][] = [
@@ -163,7 +165,7 @@ async function makeFiles(now: Date): Promise<DemoFile[]> {
     [
       "library",
       "papers",
-      "추계 학술대회 발표 자료집.pdf",
+      "정기 학술대회 발표 자료집.pdf",
       "pdf",
       conferencePapersDocument(context),
     ],
@@ -617,7 +619,7 @@ function seminarRows(now: Date) {
   const day = (offset: number, hour: number, minute = 0) => seoulAt(now, offset, hour, minute);
   const rows = {
     autumnConference: {
-      title: "추계 학술대회: 개원가 디지털 마케팅의 현재와 미래",
+      title: "정기 학술대회: 개원가 디지털 마케팅의 현재와 미래",
       description:
         "회원 병원 설문으로 본 개원가 마케팅의 변화, 환자 여정 지도로 다시 보는 진료 경험, 생성형 AI와 의료광고 윤리를 세 세션으로 다루었습니다. 패널 토론과 회원 병원 사례 발표가 이어졌고, 발표 자료집은 자료실에서 내려받을 수 있습니다.",
       speaker: "정민호 원장 (바른결정형외과의원) 외 5인",
@@ -1073,7 +1075,7 @@ async function writeLibraryAndAttachments(
     },
     {
       file: file("library", "papers"),
-      title: "추계 학술대회 발표 자료집",
+      title: "정기 학술대회 발표 자료집",
       description:
         "세 세션의 발표 초록과 패널 토론 주제를 담았습니다. 정회원과 학술대회 참석자가 내려받을 수 있습니다.",
       category: "세미나 자료",

@@ -47,6 +47,20 @@ import {
 const PASSWORD = "demo-members-share-this-1";
 const objectFile = (id: string) => path.join(process.env.DATA_DIR!, "objects", id.slice(0, 2), id);
 
+/** Every text item of every page of a PDF, joined (pdfjs-dist, as a reader would extract it). */
+async function pdfText(bytes: Uint8Array) {
+  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
+  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
+    .promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    for (const item of content.items) if ("str" in item) parts.push(item.str);
+  }
+  await doc.destroy();
+  return parts.join("\n");
+}
+
 /** Row counts of every table the demo society writes. */
 async function tableCounts() {
   const db = await getDb();
@@ -329,10 +343,20 @@ describe("the demo society's board, library and notices", () => {
     }
     expect([...kinds].sort()).toEqual(["hwpx", "pdf"]);
     const titled = await db
-      .select({ title: announcements.title })
+      .select({ id: announcements.id, title: announcements.title })
       .from(announcements)
       .where(inArray(announcements.id, [...notices]));
-    expect(titled.map((row) => row.title).join()).toContain("정기총회");
+    const meeting = titled.find((row) => row.title.endsWith("정기총회 개최 안내"));
+    expect(meeting).toBeDefined();
+    // The agenda is a PDF whose Korean text a reader extracts, for the year the notice names.
+    const agenda = rows.find(
+      (row) =>
+        row.attachment.announcementId === meeting!.id &&
+        row.attachment.contentType === "application/pdf",
+    );
+    const text = await pdfText(fs.readFileSync(objectFile(agenda!.object.id)));
+    expect(text).toContain(`${meeting!.title.slice(0, 5)} 정기총회 안건 자료`);
+    expect(text).toContain("사업 실적 및 결산 보고");
   });
 
   it("marks the site as seeded with the demo society", async () => {
