@@ -19,7 +19,9 @@ import { env } from "~/env.server";
 import { createAdministrator } from "~/features/accounts/accounts.server";
 import { carriesSessionCookie } from "~/features/accounts/session.server";
 import { seedDemoContent } from "~/features/demo/demo-content.server";
+import { seedDemoSociety } from "~/features/demo/demo-society.server";
 import { startDuesReminders, stopDuesReminders } from "~/features/dues/reminders.server";
+import { paymentsMode, providerSettings } from "~/features/gateway/portone.server";
 import { startMailWorker, stopMailWorker } from "~/features/mail/mail.server";
 import { startMessageWorker, stopMessageWorker } from "~/features/messages/messages.server";
 import { startSeminarReminders, stopSeminarReminders } from "~/features/seminars/reminders.server";
@@ -84,12 +86,25 @@ async function start() {
   }
   if (handle.kind === "pglite" && handle.fresh && env.SEED_DEMO) {
     await seedDemoContent(handle.db);
+    // The people and their activity, before the administrator: it seeds only a database
+    // without a single account.
+    const society = await seedDemoSociety(handle.db, {
+      testGatewayStoreId: paymentsMode() === "test" ? providerSettings().storeId : null,
+    });
     const password = env.DEMO_ADMIN_PASSWORD ?? crypto.randomBytes(12).toString("base64url");
     await createAdministrator({ email: DEMO_ADMIN_EMAIL, password, name: "관리자" });
-    logger.info("Seeded demo content into the new embedded database");
-    // Shown once, on purpose not through the logger: it is the only copy of this password.
+    logger.info(
+      { demoMembers: society?.members ?? 0 },
+      "Seeded demo content and the demo society into the new embedded database",
+    );
+    // Shown once, on purpose not through the logger: it is the only copy of these passwords.
     console.log(
-      `\n  Demo administrator created (shown only now):\n    e-mail:   ${DEMO_ADMIN_EMAIL}\n    password: ${password}\n  Create your own with: npm run admin:create -- --email E --password P --name N\n`,
+      `\n  Demo administrator created (shown only now):\n    e-mail:   ${DEMO_ADMIN_EMAIL}\n    password: ${password}\n` +
+        (society
+          ? `  Demo member (정회원; all ${society.members} demo members share this password):\n    e-mail:   ${society.login.email}\n    password: ${society.login.password}\n`
+          : "") +
+        `  Create your own with: npm run admin:create -- --email E --password P --name N\n` +
+        `  For a real society, start with a new DATA_DIR (or SEED_DEMO=0): see docs/operations.md\n`,
     );
   }
 }

@@ -4,7 +4,9 @@ import { countPendingMembers } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
 import { AdminNav } from "~/features/admin/components/admin-nav";
+import { DemoNotice } from "~/features/admin/components/demo-notice";
 import { countWaitingReports } from "~/features/community/community.server";
+import { demoSeededAt } from "~/features/society/settings.server";
 import type { Route } from "./+types/admin-layout";
 
 // The administrator pages' frame: the navigation for administrators, nothing for anyone else.
@@ -12,12 +14,13 @@ import type { Route } from "./+types/admin-layout";
 // decides whether to draw the navigation, so it never refuses.
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await getCurrentUser(request);
-  if (user?.role !== "admin") return { pendingMembers: null, waitingReports: 0 };
-  const [pendingMembers, waitingReports] = await Promise.all([
+  if (user?.role !== "admin") return { pendingMembers: null, waitingReports: 0, demoSince: null };
+  const [pendingMembers, waitingReports, demoSince] = await Promise.all([
     countPendingMembers(),
     countWaitingReports(),
+    demoSeededAt(),
   ]);
-  return { pendingMembers, waitingReports };
+  return { pendingMembers, waitingReports, demoSince };
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -29,6 +32,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           waitingReports={loaderData.waitingReports}
         />
       )}
+      {loaderData.demoSince ? <DemoNotice seededAt={loaderData.demoSince} /> : null}
       <Outlet />
     </>
   );

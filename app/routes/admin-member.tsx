@@ -12,7 +12,11 @@ import { MemberActions } from "~/features/members/components/member-actions";
 import { MemberFieldsForm } from "~/features/members/components/member-fields-form";
 import { MemberHistory } from "~/features/members/components/member-history";
 import { MemberSignIn } from "~/features/members/components/member-sign-in";
-import { MemberTypeBadge, StatusBadge } from "~/features/members/components/standing-badges";
+import {
+  DemoBadge,
+  MemberTypeBadge,
+  StatusBadge,
+} from "~/features/members/components/standing-badges";
 import {
   MEMBER_RECORD_FORM,
   MEMBER_RECORD_INTENTS,
@@ -100,6 +104,7 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{member.name}</h1>
         <StatusBadge status={member.status} />
         <MemberTypeBadge memberType={member.memberType} />
+        {member.isDemo ? <DemoBadge /> : null}
         {member.role === "admin" ? (
           <span className="text-sm font-semibold text-violet-700">관리자</span>
         ) : null}

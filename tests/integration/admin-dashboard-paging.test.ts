@@ -181,8 +181,8 @@ describe("associate approval: the queue, 20 a page", () => {
     expect(html).not.toContain("신청01");
     expect(tableRows(html, "승인 대기 회원")).toHaveLength(20);
     expect(pagerLinks(html, "승인 대기 회원 페이지")).toEqual([
-      ["1페이지", "/admin/dashboard"],
-      ["2페이지", "/admin/dashboard?page=2"],
+      ["1 페이지", "/admin/dashboard"],
+      ["2 페이지", "/admin/dashboard?page=2"],
       ["next", "/admin/dashboard?page=2"],
     ]);
   });
@@ -196,8 +196,8 @@ describe("associate approval: the queue, 20 a page", () => {
     expect(rows[0]).toContain("waiting21@example.com");
     expect(pagerLinks(html, "승인 대기 회원 페이지")).toEqual([
       ["prev", "/admin/dashboard?tab=members"],
-      ["1페이지", "/admin/dashboard?tab=members"],
-      ["2페이지", "/admin/dashboard?tab=members&page=2"],
+      ["1 페이지", "/admin/dashboard?tab=members"],
+      ["2 페이지", "/admin/dashboard?tab=members&page=2"],
     ]);
   });
 
@@ -261,7 +261,7 @@ describe("associate approval: the queue, 20 a page", () => {
     expect(data.members?.total).toBe(PENDING);
     expect(names(data.members)).toEqual(pendingRange(1, 20));
     expect(pagerLinks(html, "승인 대기 회원 페이지")).toContainEqual([
-      "2페이지",
+      "2 페이지",
       "/admin/dashboard?tab=members&q=waiting&page=2",
     ]);
     const second = await dashboard("?tab=members&q=waiting&page=2");

@@ -82,11 +82,11 @@ describe("/announcements, 20 a page", () => {
     expect(pagerLinks(html, "next")).toEqual(["/announcements?page=2"]);
     expect(pagerLinks(html, "prev")).toEqual([]);
     // Numbered links, the current one marked.
-    const numbered = tags(html, "a").filter((a) => /^\d+페이지$/.test(a["aria-label"] ?? ""));
+    const numbered = tags(html, "a").filter((a) => /^\d+ 페이지$/.test(a["aria-label"] ?? ""));
     expect(numbered.map((a) => [a["aria-label"], a.href])).toEqual([
-      ["1페이지", "/announcements"],
-      ["2페이지", "/announcements?page=2"],
-      ["3페이지", "/announcements?page=3"],
+      ["1 페이지", "/announcements"],
+      ["2 페이지", "/announcements?page=2"],
+      ["3 페이지", "/announcements?page=3"],
     ]);
     expect(numbered[0]?.["aria-current"]).toBe("page");
   });

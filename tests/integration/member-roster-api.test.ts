@@ -171,6 +171,7 @@ describe("GET /api/admin/members: search", () => {
           "email",
           "hospitalName",
           "id",
+          "isDemo",
           "lastLoginAt",
           "licenseNumber",
           "memberType",

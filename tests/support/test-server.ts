@@ -108,7 +108,9 @@ async function startTestServer(options: TestServerOptions) {
   const handle = await connect();
   if (postgres && options.seed) {
     const { seedDemoContent } = await import("~/features/demo/demo-content.server");
+    const { seedDemoSociety } = await import("~/features/demo/demo-society.server");
     await seedDemoContent(handle.db);
+    await seedDemoSociety(handle.db);
   }
 
   const server = entry.app.listen(port, "127.0.0.1");

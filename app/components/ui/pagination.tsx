@@ -49,7 +49,7 @@ export function Pagination({
               <Link
                 to={hrefForPage(searchParams, n, pathname)}
                 aria-current={n === page ? "page" : undefined}
-                aria-label={`${n}페이지`}
+                aria-label={`${n} 페이지`}
                 className={cn(
                   link,
                   n === page

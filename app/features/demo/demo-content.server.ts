@@ -17,7 +17,7 @@ const SEOUL_OFFSET_MS = 9 * 60 * 60 * 1000;
 const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"] as const;
 
 /** The instant of `hour:minute` Asia/Seoul time, `dayOffset` calendar days from `now` in Seoul. */
-function seoulAt(now: Date, dayOffset: number, hour: number, minute = 0): Date {
+export function seoulAt(now: Date, dayOffset: number, hour: number, minute = 0): Date {
   const local = new Date(now.getTime() + SEOUL_OFFSET_MS);
   const utc = Date.UTC(
     local.getUTCFullYear(),
@@ -29,7 +29,7 @@ function seoulAt(now: Date, dayOffset: number, hour: number, minute = 0): Date {
   return new Date(utc - SEOUL_OFFSET_MS);
 }
 
-function seoulParts(date: Date) {
+export function seoulParts(date: Date) {
   const local = new Date(date.getTime() + SEOUL_OFFSET_MS);
   return {
     year: local.getUTCFullYear(),
@@ -56,12 +56,12 @@ function koreanDateTime(date: Date): string {
   return `${koreanDate(date)} ${period} ${hour12}시${minute}`;
 }
 
-const SEMINAR_ROOM = "학회 세미나실 (수성구 범어동)";
+export const SEMINAR_ROOM = "학회 세미나실 (수성구 범어동)";
 const CONFERENCE_HALL = "범어 컨벤션홀 3층 대회의실 (수성구)";
-const GRAND_HALL = "수성 컨벤션센터 그랜드홀 (수성구 두산동)";
+export const GRAND_HALL = "수성 컨벤션센터 그랜드홀 (수성구 두산동)";
 const LEGAL_SEMINAR_URL = "https://example.com/seminar/medical-ad-and-ai";
 
-const EXECUTIVES: NewExecutive[] = [
+export const EXECUTIVES: NewExecutive[] = [
   {
     name: "박정훈",
     position: "회장",
@@ -305,6 +305,11 @@ function buildSeminars(now: Date): DemoSeminars {
   };
 }
 
+/** The year of the general meeting the demo notice announces (held with the winter conference). */
+export function generalMeetingYear(now: Date): number {
+  return seoulParts(buildSeminars(now).winterConference.date).year;
+}
+
 function link(href: string, label: string): string {
   return `<a href="${href}" target="_blank" rel="noopener noreferrer">${label}</a>`;
 }
@@ -455,7 +460,7 @@ function buildAnnouncements(now: Date, demoSeminars: DemoSeminars): NewAnnouncem
 }
 
 /** This year's dues as the notice announces them: 20만 원, due in 24 days, two months' grace. */
-function buildDuesYear(now: Date): typeof duesYears.$inferInsert {
+export function buildDuesYear(now: Date): typeof duesYears.$inferInsert {
   const day = (offset: number) => {
     const parts = seoulParts(seoulAt(now, offset, 12));
     const pad = (n: number) => String(n).padStart(2, "0");

@@ -114,6 +114,21 @@ function fontFiles() {
 }
 
 /**
+ * Pretendard, regular and bold, embedded in `pdf` as subsets of the glyphs drawn (the files are
+ * read once per process unless given).
+ */
+export async function embedKoreanFonts(
+  pdf: PDFDocument,
+  files?: { regular: Uint8Array; bold: Uint8Array },
+): Promise<{ regular: PDFFont; bold: PDFFont }> {
+  const { regular, bold } = files ?? (await fontFiles());
+  pdf.registerFontkit(fontEngine as unknown as Parameters<typeof pdf.registerFontkit>[0]);
+  const regularFont = await pdf.embedFont(regular, { subset: true });
+  const boldFont = await pdf.embedFont(bold, { subset: true });
+  return { regular: regularFont, bold: boldFont };
+}
+
+/**
  * Lines of `text` no wider than `width` at `size`. Lines break between words (Korean is written
  * with spaces between 어절, so "확인합니다" stays whole); only a word wider than the line itself
  * is broken inside.
@@ -154,18 +169,16 @@ export async function issuedDocumentPdf(
   document: IssuedDocument,
   { society, emblem, seal }: DocumentLook,
 ): Promise<Uint8Array> {
-  const [{ regular, bold }, issueNumber] = await Promise.all([
+  const [files, issueNumber] = await Promise.all([
     fontFiles(),
     issueNumberOf(document.key, seoulYear(document.issuedAt)),
   ]);
   const pdf = await PDFDocument.create();
-  pdf.registerFontkit(fontEngine as unknown as Parameters<typeof pdf.registerFontkit>[0]);
+  const { regular: font, bold: strong } = await embedKoreanFonts(pdf, files);
   pdf.setTitle(document.title);
   pdf.setAuthor(society.name);
   pdf.setSubject(document.subject);
   pdf.setLanguage("ko-KR");
-  const font = await pdf.embedFont(regular, { subset: true });
-  const strong = await pdf.embedFont(bold, { subset: true });
   const page = pdf.addPage([595.28, 841.89]);
   const { width, height } = page.getSize();
   const margin = 64;

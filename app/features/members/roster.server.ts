@@ -98,6 +98,8 @@ const rosterColumns = {
   createdAt: users.createdAt,
   approvedAt: users.approvedAt,
   lastLoginAt: users.lastLoginAt,
+  // A member of the demo society (features/demo): the office's pages mark them 데모.
+  isDemo: users.isDemo,
 };
 
 type RosterRow = {

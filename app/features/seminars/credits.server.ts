@@ -380,7 +380,7 @@ export async function sendCreditSheet(
 }
 
 /** A verification code: 12 letters and digits in three groups, without look-alikes (0/O, 1/I). */
-function newCertificateCode() {
+export function newCertificateCode() {
   const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
   const bytes = crypto.randomBytes(12);
   const chars = Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");

@@ -67,6 +67,14 @@ export async function documentImages() {
   return { emblemUrl: row?.emblemUrl ?? null, sealUrl: row?.sealUrl ?? null };
 }
 
+/**
+ * When `npm start` filled this database with the demo society (null: real data). Administrators
+ * are told on every admin page; nobody else ever is.
+ */
+export async function demoSeededAt(): Promise<Date | null> {
+  return (await readSettings())?.demoSeededAt ?? null;
+}
+
 /** What the settings form shows: the lines as the site shows them now. */
 export async function societySettingsForm(): Promise<
   SocietySettingsInput & { updatedAt: Date | null }

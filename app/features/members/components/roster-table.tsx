@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatDate } from "~/lib/dates";
 import type { RosterMember } from "../roster.server";
-import { MemberTypeBadge, StatusBadge } from "./standing-badges";
+import { DemoBadge, MemberTypeBadge, StatusBadge } from "./standing-badges";
 
 /**
  * One page of the roster: a table on wide screens, each row a card on a phone (the same markup,
@@ -44,6 +44,7 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
             <th scope="row">
               <Link to={`/admin/members/${member.id}`}>{member.name}</Link>
               {member.role === "admin" ? <span className="admin-mark">관리자</span> : null}
+              {member.isDemo ? <DemoBadge /> : null}
             </th>
             <td>
               {member.email}

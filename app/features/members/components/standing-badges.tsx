@@ -26,3 +26,12 @@ export function MemberTypeBadge({ memberType }: { memberType: MemberType | null 
     </Badge>
   );
 }
+
+/** A member of the demo society `npm start` seeded: not a real doctor (administrators only). */
+export function DemoBadge() {
+  return (
+    <Badge tone="violet" className="demo-mark" title="데모 데이터로 만든 회원입니다">
+      데모
+    </Badge>
+  );
+}
