@@ -3,7 +3,7 @@
 // verification code at /verify/{code}.
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { getDb } from "~/db.server";
-import { formatClock, formatDateTime } from "~/lib/dates";
+import { formatClock, formatDateTime, formatDateTimeRange } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import {
@@ -93,7 +93,7 @@ export async function certificateOf(userId: string, seminarId: string): Promise<
 }
 
 /** The drawing's version (keptPdf): change it whenever certificatePdf draws differently. */
-const CERTIFICATE_LAYOUT = "certificate-3";
+const CERTIFICATE_LAYOUT = "certificate-4";
 
 /**
  * The member's certificate for a seminar and its PDF, drawn once and kept until what it shows
@@ -129,8 +129,9 @@ export async function verifyCertificate(code: string) {
 
 /** The certificate as a one-page A4 PDF, in the society's issued-document layout. */
 function certificatePdf(certificate: Certificate, look: DocumentLook): Promise<Uint8Array> {
+  // One clock for both ends ("오후 7:00 ~ 오후 9:00"), and the end's day when it is another.
   const period = certificate.endDate
-    ? `${formatDateTime(certificate.date)} ~ ${formatClock(certificate.endDate)}`
+    ? formatDateTimeRange(certificate.date, certificate.endDate)
     : formatDateTime(certificate.date);
   const present =
     certificate.entryAt && certificate.exitAt
