@@ -287,7 +287,8 @@ describe("a full-membership application", () => {
     // The only image is the emblem in the header.
     expect(mail!.html).not.toContain("<img src=x");
     expect(mail!.html.match(/<img /g)).toHaveLength(1);
-    expect(mail!.html).toMatch(/<img src="http[^"]+\/emblem\.png"/);
+    // The emblem as PNG (the office's, or the built-in one), by absolute address.
+    expect(mail!.html).toMatch(/<img src="http[^"]+\/apple-touch-icon\.png"/);
     expect(mail!.html).not.toContain("<b>미비</b>");
     expect(mail!.html).toContain("&#60;b&#62;미비&#60;/b&#62;");
   });

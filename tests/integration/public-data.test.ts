@@ -276,6 +276,8 @@ describe("GET /api/seminars", () => {
           "fees",
           // Where it stands in time now: upcoming, ongoing or past (issue 39).
           "phase",
+          // The office's poster (null: none; issue 40).
+          "posterUrl",
         ].sort(),
       );
     }
