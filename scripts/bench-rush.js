@@ -421,6 +421,7 @@ function sampler(kind, seminarId, adminCookie, databaseUrl) {
   let running = false;
   let loop;
   let client;
+  let reads = 0;
   const read = async () => {
     if (kind === "postgres") {
       const { rows } = await client.query(
@@ -429,7 +430,17 @@ function sampler(kind, seminarId, adminCookie, databaseUrl) {
            FROM seminar_registrations WHERE seminar_id = $1`,
         [seminarId],
       );
-      return rows[0];
+      // Every tenth reading also looks at the server's connections: how many wait for a lock
+      // (the seminar's row: registrations, releases and payments of one seminar go one at a
+      // time), and how many sit in a transaction waiting for their Node process.
+      reads += 1;
+      if (reads % 10 !== 0) return rows[0];
+      const { rows: activity } = await client.query(
+        `SELECT count(*) FILTER (WHERE wait_event_type = 'Lock')::int AS "lockWaits",
+                count(*) FILTER (WHERE state = 'idle in transaction')::int AS "idleInTransaction"
+           FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      return { ...rows[0], ...activity[0] };
     }
     const r = await send("GET", "/admin/dashboard", {
       cookie: adminCookie,
@@ -487,6 +498,26 @@ function listenOverflows() {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The server's connections during the rush (PostgreSQL): waiting for a lock, and idle inside a
+ * transaction (the transaction's Node process busy with other requests), from the readings.
+ */
+function connectionFigures(readings, rushMs) {
+  const looked = readings.filter((r) => r.lockWaits !== undefined && r.at <= rushMs);
+  const share = (test) =>
+    looked.length ? Math.round((100 * looked.filter(test).length) / looked.length) : undefined;
+  return {
+    readings: looked.length,
+    lockWaitsP50: percentile(
+      looked.map((r) => r.lockWaits),
+      50,
+    ),
+    lockWaitsMax: Math.max(0, ...looked.map((r) => r.lockWaits)),
+    percentWithLockWaits: share((r) => r.lockWaits > 0),
+    percentWithIdleInTransaction: share((r) => r.idleInTransaction > 0),
+  };
 }
 
 /** Nearest-rank percentile of a list of numbers. */
@@ -924,6 +955,7 @@ async function main() {
       minWhileWaiting: minWhileWaiting,
       via: kind === "postgres" ? "the database (own connection)" : "the office dashboard",
     },
+    ...(kind === "postgres" ? { connections: connectionFigures(readings, rushMs) } : {}),
     final,
     classes,
     errors: {
@@ -1042,6 +1074,12 @@ async function main() {
   console.log(
     `\nSeats taken (${st.via}, every ${st.everyMs} ms, ${st.readings} readings, longest gap ${st.longestGapMs} ms): first full at ${st.fullAfterMs} ms, at most ${st.max}; while anyone waited (${st.readingsWhileWaiting} readings) never below ${st.minWhileWaiting}`,
   );
+  const cf = results.connections;
+  if (cf) {
+    console.log(
+      `PostgreSQL connections during the rush (${cf.readings} looks): some waited for a lock in ${cf.percentWithLockWaits} % (median ${cf.lockWaitsP50}, at most ${cf.lockWaitsMax}); one sat idle inside a transaction, waiting for its Node process, in ${cf.percentWithIdleInTransaction} %`,
+    );
+  }
   console.log(
     `Holds: ${holders.length} at registration; paid at once ${results.fates.paidAtOnce}, late ${lateHolders.length} (refunded ${results.fates.lateRefunded}, confirmed again ${results.fates.lateConfirmedAgain}), never ${unpaid.length}`,
   );
