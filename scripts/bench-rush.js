@@ -461,6 +461,10 @@ function sampler(kind, seminarId, adminCookie, databaseUrl) {
       loop = (async () => {
         if (kind === "postgres") {
           client = new pg.Client({ connectionString: databaseUrl });
+          // The database is dropped at the end (WITH (FORCE)): that must not throw here.
+          client.on("error", (error) =>
+            errors.push({ kind: "seat sampler", message: error.message }),
+          );
           await client.connect();
         }
         while (running) {
@@ -701,6 +705,7 @@ async function main() {
 
   // The sampler's own cost on the server (the dashboard, on PGlite), measured alone.
   const seats = sampler(kind, seminarId, adminCookie, database?.url);
+  cleanups.push(() => seats.stop());
   let samplerCpuMs = 0;
   if (kind === "pglite") {
     await seats.read();
@@ -749,8 +754,12 @@ async function main() {
     const registered = members.filter((m) => m.answer).length;
     console.log(`  ${s} s: ${registered} registered, ${errors.length} errors`);
   }, 10_000);
-  await Promise.all(journeys);
+  // A server that stops during the rush ends the benchmark, with what it said last.
+  const stopped = await Promise.race([Promise.all(journeys).then(() => null), server.exited]);
   clearInterval(progress);
+  if (stopped !== null) {
+    throw new Error(`the server exited during the rush (${stopped}):\n${server.output()}`);
+  }
   const rushMs = performance.now() - t0;
   const rushCpuMs = cpuMs(pid) - cpuBefore;
   const abortedRenders = server.abortedRenders() - abortedBefore;
@@ -966,6 +975,15 @@ async function main() {
           errors.filter((e) => e.kind === k).length,
         ]),
       ),
+      // What went wrong, without the addresses: "read ECONNRESET", "→ 409 …: expected 200" …
+      causes: errors.reduce((all, e) => {
+        const cause = e.message
+          .replace(/^\S+ \S+:? /, "")
+          .replaceAll(/pay-[\w-]+/g, "pay-…")
+          .slice(0, 100);
+        all[cause] = (all[cause] ?? 0) + 1;
+        return all;
+      }, {}),
       firstAtMs: errors.length ? round(Math.min(...errors.map((e) => e.at ?? 0))) : undefined,
       lastAtMs: errors.length ? round(Math.max(...errors.map((e) => e.at ?? 0))) : undefined,
       retriedConnections: retries,
@@ -1104,9 +1122,13 @@ async function main() {
     console.log(
       `\nErrors: ${errors.length} (${Object.entries(e.byKind)
         .map(([k, n]) => `${k} ${n}`)
-        .join(", ")}), from ${e.firstAtMs} ms to ${e.lastAtMs} ms after the opening; first 10:`,
+        .join(", ")}), from ${e.firstAtMs} ms to ${e.lastAtMs} ms after the opening; by cause:`,
     );
-    for (const e of errors.slice(0, 10)) console.log(`  ${e.kind}: ${e.message}`);
+    for (const [cause, n] of Object.entries(e.causes)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)) {
+      console.log(`  ${n} × ${cause}`);
+    }
   }
   if (retries)
     console.log(`Kept-alive connections closed under a request and sent again: ${retries}`);
@@ -1148,4 +1170,6 @@ try {
   agent.destroy();
   samplerAgent.destroy();
   await cleanup();
+  // Members still waiting on their timers when the benchmark failed would keep it alive.
+  process.exit(process.exitCode ?? 0);
 }
