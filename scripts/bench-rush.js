@@ -686,12 +686,21 @@ async function main() {
     SEED,
   ).map((m, i) => ({ ...m, arrival: times[i], burst: times[i] < BURST_S * 1000 }));
 
-  // Before the opening: the sessions answer, the office's list is empty, the page says 신청 예정.
+  // Before the opening: a member's session answers as a member's (not registered yet), and the
+  // seminar's page says 신청 예정. Then 200 members look at the page, as they do while they wait.
   const check = await send("GET", `/api/seminars/${seminarId}/registrations/me`, {
     cookie: members[0].cookie,
   });
   if (check.status !== 404) {
     throw new Error(`a member's session did not answer as a member's (${check.status})`);
+  }
+  const before = await send("GET", `/activities/${seminarId}`, {
+    cookie: members[0].cookie,
+    json: false,
+  });
+  const beforeHtml = zlib.gunzipSync(Buffer.concat(before.chunks)).toString("utf8");
+  if (before.status !== 200 || !beforeHtml.includes("신청 예정")) {
+    throw new Error(`the seminar's page before the opening answered ${before.status}`);
   }
   const warm = shuffled(members, SEED + 1).slice(0, 200);
   for (let i = 0; i < warm.length; i += 10) {
@@ -754,9 +763,13 @@ async function main() {
     const registered = members.filter((m) => m.answer).length;
     console.log(`  ${s} s: ${registered} registered, ${errors.length} errors`);
   }, 10_000);
-  // A server that stops during the rush ends the benchmark, with what it said last.
+  // A server that stops during the rush ends the benchmark, with what it said last (unless it was
+  // stopped by Ctrl-C, which bench-support.js handles).
+  let interrupted = false;
+  for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => (interrupted = true));
   const stopped = await Promise.race([Promise.all(journeys).then(() => null), server.exited]);
   clearInterval(progress);
+  if (interrupted) await new Promise(() => {}); // the signal's cleanup ends the process
   if (stopped !== null) {
     throw new Error(`the server exited during the rush (${stopped}):\n${server.output()}`);
   }
