@@ -198,6 +198,12 @@ const schema = z.object({
     (v) => (v === "" ? undefined : v),
     z.coerce.number().int().min(1).max(1440).default(15),
   ),
+  // The same hold in seconds, in place of PAYMENT_HOLD_MINUTES when set: for `npm run bench:rush`,
+  // whose unpaid holds must run out (and go to the waitlist) within the run. Not for a live site.
+  PAYMENT_HOLD_SECONDS: z.preprocess(
+    (v) => (v === "" ? undefined : v),
+    z.coerce.number().int().min(1).max(86_400).optional(),
+  ),
   // Text messages (docs/messages.md): unset writes each one as a JSON file to
   // DATA_DIR/outbox/messages; `solapi` sends 알림톡 with SMS/LMS fallback through Solapi.
   MESSAGING_PROVIDER: z

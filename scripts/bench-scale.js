@@ -34,10 +34,12 @@ import {
   freePort,
   gzipSize,
   kb,
+  loadAverage,
   mb,
   rssBytes,
+  runFill,
   serverArgs,
-  sleep,
+  settle,
   startChild,
   table,
   waitFor,
@@ -73,22 +75,6 @@ const TARGETS = {
   exportSeconds: 10,
   exportMemoryBytes: 100_000_000,
 };
-
-/** Runs scripts/bench-scale-fill.ts with tsx; answers its JSON summary and its wall time. */
-async function fill(env) {
-  const started = performance.now();
-  const proc = startChild(
-    "the fill (scripts/bench-scale-fill.ts)",
-    path.join(root, "node_modules/.bin/tsx"),
-    ["scripts/bench-scale-fill.ts"],
-    { cwd: root, env: { ...process.env, ...env } },
-    true,
-  );
-  const code = await proc.exited;
-  if (code !== 0) throw new Error(`the fill failed (exit ${code})`);
-  const last = proc.stdout().trim().split("\n").at(-1) ?? "";
-  return { ...JSON.parse(last), wallMs: Math.round(performance.now() - started) };
-}
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
@@ -130,21 +116,6 @@ async function probe(url, headers) {
     bytes,
     pageCache: response.headers["x-page-cache"],
   };
-}
-
-/**
- * Waits until the server is idle (under 10 % of a core for 300 ms), at most 60 s: requests that
- * a load run abandoned at its end are still being answered, and would slow the next URL down.
- */
-async function settle(pid) {
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    const before = cpuMs(pid);
-    await sleep(300);
-    const after = cpuMs(pid);
-    // Idle, or gone (the caller says so with its output).
-    if (before === undefined || after === undefined || after - before <= 30) return;
-  }
 }
 
 async function loadTest(url, headers, slow, pid) {
@@ -240,11 +211,6 @@ async function exportMembers(base, cookie, pid, expectedRows) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Output
-
-const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)));
-
-// ---------------------------------------------------------------------------------------------
 
 async function main() {
   const started = Date.now();
@@ -288,7 +254,7 @@ async function main() {
   console.log(
     `Filling a new ${database ? `PostgreSQL database ${database.name}` : `PGlite database in ${dataDir}`}…`,
   );
-  const filled = await fill({
+  const filled = await runFill(root, "scripts/bench-scale-fill.ts", {
     ...dbEnv,
     BENCH_ADMIN_EMAIL: admin.email,
     BENCH_ADMIN_PASSWORD: admin.password,

@@ -1,9 +1,12 @@
-// What the benchmarks (bench.js, bench-scale.js) share: child processes that are stopped on every
-// way out, ports, readiness, the server's CPU time across its processes, a throwaway PostgreSQL
-// database, and the printed tables.
+// What the benchmarks (bench.js, bench-scale.js, bench-rush.js) share: child processes that are
+// stopped on every way out, ports, readiness, the server's CPU time across its processes, what
+// else keeps the machine busy, a throwaway PostgreSQL database, the fills run with tsx, and the
+// printed tables.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
+import path from "node:path";
 import zlib from "node:zlib";
 import pg from "pg";
 
@@ -141,6 +144,72 @@ export function rssBytes(pid) {
     total += Number(match[1]) * 1024;
   }
   return total;
+}
+
+/**
+ * Waits until the server is idle (under 10 % of a core for 300 ms), at most 60 s: requests that
+ * a load run abandoned at its end are still being answered, and would slow the next URL down.
+ */
+export async function settle(pid) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    const before = cpuMs(pid);
+    await sleep(300);
+    const after = cpuMs(pid);
+    // Idle, or gone (the caller says so with its output).
+    if (before === undefined || after === undefined || after - before <= 30) return;
+  }
+}
+
+/** CPU ticks (1/100 s) used so far by every process on the machine. */
+function processTicks() {
+  const ticks = new Map();
+  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    const used = cpuMs(pid);
+    if (used !== undefined) ticks.set(pid, used / 10);
+  }
+  return ticks;
+}
+
+/** What else is using the CPU (a shared machine): processes busy during one second. */
+export async function otherLoad() {
+  if (!fs.existsSync("/proc/self/stat")) return [];
+  const before = processTicks();
+  await sleep(1000);
+  const busy = [];
+  for (const [pid, ticks] of processTicks()) {
+    const percent = ticks - (before.get(pid) ?? ticks); // ticks in one second = % of a core
+    if (percent < 5 || Number(pid) === process.pid || Number(pid) === process.ppid) continue;
+    let command = "";
+    try {
+      command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
+    } catch {
+      continue;
+    }
+    busy.push({ cpuPercent: Math.round(percent), command: command.slice(0, 100) });
+  }
+  return busy.sort((a, b) => b.cpuPercent - a.cpuPercent).slice(0, 8);
+}
+
+export const loadAverage = () => os.loadavg().map((n) => Number(n.toFixed(2)));
+
+/**
+ * Runs a fill (scripts/bench-*-fill.ts) with tsx from the project's root; answers the JSON summary
+ * it prints as its last line, with its wall time.
+ */
+export async function runFill(root, script, env) {
+  const started = performance.now();
+  const proc = startChild(
+    `the fill (${script})`,
+    path.join(root, "node_modules/.bin/tsx"),
+    [script],
+    { cwd: root, env: { ...process.env, ...env } },
+    true,
+  );
+  const code = await proc.exited;
+  if (code !== 0) throw new Error(`the fill failed (exit ${code})`);
+  const last = proc.stdout().trim().split("\n").at(-1) ?? "";
+  return { ...JSON.parse(last), wallMs: Math.round(performance.now() - started) };
 }
 
 /** A new database society_bench_<random> on the server of `serverUrl`, dropped at cleanup. */

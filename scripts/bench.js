@@ -32,8 +32,8 @@ import {
   freePort,
   gzipSize,
   kb,
+  otherLoad,
   serverArgs,
-  sleep,
   startChild,
   table,
   waitFor,
@@ -540,36 +540,6 @@ function chromiumVersion() {
   } catch {
     return "unknown";
   }
-}
-
-/** CPU ticks (1/100 s) used so far by every process on the machine. */
-function processTicks() {
-  const ticks = new Map();
-  for (const pid of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    const used = cpuMs(pid);
-    if (used !== undefined) ticks.set(pid, used / 10);
-  }
-  return ticks;
-}
-
-/** What else is using the CPU (a shared machine): processes busy during one second. */
-async function otherLoad() {
-  if (!fs.existsSync("/proc/self/stat")) return [];
-  const before = processTicks();
-  await sleep(1000);
-  const busy = [];
-  for (const [pid, ticks] of processTicks()) {
-    const percent = ticks - (before.get(pid) ?? ticks); // ticks in one second = % of a core
-    if (percent < 5 || Number(pid) === process.pid || Number(pid) === process.ppid) continue;
-    let command = "";
-    try {
-      command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8").replaceAll("\0", " ").trim();
-    } catch {
-      continue;
-    }
-    busy.push({ cpuPercent: Math.round(percent), command: command.slice(0, 100) });
-  }
-  return busy.sort((a, b) => b.cpuPercent - a.cpuPercent).slice(0, 8);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -66,6 +66,12 @@ export type Registrant = {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
 
+/** How long a registration's seat waits for its fee (PAYMENT_HOLD_SECONDS, else _MINUTES). */
+const paymentHoldMs = () =>
+  env.PAYMENT_HOLD_SECONDS !== undefined
+    ? env.PAYMENT_HOLD_SECONDS * 1000
+    : env.PAYMENT_HOLD_MINUTES * MINUTE_MS;
+
 export const seminarNotFound = () => new AppError("not_found", "학술 활동을 찾을 수 없습니다.");
 
 const WINDOW_MESSAGES: Record<Exclude<RegistrationWindow, "open">, string> = {
@@ -391,16 +397,8 @@ export async function register(seminarId: string, member: Registrant) {
           .returning();
     const saved =
       amount > 0
-        ? (
-            await holdForPayment(
-              tx,
-              seminar,
-              registration!,
-              amount,
-              env.PAYMENT_HOLD_MINUTES * MINUTE_MS,
-              now,
-            )
-          ).registration
+        ? (await holdForPayment(tx, seminar, registration!, amount, paymentHoldMs(), now))
+            .registration
         : registration!;
     return { seminar, registration: saved, answer: await answerFor(tx, saved), expired };
   });
