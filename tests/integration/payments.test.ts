@@ -576,6 +576,45 @@ describe("seminar fees", () => {
     expect(after?.status).toBe("cancelled");
   });
 
+  it("one seat, two payments: an old window paid after the new invoice is refunded, not kept", async () => {
+    const seminar = await paidSeminar(2);
+    const member = await regular("두번결제");
+    const first = await registerFor(seminar.id, member);
+    const opened = await call(
+      "POST",
+      `/api/me/payments/${first.paymentId}/checkout`,
+      member.cookie,
+      {
+        method: "card",
+      },
+    );
+    expect(opened.status).toBe(200);
+    // The hold runs out; the member registers again and gets a new invoice for the same seat.
+    advanceClock(16 * 60_000);
+    const again = await registerFor(seminar.id, member);
+    expect(again).toMatchObject({ status: "payment_pending" });
+    expect(again.paymentId).not.toBe(first.paymentId);
+    const reopened = await call(
+      "POST",
+      `/api/me/payments/${again.paymentId}/checkout`,
+      member.cookie,
+      {
+        method: "card",
+      },
+    );
+    expect(reopened.status).toBe(200);
+    expect(await move(again.paymentId!, "paid")).toMatchObject({ body: { status: "paid" } });
+    // The first window completes after all: the seat is already paid for, so this money goes back.
+    expect(await move(first.paymentId!, "paid")).toMatchObject({ body: { status: "refunded" } });
+    expect((await mine(member, first.paymentId!)).status).toBe("refunded");
+    expect((await mine(member, again.paymentId!)).status).toBe("paid");
+    const rows = await server.db
+      .select()
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.userId, member.id));
+    expect(rows.filter((row) => row.status === "confirmed")).toHaveLength(1);
+  });
+
   it("50 members racing for 10 paid seats: exactly 10 holds", async () => {
     const seminar = await paidSeminar(10);
     const members = await Promise.all(Array.from({ length: 50 }, (_, i) => regular(`경쟁${i}`)));

@@ -2,7 +2,7 @@
 // 납부확인서 follow at once), a seminar fee paid confirms the held seat; a refund undoes either in
 // part or in full. The money itself is only ever what the provider reports (features/gateway):
 // a payment counts after the server has read it back, never on the browser's word.
-import { and, count, desc, eq, ilike, inArray, isNotNull, lt, or, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, inArray, isNotNull, lt, ne, or, type SQL } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -347,12 +347,37 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
           invoice,
           "결제 전에 좌석 보유 시간이 지나 자동으로 환불합니다.",
         );
+      } else if (seat === "already" && (await seatPaidByAnother(invoice))) {
+        // An old payment window completed after the member had registered again and paid the
+        // new invoice (or the reverse): one seat, two payments. The later one goes back.
+        invoice = await refundInvoice(
+          invoice,
+          "이미 다른 결제로 확정된 좌석이라 이번 결제는 자동으로 환불합니다.",
+        );
       }
     }
     if (result.becamePaid && invoice.status === "paid") await notifyPaid(invoice);
   }
   if (invoice.refundedAmount > 0) invoice = await shrinkDues(invoice, "온라인 결제 환불");
   return invoice;
+}
+
+/** Whether another paid invoice holds this invoice's seat (a second payment for one seat). */
+async function seatPaidByAnother(invoice: Invoice) {
+  if (!invoice.registrationId) return false;
+  const db = await getDb();
+  const [other] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.registrationId, invoice.registrationId),
+        inArray(payments.status, ["paid", "partially_refunded"]),
+        ne(payments.id, invoice.id),
+      ),
+    )
+    .limit(1);
+  return other !== undefined;
 }
 
 /**
