@@ -72,6 +72,7 @@ import {
   loadAverage,
   mb,
   otherLoad,
+  reportTargets,
   rssBytes,
   runFill,
   serverArgs,
@@ -1156,21 +1157,7 @@ async function main() {
       `Connections dropped by a full accept queue during the rush (TcpExt ListenOverflows, whole machine): ${overflows}`,
     );
   }
-  console.log("\nTargets\n");
-  console.log(
-    table(
-      ["target", "wanted", "measured", "met"],
-      results.targets.map((t) => [t.name, t.wanted, t.actual, t.met ? "yes" : "NO"]),
-    ),
-  );
-  const missed = results.targets.filter((t) => !t.met);
-  console.log(
-    `\n${results.targets.length - missed.length} of ${results.targets.length} targets met · ${results.totalSeconds} s`,
-  );
-  fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  const file = path.join(root, "bench-results", `rush-${kind}.json`);
-  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`Written to ${path.relative(root, file)}`);
+  const missed = reportTargets(results, `rush-${kind}.json`);
   if (SAMPLES) {
     const every = path.join(root, "bench-results", `rush-${kind}-samples.json`);
     const rows = samples.map((x) => ({ ...x, at: Math.round(x.at), ms: Math.round(x.ms) }));

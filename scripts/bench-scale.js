@@ -36,6 +36,7 @@ import {
   kb,
   loadAverage,
   mb,
+  reportTargets,
   rssBytes,
   runFill,
   serverArgs,
@@ -475,21 +476,7 @@ async function main() {
   console.log(
     `\nExport of all members: ${ex.rows} rows, ${mb(ex.bytes)} in ${ex.seconds} s (first byte ${ex.firstByteMs} ms); server RSS ${mb(ex.rssBeforeBytes)} before, ${mb(ex.rssPeakBytes)} at the peak (+${mb(ex.rssGrowthBytes)}), ${mb(ex.rssAfterBytes)} after`,
   );
-  console.log("\nTargets\n");
-  console.log(
-    table(
-      ["target", "wanted", "measured", "met"],
-      results.targets.map((t) => [t.name, t.wanted, t.actual, t.met ? "yes" : "NO"]),
-    ),
-  );
-  const missed = results.targets.filter((t) => !t.met);
-  console.log(
-    `\n${results.targets.length - missed.length} of ${results.targets.length} targets met · ${results.totalSeconds} s`,
-  );
-  fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  const file = path.join(root, "bench-results", `scale-${kind}.json`);
-  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`Written to ${path.relative(root, file)}`);
+  const missed = reportTargets(results, `scale-${kind}.json`);
   if (missed.length > 0) process.exitCode = 1;
 }
 

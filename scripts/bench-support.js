@@ -247,6 +247,29 @@ export function table(headers, rows) {
     .map((l) => `  ${l}`)
     .join("\n");
 }
+/**
+ * Ends a benchmark's report: the targets' table and how many were met, and every figure written
+ * to bench-results/<file>. Answers the targets missed (the caller's --check exits 1 on any).
+ */
+export function reportTargets(results, file) {
+  console.log("\nTargets\n");
+  console.log(
+    table(
+      ["target", "wanted", "measured", "met"],
+      results.targets.map((t) => [t.name, t.wanted, t.actual, t.met ? "yes" : "NO"]),
+    ),
+  );
+  const missed = results.targets.filter((t) => !t.met);
+  console.log(
+    `\n${results.targets.length - missed.length} of ${results.targets.length} targets met · ${results.totalSeconds} s`,
+  );
+  const dir = path.resolve(import.meta.dirname, "..", "bench-results");
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, file), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`Written to bench-results/${file}`);
+  return missed;
+}
+
 export const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 export const mb = (bytes) => `${(bytes / 1_000_000).toFixed(1)} MB`;
 

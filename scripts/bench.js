@@ -33,6 +33,7 @@ import {
   gzipSize,
   kb,
   otherLoad,
+  reportTargets,
   serverArgs,
   startChild,
   table,
@@ -1026,24 +1027,7 @@ async function main() {
       }
     }
   }
-  console.log("\nTargets\n");
-  console.log(
-    table(
-      ["target", "wanted", "measured", "met"],
-      results.targets.map((t) => [t.name, t.wanted, t.actual, t.met ? "yes" : "NO"]),
-    ),
-  );
-  const missed = results.targets.filter((t) => !t.met);
-  console.log(
-    `\n${results.targets.length - missed.length} of ${results.targets.length} targets met · ${results.totalSeconds} s`,
-  );
-
-  fs.mkdirSync(path.join(root, "bench-results"), { recursive: true });
-  fs.writeFileSync(
-    path.join(root, "bench-results/latest.json"),
-    `${JSON.stringify(results, null, 2)}\n`,
-  );
-  console.log("Written to bench-results/latest.json");
+  const missed = reportTargets(results, "latest.json");
   if (CHECK && missed.length > 0) process.exitCode = 1;
 }
 
