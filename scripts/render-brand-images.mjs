@@ -1,16 +1,13 @@
-// Renders the site's images from their SVG sources with the Chromium the tests use: the emblem as
-// PNG for mails (which do not show SVG) and the Open Graph image's background with the names
-// (assets/og-base.png; the server puts the office's emblem, or the built-in one, on it:
-// features/society/brand-images.server.ts). The home page shows assets-src/hero.svg itself (see
-// hero-image.server.ts). Run after changing assets-src/*.svg, public/emblem.svg or the society's
-// name: `node scripts/render-brand-images.mjs`.
+// Renders the Open Graph image's background (assets/og-base.png: the hero and the names) with the
+// Chromium the tests use; the server puts the office's emblem, or the built-in one, on it
+// (features/uploads/brand-images.server.ts). The home page shows assets-src/hero.svg itself (see
+// hero-image.server.ts). Run after changing assets-src/hero.svg or the society's name:
+// `node scripts/render-brand-images.mjs`.
 import fs from "node:fs";
 import path from "node:path";
 import { chromium } from "playwright";
 
 const root = path.resolve(import.meta.dirname, "..");
-const out = (name) => path.join(root, "public", name);
-const emblem = fs.readFileSync(out("emblem.svg"), "utf8");
 const hero = fs.readFileSync(path.join(root, "assets-src", "hero.svg"), "utf8");
 const name = process.env.SOCIETY_NAME ?? "대한개원의AI마케팅학회";
 const english = process.env.SOCIETY_ENGLISH_NAME ?? "Korean Society of AI Marketing for Clinics";
@@ -21,26 +18,6 @@ const browser = await chromium.launch({
   args: ["--no-sandbox"],
 });
 const page = await browser.newPage();
-
-/** Draws an SVG on a canvas of the given size and answers the encoded bytes. */
-async function encode(svg, width, height, type, quality) {
-  const url = await page.evaluate(
-    async ({ src, width, height, type, quality }) => {
-      const image = new Image();
-      image.src = src;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = width;
-      canvas.height = height;
-      canvas.getContext("2d").drawImage(image, 0, 0, width, height);
-      return canvas.toDataURL(type, quality);
-    },
-    { src: dataUrl(svg), width, height, type, quality },
-  );
-  return Buffer.from(url.split(",")[1], "base64");
-}
-
-fs.writeFileSync(out("emblem.png"), await encode(emblem, 96, 96, "image/png"));
 
 // The Open Graph image's background: 1200 × 630, the hero behind the names, with room for the
 // emblem (120 × 120 at 80, 150; OG_EMBLEM in brand-images.server.ts).
@@ -59,6 +36,4 @@ await page.waitForTimeout(300);
 const ogBase = path.join(root, "assets", "og-base.png");
 await page.screenshot({ path: ogBase, type: "png" });
 await browser.close();
-for (const file of [out("emblem.png"), ogBase]) {
-  console.log(path.relative(root, file), fs.statSync(file).size, "bytes");
-}
+console.log(path.relative(root, ogBase), fs.statSync(ogBase).size, "bytes");

@@ -259,7 +259,7 @@ test("the emblem is in the header, the footer and the favicon; the Open Graph im
   await expect(page.getByRole("banner").locator('img[src="/emblem.svg"]')).toHaveCount(1);
   await expect(page.getByRole("contentinfo").locator('img[src="/emblem.svg"]')).toHaveCount(1);
   await expect(page.locator('link[rel="icon"]')).toHaveAttribute("href", "/favicon.svg");
-  for (const path of ["/emblem.svg", "/emblem.png", "/og-image.png"]) {
+  for (const path of ["/emblem.svg", "/og-image.png", "/apple-touch-icon.png"]) {
     expect((await request.get(path)).status(), path).toBe(200);
   }
   // The hero image: drawn in the page itself (no request), named, and 3:2 like the drawing.
