@@ -4,10 +4,9 @@
 // emblem, so a new emblem is a new image (and a new address in the pages' og:image, which
 // KakaoTalk caches by address).
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { documentImages } from "~/features/society/settings.server";
-import { assetPath } from "~/lib/assets.server";
+import { assetPath, repositoryFile } from "~/lib/assets.server";
 import { publicImagePng } from "./public-image.server";
 
 /** Where the emblem sits on assets/og-base.png (scripts/render-brand-images.mjs leaves it free). */
@@ -30,9 +29,7 @@ function keep(key: string, draw: () => Promise<Buffer>) {
 }
 
 async function builtInEmblem(size: number) {
-  const svg = await readFile(
-    path.join(path.dirname(assetPath("og-base.png")), "../public/emblem.svg"),
-  );
+  const svg = await readFile(repositoryFile("public/emblem.svg"));
   return sharp(svg, { density: 72 * (size / 40) })
     .resize(size, size)
     .png()
