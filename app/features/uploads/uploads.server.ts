@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
+import { type Actor, assertAdmin } from "~/features/audit/actor.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -69,19 +70,20 @@ export async function requestUploadUrl(uploader: { id: string; role: string } | 
 export type DocumentVisibility = "library" | "notice";
 
 /**
- * An upload URL for one document (the caller has checked that `uploader` is an administrator):
- * up to 50 MB, checked by content, private to the download call of where it goes.
+ * An upload URL for one document, for an administrator only (decided here): up to 50 MB,
+ * checked by content, private to the download call of where it goes.
  */
 export async function requestDocumentUploadUrl(
-  uploader: { id: string },
+  actor: Actor,
   ip?: string,
   visibility: DocumentVisibility = "library",
 ) {
+  assertAdmin(actor);
   await limitAuthRequestsByIp(ip);
   return signedUploadUrl({
     id: crypto.randomUUID(),
     exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
-    owner: uploader.id,
+    owner: actor.user.id,
     visibility,
     origin: "library",
   });

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/features/accounts/session.server";
+import { requireActor } from "~/features/accounts/actor.server";
 import { requestDocumentUploadUrl } from "~/features/uploads/uploads.server";
 import { api, methodNotAllowed, requireMethod } from "~/lib/errors.server";
 import { clientIpContext } from "~/lib/request-context.server";
@@ -7,11 +7,11 @@ import type { Route } from "./+types/announcements-upload";
 // POST /api/announcements/upload → { uploadURL, objectPath } for one notice attachment
 // (administrators): PUT the file to uploadURL (50 MB at most, typed by its content, the library's
 // types), then name objectPath in the notice's `attachments` on POST or PATCH /api/announcements.
-export const action = api(async ({ request, context }: Route.ActionArgs) => {
-  requireMethod(request, "POST");
-  const admin = await requireAdmin(request);
+export const action = api(async (args: Route.ActionArgs) => {
+  requireMethod(args.request, "POST");
+  const admin = await requireActor(args, "admin");
   return Response.json(
-    await requestDocumentUploadUrl(admin, context.get(clientIpContext), "notice"),
+    await requestDocumentUploadUrl(admin, args.context.get(clientIpContext), "notice"),
   );
 });
 

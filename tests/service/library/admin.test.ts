@@ -55,7 +55,7 @@ async function upload(body: Buffer, url: { uploadURL: string; objectPath: string
 }
 
 const uploadDocument = async (body: Buffer = PDF) =>
-  upload(body, await requestDocumentUploadUrl(admin.user));
+  upload(body, await requestDocumentUploadUrl(admin));
 
 const objectIdOf = (objectPath: string) => objectPath.replace("/objects/", "");
 const objectFile = (objectPath: string) => {
@@ -90,6 +90,14 @@ const details = (objectPath: string, fields: Record<string, unknown> = {}) => ({
 });
 
 describe("a member's actor", () => {
+  it("gets no document upload URL, for the library or a notice (403)", async () => {
+    for (const visibility of ["library", "notice"] as const) {
+      await expect(requestDocumentUploadUrl(member, undefined, visibility)).rejects.toMatchObject({
+        status: 403,
+      });
+    }
+  });
+
   it("is refused add, change and delete with a 403 that changes nothing", async () => {
     const id = await createResource(admin, details(await uploadDocument()));
     const before = await resourceRow(id);
