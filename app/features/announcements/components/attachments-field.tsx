@@ -1,8 +1,8 @@
 import { Paperclip, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Label } from "~/components/ui/field";
+import { DocumentPicker } from "~/features/uploads/components/document-picker";
 import {
-  DOCUMENT_ACCEPT,
   DOCUMENT_MESSAGES,
   formatFileSize,
   MAX_DOCUMENT_BYTES,
@@ -87,23 +87,15 @@ export function AttachmentsField({ current, error }: { current: Kept[]; error?: 
         </ul>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <input
+        <DocumentPicker
           id={id}
-          type="file"
+          label="파일 추가"
           multiple
-          accept={DOCUMENT_ACCEPT}
-          onChange={onChange}
           disabled={uploading !== null || items.length >= MAX_ATTACHMENTS}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
-          className="peer sr-only"
+          invalid={Boolean(message)}
+          describedBy={`${id}-hint${message ? ` ${id}-error` : ""}`}
+          onChange={onChange}
         />
-        <label
-          htmlFor={id}
-          className="inline-flex h-10 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60 hover:bg-slate-50"
-        >
-          파일 추가
-        </label>
       </div>
       <p id={`${id}-hint`} className="text-sm text-slate-600" aria-live="polite">
         {uploading

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Label } from "~/components/ui/field";
+import { DocumentPicker } from "~/features/uploads/components/document-picker";
 import {
-  DOCUMENT_ACCEPT,
   DOCUMENT_MESSAGES,
   formatFileSize,
   MAX_DOCUMENT_BYTES,
@@ -52,23 +52,14 @@ export function DocumentUpload({
       <Label htmlFor={id} required={required}>
         {current ? "파일 교체" : "파일"}
       </Label>
-      {/* The native control's own text follows the browser's language; this one is Korean. */}
       <div className="flex flex-wrap items-center gap-3">
-        <input
+        <DocumentPicker
           id={id}
-          type="file"
-          accept={DOCUMENT_ACCEPT}
+          label="파일 선택"
+          invalid={Boolean(message)}
+          describedBy={`${id}-hint${message ? ` ${id}-error` : ""}`}
           onChange={onChange}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={`${id}-hint${message ? ` ${id}-error` : ""}`}
-          className="peer sr-only"
         />
-        <label
-          htmlFor={id}
-          className="inline-flex h-10 cursor-pointer items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-brand-500 hover:bg-slate-50"
-        >
-          파일 선택
-        </label>
         <span className="min-w-0 text-sm break-all text-slate-700">
           {state.kind === "done" || state.kind === "uploading" ? state.name : "선택된 파일 없음"}
         </span>
