@@ -183,6 +183,20 @@ describe("registering", () => {
     expect((await json<{ message: string }>(again)).message).toBe("이미 신청한 세미나입니다.");
   });
 
+  it("takes one seat for a member who taps 신청 five times at once; the others are 409", async () => {
+    const seminar = await createSeminar({ capacity: 3 });
+    const [member] = await members(1);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => registerAs(member!, seminar.id)),
+    );
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    const rows = await server.db
+      .select()
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.seminarId, seminar.id));
+    expect(rows.map((row) => row.status)).toEqual(["confirmed"]);
+  });
+
   it("holds the capacity under concurrency: 50 at once for 10 seats, in arrival order", async () => {
     const seminar = await createSeminar({ capacity: 10 });
     const crowd = await members(50);

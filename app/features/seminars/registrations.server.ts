@@ -341,69 +341,106 @@ async function answerFor(db: Tx | Db, registration: Registration): Promise<MyReg
 }
 
 /**
- * Registers the member: confirmed while seats are left, waitlisted after. 403 outside the
- * audience; 409 when already registered or registration is not open.
+ * Registers the member: confirmed while seats are left (held for its fee at a paid seminar),
+ * waitlisted after. 403 outside the audience; 409 when already registered or registration is not
+ * open.
+ *
+ * The seminar's row lock is held for as few statements as possible: on registration day hundreds
+ * of members wait for it, and every statement under it is a round trip to a Node process that is
+ * also drawing pages (docs/performance.md, "Registration day"). Under the lock: the lock itself
+ * (which also says whether any hold has run out), the release of those holds only when there are
+ * some, one statement that takes a seat or a place in line (it counts the seats after the lock, so
+ * it sees every earlier decision), and at a paid seminar the invoice. The place in line is read
+ * after the commit.
  */
 export async function register(seminarId: string, member: Registrant) {
+  if (!isUuid(seminarId)) throw seminarNotFound();
   const db = await getDb();
   const now = clockNow();
   const standing = await standingOf(member, now);
-  const { seminar, registration, answer, expired } = await db.transaction(async (tx) => {
-    const seminar = await lockSeminar(tx, seminarId);
-    const expired = await releaseExpired(tx, seminar, now);
+  const holdMs = paymentHoldMs();
+  const { seminar, registration, invoice, expired } = await db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({
+        seminar: seminars,
+        // Spelled out: Drizzle leaves columns unqualified in a one-table select.
+        holdsRunOut: sql<boolean>`exists (select 1 from seminar_registrations r where r.seminar_id = seminars.id and r.status = 'payment_pending' and r.hold_expires_at <= ${now})`,
+      })
+      .from(seminars)
+      .where(eq(seminars.id, seminarId))
+      .for("update", { of: seminars });
+    if (!locked) throw seminarNotFound();
+    const { seminar } = locked;
+    const expired = locked.holdsRunOut
+      ? await releaseExpired(tx, seminar, now)
+      : { released: [] as Registration[], promoted: [] as Promotion[] };
     const window = registrationWindow(seminar, now);
     if (window !== "open") throw new AppError("conflict", WINDOW_MESSAGES[window]);
     if (!inAudience(seminar, standing.full)) {
       throw new AppError("forbidden", "정회원만 신청할 수 있는 세미나입니다.");
     }
-    const [existing] = await tx
-      .select()
-      .from(seminarRegistrations)
-      .where(
-        and(
-          eq(seminarRegistrations.seminarId, seminar.id),
-          eq(seminarRegistrations.userId, member.id),
-        ),
-      );
-    if (existing && existing.status !== "cancelled") {
-      throw new AppError("conflict", "이미 신청한 세미나입니다.");
-    }
-    const seatLeft =
-      seminar.capacity === null || (await takenSeats(tx, seminar.id)) < seminar.capacity;
-    const amount = seatLeft ? feeFor(seminar, standing.full, now) : 0;
-    if (amount > 0) requirePayments();
+    const fee = feeFor(seminar, standing.full, now);
+    const seatFree =
+      seminar.capacity === null
+        ? sql`true`
+        : sql`(select count(*) from seminar_registrations r where r.seminar_id = ${seminar.id} and r.status in ('confirmed', 'payment_pending')) < ${seminar.capacity}`;
+    const seated = fee > 0 ? "payment_pending" : "confirmed";
     const values = {
       name: member.name,
       email: member.email,
       phone: member.phone,
       hospitalName: member.hospitalName,
-      status: seatLeft ? "confirmed" : "waitlisted",
+      status: sql<string>`case when ${seatFree} then ${seated} else 'waitlisted' end`,
+      holdExpiresAt:
+        fee > 0
+          ? sql<Date>`case when ${seatFree} then ${new Date(now.getTime() + holdMs)}::timestamptz end`
+          : null,
       // The database's clock, read after the lock: the order in which registrations got their turn.
       queuedAt: sql`clock_timestamp()`,
-      confirmedAt: seatLeft ? now : null,
+      confirmedAt: fee > 0 ? null : sql<Date>`case when ${seatFree} then ${now}::timestamptz end`,
       cancelledAt: null,
       cancelledBy: null,
       remindedAt: null,
     };
-    const [registration] = existing
-      ? await tx
-          .update(seminarRegistrations)
-          .set(values)
-          .where(eq(seminarRegistrations.id, existing.id))
-          .returning()
-      : await tx
-          .insert(seminarRegistrations)
-          .values({ ...values, seminarId: seminar.id, userId: member.id })
-          .returning();
-    const saved =
-      amount > 0
-        ? (await holdForPayment(tx, seminar, registration!, amount, paymentHoldMs(), now))
-            .registration
-        : registration!;
-    return { seminar, registration: saved, answer: await answerFor(tx, saved), expired };
+    // A cancelled registration is taken up again (its row keeps its id); any other is a 409.
+    const [registration] = await tx
+      .insert(seminarRegistrations)
+      .values({ ...values, seminarId: seminar.id, userId: member.id })
+      .onConflictDoUpdate({
+        target: [seminarRegistrations.seminarId, seminarRegistrations.userId],
+        set: { ...values, updatedAt: now },
+        setWhere: sql`${seminarRegistrations.status} = 'cancelled'`,
+      })
+      .returning();
+    if (!registration) throw new AppError("conflict", "이미 신청한 세미나입니다.");
+    if (registration.status !== "payment_pending") {
+      return { seminar, registration, invoice: null, expired };
+    }
+    // Checked here, not before: a full paid seminar still takes its waitlist without payments.
+    requirePayments();
+    const invoice = await openInvoice(tx, {
+      userId: member.id,
+      memberName: registration.name,
+      purpose: "seminar",
+      orderName: `${seminar.title} 등록비`,
+      amount: fee,
+      seminarId: seminar.id,
+      registrationId: registration.id,
+      expiresAt: registration.holdExpiresAt,
+    });
+    return { seminar, registration, invoice, expired };
   });
   for (const released of expired.released) await notifyHoldExpired(seminar, released);
   await notifyPromoted(seminar, expired.promoted);
+  const answer: MyRegistration = invoice
+    ? {
+        id: registration.id,
+        status: "payment_pending",
+        amount: invoice.amount,
+        paymentId: invoice.paymentId,
+        expiresAt: registration.holdExpiresAt?.toISOString() ?? null,
+      }
+    : await answerFor(db, registration);
   if (answer.status === "confirmed") await notifyRegistrationConfirmed(seminar, registration);
   if (answer.status === "waitlisted") {
     await notifyWaitlistJoined(seminar, registration, answer.waitlistPosition ?? 1);
@@ -540,6 +577,24 @@ export async function confirmPaidSeat(
 ): Promise<"confirmed" | "already" | "no_seat"> {
   const db = await getDb();
   const now = clockNow();
+  // A held seat stays taken when it is confirmed, so the seminar's lock is not needed: one
+  // conditional statement, which a concurrent release of the same hold either precedes or follows.
+  const [held] = await db
+    .update(seminarRegistrations)
+    .set({ status: "confirmed", confirmedAt: now, holdExpiresAt: null, cancelledAt: null })
+    .where(
+      and(
+        eq(seminarRegistrations.id, registrationId),
+        eq(seminarRegistrations.status, "payment_pending"),
+      ),
+    )
+    .returning();
+  if (held) {
+    const [seminar] = await db.select().from(seminars).where(eq(seminars.id, held.seminarId));
+    await notifyRegistrationConfirmed(seminar!, held);
+    return "confirmed";
+  }
+  // Confirmed already, or released: the seat is looked for again under the seminar's lock.
   const [found] = await db
     .select({ seminarId: seminarRegistrations.seminarId })
     .from(seminarRegistrations)
