@@ -2,6 +2,7 @@
 // and the React Router request handler. Bundled with the app by Vite (see vite.config.ts) so the
 // server and the routes share one database client.
 import crypto from "node:crypto";
+import fs from "node:fs";
 import type http from "node:http";
 import { STATUS_CODES } from "node:http";
 import path from "node:path";
@@ -422,7 +423,17 @@ if (production) {
     "/assets",
     express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(client, { maxAge: "1h", index: false }));
+  // The other public files sit at the top of build/client (favicon.svg, emblem.svg): only their
+  // paths go to the static server. Asking the disk for every page's path cost a failed stat and
+  // an error object per request (5 % of a small page's CPU, profiled).
+  const publicFiles = new Set(
+    fs
+      .readdirSync(client, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  const publicFile = express.static(client, { maxAge: "1h", index: false });
+  app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
 }
 
 // Answers that may hold personal data are never stored by a browser's back/forward cache, a proxy

@@ -1,13 +1,12 @@
 // What the seminar's public page shows: the seminar, its seats left and registration window, and
 // for a signed-in member their own registration and whether they are in the audience.
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { isUuid } from "~/lib/ids";
 import { seminars } from "~db/schema";
 import type { SessionUser } from "../accounts/session.server";
-import { standingOf } from "../dues/standing.server";
-import { findMyRegistration, seatsLeft } from "./registrations.server";
+import { findMyRegistration } from "./registrations.server";
 import {
   cancellationDeadlineOf,
   feeFor,
@@ -20,14 +19,22 @@ import {
 export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
   if (!isUuid(seminarId)) return null;
   const db = await getDb();
-  const [seminar] = await db.select().from(seminars).where(eq(seminars.id, seminarId));
-  if (!seminar) return null;
+  // The seminar with its seats taken in one statement (Drizzle leaves a one-table select's columns
+  // unqualified, so the subquery names its own).
+  const [row] = await db
+    .select({
+      seminar: seminars,
+      taken: sql<number>`(select count(*)::int from seminar_registrations r where r.seminar_id = seminars.id and r.status in ('confirmed', 'payment_pending'))`,
+    })
+    .from(seminars)
+    .where(eq(seminars.id, seminarId));
+  if (!row) return null;
+  const { seminar } = row;
+  const seats = seminar.capacity === null ? null : Math.max(0, seminar.capacity - row.taken);
   const now = clockNow();
-  const [seats, mine, standing] = await Promise.all([
-    seatsLeft(seminar),
-    user ? findMyRegistration(seminar.id, user.id) : null,
-    user ? standingOf(user, now) : null,
-  ]);
+  // 정회원 자격 as the session read it for this request (the header shows the same).
+  const full = user ? user.fullStanding : null;
+  const mine = user ? await findMyRegistration(seminar.id, user.id) : null;
   const { createdAt: _createdAt, ...shown } = seminar;
   const deadline = cancellationDeadlineOf(seminar);
   return {
@@ -38,7 +45,7 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
     started: seminarPhase(seminar, now) !== "upcoming",
     ended: seminarPhase(seminar, now) === "past",
     signedIn: Boolean(user),
-    inAudience: standing ? inAudience(seminar, standing.full) : null,
+    inAudience: full === null ? null : inAudience(seminar, full),
     mine: mine && mine.status !== "cancelled" ? mine : null,
     canCancel: Boolean(
       mine &&
@@ -55,7 +62,7 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
           early: seminar.feeEarlyUntil !== null && now <= seminar.feeEarlyUntil,
         }
       : null,
-    fee: feeFor(seminar, standing?.full ?? false, now),
-    fullStanding: standing?.full ?? null,
+    fee: feeFor(seminar, full ?? false, now),
+    fullStanding: full,
   };
 }

@@ -61,6 +61,8 @@ export type Registrant = {
   phone: string;
   hospitalName: string;
   memberType: string;
+  /** 정회원 자격 today, when the caller has it already (the session reads it on every request). */
+  fullStanding?: boolean;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -357,7 +359,7 @@ export async function register(seminarId: string, member: Registrant) {
   if (!isUuid(seminarId)) throw seminarNotFound();
   const db = await getDb();
   const now = clockNow();
-  const standing = await standingOf(member, now);
+  const full = member.fullStanding ?? (await standingOf(member, now)).full;
   const holdMs = paymentHoldMs();
   const { seminar, registration, invoice, expired } = await db.transaction(async (tx) => {
     const [locked] = await tx
@@ -376,10 +378,10 @@ export async function register(seminarId: string, member: Registrant) {
       : { released: [] as Registration[], promoted: [] as Promotion[] };
     const window = registrationWindow(seminar, now);
     if (window !== "open") throw new AppError("conflict", WINDOW_MESSAGES[window]);
-    if (!inAudience(seminar, standing.full)) {
+    if (!inAudience(seminar, full)) {
       throw new AppError("forbidden", "정회원만 신청할 수 있는 세미나입니다.");
     }
-    const fee = feeFor(seminar, standing.full, now);
+    const fee = feeFor(seminar, full, now);
     const seatFree =
       seminar.capacity === null
         ? sql`true`
