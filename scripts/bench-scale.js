@@ -71,7 +71,8 @@ const ONLY = args.find((a) => a.startsWith("--only="))?.slice(7);
 /** The lists' targets (1 KB = 1000 bytes as bench.js counts, 1 MB = 1,000,000 bytes). */
 const TARGETS = {
   fillSeconds: 120,
-  pageP99Ms: 150,
+  // At 10 connections; 150 until issue 41, which asked for the renders that make 100 possible.
+  pageP99Ms: 100,
   adminHtmlBytes: 150_000,
   exportSeconds: 10,
   exportMemoryBytes: 100_000_000,
