@@ -28,7 +28,7 @@ describe("route matches kept per path", () => {
 
   it("hands out copies: changing one answer changes no later one", () => {
     const first = matchRoutes(routes, "/activities/c")!;
-    first[1]!.params.id = "changed";
+    (first[1]!.params as Record<string, string>).id = "changed";
     first.pop();
     const again = matchRoutes(routes, "/activities/c")!;
     expect(again).toHaveLength(2);
