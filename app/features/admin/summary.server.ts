@@ -4,11 +4,19 @@
 import { sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
+import { keptPerKeyUntilWrite } from "~/lib/kept-read.server";
 import { countPendingMembers } from "../accounts/accounts.server";
 import { type Actor, assertAdmin } from "../audit/actor.server";
 import { countWaitingReports } from "../community/community.server";
-import { currentDuesYear, duesFigures, getDuesYear } from "../dues/dues.server";
+import { currentDuesYear, type DuesFigures, duesFigures, getDuesYear } from "../dues/dues.server";
 import { countApplicationsByStatus } from "../membership/applications.server";
+
+/**
+ * The year's dues figures read every member (100,000 rows at the largest society bench:scale
+ * plays: 50–100 ms on the embedded database, on every dashboard page). Kept until the next write
+ * there (decision 010), as the tallies are; PostgreSQL reads them every time.
+ */
+const keptDuesFigures = keptPerKeyUntilWrite<DuesFigures>({ max: 4 });
 
 export async function officeSummary(actor: Actor) {
   assertAdmin(actor);
@@ -31,7 +39,11 @@ export async function officeSummary(actor: Actor) {
   const seminars = rowsOf<{ seminars: number; capacity: number; unlimited: number; taken: number }>(
     seminarRows,
   )[0] ?? { seminars: 0, capacity: 0, unlimited: 0, taken: 0 };
-  const dues = settings ? await duesFigures(year, settings.regularFee) : null;
+  const dues = settings
+    ? await keptDuesFigures(`${year}:${settings.regularFee}`, () =>
+        duesFigures(year, settings.regularFee),
+      )
+    : null;
   return {
     pendingMembers,
     pendingApplications: applications.pending,

@@ -7,6 +7,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import type { SessionActor } from "~/features/accounts/actor.server";
+import { officeSummary } from "~/features/admin/summary.server";
 import {
   exemptMember,
   recordImportedPayments,
@@ -303,5 +304,18 @@ describe("a bank statement's import", () => {
       400,
       "파일을 선택해주세요.",
     );
+  });
+});
+
+describe("the dashboard's unpaid dues", () => {
+  // The count reads every member, so the embedded database keeps it until its next write: a new
+  // member and a payment must each show on the very next look.
+  it("follow a new regular member and a recorded payment at once", async () => {
+    const before = (await officeSummary(admin)).unpaidDues!;
+    expect((await officeSummary(admin)).unpaidDues).toBe(before);
+    const payer = await regular("미납집계");
+    expect((await officeSummary(admin)).unpaidDues).toBe(before + 1);
+    await recordPayment(admin, payment(payer.user.id));
+    expect((await officeSummary(admin)).unpaidDues).toBe(before);
   });
 });
