@@ -532,6 +532,9 @@ describe("decided again when the queue sends", () => {
       .where(eq(messageQueue.batchId, sent.id));
     const { processMessageQueue } = await import("~/features/messages/messages.server");
     await processMessageQueue();
+    // The server's own worker may have claimed the row first (it leases it, then decides): wait
+    // until whichever took it has decided.
+    await waitForSent(sent.id);
     const [row] = await batchTexts(sent.id);
     expect(row?.status).toBe("cancelled");
     const log = await page(server, `/admin/messages/${sent.id}`, admin.cookie);
