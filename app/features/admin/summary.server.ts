@@ -10,6 +10,7 @@ import { type Actor, assertAdmin } from "../audit/actor.server";
 import { countWaitingReports } from "../community/community.server";
 import { currentDuesYear, type DuesFigures, duesFigures, getDuesYear } from "../dues/dues.server";
 import { countApplicationsByStatus } from "../membership/applications.server";
+import { seatsTakenSql } from "../seminars/registrations.server";
 
 /**
  * The year's dues figures read every member (100,000 rows at the largest society bench:scale
@@ -31,8 +32,7 @@ export async function officeSummary(actor: Actor) {
       select count(*)::int as seminars,
              coalesce(sum(s.capacity), 0)::int as capacity,
              count(*) filter (where s.capacity is null)::int as unlimited,
-             coalesce(sum((select count(*) from seminar_registrations r
-                where r.seminar_id = s.id and r.status in ('confirmed', 'payment_pending'))), 0)::int as taken
+             coalesce(sum(${seatsTakenSql(sql.raw("s.id"))}), 0)::int as taken
         from seminars s
        where s.status <> 'cancelled' and coalesce(s.end_date, s.date) > ${clockNow()}`),
   ]);

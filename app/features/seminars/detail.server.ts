@@ -6,7 +6,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { isUuid } from "~/lib/ids";
 import { seminars } from "~db/schema";
 import type { SessionUser } from "../accounts/session.server";
-import { findMyRegistration } from "./registrations.server";
+import { findMyRegistration, seatsTakenSql } from "./registrations.server";
 import {
   cancellationDeadlineOf,
   feeFor,
@@ -19,12 +19,11 @@ import {
 export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
   if (!isUuid(seminarId)) return null;
   const db = await getDb();
-  // The seminar with its seats taken in one statement (Drizzle leaves a one-table select's columns
-  // unqualified, so the subquery names its own).
+  // The seminar with its seats taken, in one statement.
   const [row] = await db
     .select({
       seminar: seminars,
-      taken: sql<number>`(select count(*)::int from seminar_registrations r where r.seminar_id = seminars.id and r.status in ('confirmed', 'payment_pending'))`,
+      taken: seatsTakenSql(sql.raw("seminars.id")),
     })
     .from(seminars)
     .where(eq(seminars.id, seminarId));

@@ -6,7 +6,7 @@
 // A paid seminar holds the seat while its fee is paid (`payment_pending`, PAYMENT_HOLD_MINUTES; a
 // seat offered from the waitlist, a day): a held seat counts as taken, and an unpaid hold is
 // released when it expires (`releaseExpiredHolds`), to the next in line.
-import { and, asc, count, eq, inArray, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -52,6 +52,14 @@ export type RegistrationStatus = "confirmed" | "waitlisted" | "payment_pending" 
 
 /** Statuses that take a seat: confirmed, or held while its fee is paid. */
 const SEAT_TAKING = ["confirmed", "payment_pending"];
+
+/**
+ * The seats taken at a seminar, as an SQL expression for statements that count them beside
+ * something else (the seminar's page, the office's summary, the seat decision). `seminarId` is a
+ * value or a column spelled out (Drizzle leaves a one-table select's columns unqualified).
+ */
+export const seatsTakenSql = (seminarId: SQL | string) =>
+  sql<number>`(select count(*)::int from seminar_registrations r where r.seminar_id = ${seminarId} and r.status in ('confirmed', 'payment_pending'))`;
 
 /** Who registers: the signed-in member, with what the account says about them. */
 export type Registrant = {
@@ -385,7 +393,7 @@ export async function register(seminarId: string, member: Registrant) {
     const seatFree =
       seminar.capacity === null
         ? sql`true`
-        : sql`(select count(*) from seminar_registrations r where r.seminar_id = ${seminar.id} and r.status in ('confirmed', 'payment_pending')) < ${seminar.capacity}`;
+        : sql`${seatsTakenSql(seminar.id)} < ${seminar.capacity}`;
     const seated = fee > 0 ? "payment_pending" : "confirmed";
     const values = {
       name: member.name,
