@@ -973,8 +973,10 @@ async function main() {
     console.log(
       table(
         ["", "req/s", "p50 ms", "p99 ms", "errors", "vs ceiling", "server CPU ms/req"],
-        ["ceiling", ...LOAD_PATHS.map((p) => p.key), ...MEMBER_PATHS.map((p) => p.key)].map(
-          (key) => {
+        ["ceiling", ...LOAD_PATHS.map((p) => p.key), ...MEMBER_PATHS.map((p) => p.key)]
+          // --only leaves rows out.
+          .filter((key) => results.load[key])
+          .map((key) => {
             const r = results.load[key];
             return [
               r.name,
@@ -985,8 +987,7 @@ async function main() {
               `${((r.requestsPerSecond / ceilingRps) * 100).toFixed(1)}%`,
               r.serverCpuMsPerRequest,
             ];
-          },
-        ),
+          }),
       ),
     );
   }
