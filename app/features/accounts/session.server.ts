@@ -46,15 +46,49 @@ export const SESSION_COOKIE_NAME = HOST_PREFIX ? "__Host-sid" : "sid";
 /** A cookie name with `__Host-` on an https site in production (see SESSION_COOKIE_NAME). */
 export const hostCookieName = (name: string) => (HOST_PREFIX ? `__Host-${name}` : name);
 
+// The first secret signs; a previous APP_SECRET still verifies while it is being rotated.
+const sessionSecrets = [appSecret(), ...(env.APP_SECRET_PREVIOUS ? [env.APP_SECRET_PREVIOUS] : [])];
+
 const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   httpOnly: true,
   sameSite: "lax",
   secure: HTTPS_COOKIES,
   path: "/",
   maxAge: Math.max(1, Math.floor(Math.min(MEMBER_IDLE_SECONDS, SESSION_MAX_AGE_MS / 1000))),
-  // The first secret signs; a previous APP_SECRET still verifies while it is being rotated.
-  secrets: [appSecret(), ...(env.APP_SECRET_PREVIOUS ? [env.APP_SECRET_PREVIOUS] : [])],
+  secrets: sessionSecrets,
 });
+
+/**
+ * The session id a Cookie header carries, if its signature is good: what `sessionCookie.parse`
+ * answers, read without Web Crypto. React Router imports the HMAC key and verifies through
+ * `crypto.subtle` on every call, which was 2–3 % of a rendered page's server CPU (profiled,
+ * docs/performance.md); node:crypto's HMAC is synchronous and a few microseconds. The cookie is
+ * still written by React Router, in its format: base64 of the value's JSON, ".", and the
+ * HMAC-SHA256 of that in base64 without padding (tests/unit/session-cookie.test.ts holds the two
+ * together).
+ */
+export function sessionIdOfCookieHeader(cookieHeader: string | null | undefined): string | null {
+  if (!cookieHeader) return null;
+  const signed = parseCookieHeader(cookieHeader)[SESSION_COOKIE_NAME];
+  if (!signed) return null;
+  const dot = signed.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  const given = Buffer.from(signed.slice(dot + 1));
+  for (const secret of sessionSecrets) {
+    const expected = Buffer.from(
+      crypto.createHmac("sha256", secret).update(value).digest("base64").replace(/=+$/, ""),
+    );
+    if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given)) continue;
+    try {
+      const sid: unknown = JSON.parse(Buffer.from(value, "base64").toString("utf8"));
+      return typeof sid === "string" ? sid : null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
 
 /** Sessions started before this instant have passed the absolute limit. */
 const oldestLiveStart = (now = nowMs()) => new Date(now - SESSION_MAX_AGE_MS);
@@ -241,8 +275,8 @@ async function sessionRowOf(sid: string, now: Date) {
 export async function userOfSessionCookie(
   cookieHeader: string | null | undefined,
 ): Promise<SessionUser | null> {
-  const sid = (await sessionCookie.parse(cookieHeader ?? null)) as unknown;
-  if (typeof sid !== "string" || sid.length > 100) return null;
+  const sid = sessionIdOfCookieHeader(cookieHeader);
+  if (sid === null || sid.length > 100) return null;
   const now = clockNow();
   const row = await sessionRowOf(sid, now);
   // Only approved members in good standing have a session; a rejection or suspension also deletes
@@ -485,8 +519,7 @@ export async function requireSecondFactorHolder(request: Request): Promise<Sessi
 
 /** This request's session id, if its cookie is valid (to keep it when ending the others). */
 export async function currentSessionId(request: Request): Promise<string | null> {
-  const sid = (await sessionCookie.parse(request.headers.get("Cookie"))) as unknown;
-  return typeof sid === "string" ? sid : null;
+  return sessionIdOfCookieHeader(request.headers.get("Cookie"));
 }
 
 /** The Set-Cookie header that clears the session cookie in the browser. */
