@@ -16,6 +16,7 @@ import { Footer } from "~/components/layout/footer";
 import { footerLinesHtml } from "~/components/layout/footer-lines.server";
 import { Header } from "~/components/layout/header";
 import { SectionNav } from "~/components/layout/section-nav";
+import { useSiteLinkNavigation } from "~/components/ui/site-link";
 import { FlashStatus, Toaster } from "~/components/ui/toaster";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { SeminarListSkeleton } from "~/features/seminars/components/seminar-list-skeleton";
@@ -104,6 +105,7 @@ const isBare = (handle: unknown) =>
   typeof handle === "object" && handle !== null && (handle as { bare?: unknown }).bare === true;
 
 export default function App() {
+  useSiteLinkNavigation();
   const navigation = useNavigation();
   const location = useLocation();
   const bare = useMatches().some((match) => isBare(match.handle));

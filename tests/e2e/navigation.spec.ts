@@ -191,6 +191,44 @@ test.describe("desktop navigation", () => {
   });
 });
 
+test.describe("site links (plain anchors made client-side navigations)", () => {
+  test("a sub-menu link and a breadcrumb link load only the next page's data; a Ctrl-click opens a tab", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    const documents: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "document") documents.push(request.url());
+    });
+    const subMenu = page.getByRole("navigation", { name: "학회소개 메뉴" });
+    const history = page.waitForRequest(/\/history\.data/);
+    await subMenu.getByRole("link", { name: "연혁", exact: true }).click();
+    await history;
+    await expect(page).toHaveURL(/\/history$/);
+    await expectBreadcrumb(page, ["학회소개", "연혁"]);
+
+    // With a modifier the browser keeps the click: a new tab, and this page stays.
+    const opened = context.waitForEvent("page");
+    await subMenu
+      .getByRole("link", { name: "오시는 길", exact: true })
+      .click({ modifiers: ["ControlOrMeta"] });
+    const tab = await opened;
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe("/location");
+    await expect(page).toHaveURL(/\/history$/);
+
+    await page
+      .getByRole("navigation", { name: "현재 위치" })
+      .getByRole("link", { name: "홈" })
+      .click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("navigation", { name: "현재 위치" })).toHaveCount(0);
+    expect(documents).toEqual([]);
+  });
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { ChevronDown, Menu, X } from "~/components/ui/icons";
+import { SiteLink } from "~/components/ui/site-link";
 import { useOptionalUser } from "~/lib/root-data";
 import { Wordmark } from "./emblem";
 import { findNavPlace, NAV_SECTIONS } from "./navigation";
@@ -40,7 +41,7 @@ export function Header() {
   /** A page link of the menu; the current page says so. */
   const pageLink = (to: string, label: string) => (
     <li key={to}>
-      <Link
+      <SiteLink
         // A visitor cannot apply yet: 정회원 신청 leads to 회원 안내's sign-up steps instead.
         to={user || to !== "/membership/apply" ? to : "/membership#join"}
         aria-current={
@@ -53,17 +54,17 @@ export function Header() {
         }
       >
         {label}
-      </Link>
+      </SiteLink>
     </li>
   );
 
   return (
     <header className="site-header">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" className="min-w-0 rounded-md">
+        <SiteLink to="/" className="min-w-0 rounded-md">
           <Wordmark />
           <span className="sr-only"> 홈</span>
-        </Link>
+        </SiteLink>
         <div className="site-utility hidden md:flex">
           <AccountActions />
           <SearchBox />
@@ -107,10 +108,10 @@ export function Header() {
               // Focusable by a tap (not by Tab): on a touch screen the tap opens the drop-down.
               tabIndex={-1}
             >
-              <Link to={section.links[0]!.to}>
+              <SiteLink to={section.links[0]!.to}>
                 {section.label}
                 <ChevronDown className="size-4" />
-              </Link>
+              </SiteLink>
               <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
             </li>
           ))}
@@ -138,12 +139,12 @@ function SearchBox() {
 /** 로그인 and 회원가입, or the member's name and 로그아웃 (on a phone also 마이페이지); 사이트맵. */
 function AccountActions({ phone = false }: { phone?: boolean }) {
   const user = useOptionalUser();
-  const sitemap = <Link to="/sitemap">사이트맵</Link>;
+  const sitemap = <SiteLink to="/sitemap">사이트맵</SiteLink>;
   if (!user) {
     return (
       <>
-        <Link to="/login">로그인</Link>
-        <Link to="/signup">회원가입</Link>
+        <SiteLink to="/login">로그인</SiteLink>
+        <SiteLink to="/signup">회원가입</SiteLink>
         {sitemap}
       </>
     );
@@ -152,11 +153,11 @@ function AccountActions({ phone = false }: { phone?: boolean }) {
     <>
       <span className="site-member">
         {user.memberTypeLabel ? <b>{user.memberTypeLabel}</b> : null}
-        <Link to="/mypage" title="마이페이지">
+        <SiteLink to="/mypage" title="마이페이지">
           {user.name || user.email}
-        </Link>
+        </SiteLink>
       </span>
-      {phone ? <Link to="/mypage">마이페이지</Link> : null}
+      {phone ? <SiteLink to="/mypage">마이페이지</SiteLink> : null}
       <form method="post" action="/logout">
         <button type="submit">로그아웃</button>
       </form>

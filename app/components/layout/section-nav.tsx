@@ -1,4 +1,5 @@
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { findNavPlace } from "./navigation";
 
 /**
@@ -18,18 +19,18 @@ export function SectionNav() {
         <nav aria-label="현재 위치">
           <ol>
             <li>
-              <Link to="/">홈</Link>
+              <SiteLink to="/">홈</SiteLink>
             </li>
             {section ? (
               <li>
-                <Link to={section.links[0]!.to}>{section.label}</Link>
+                <SiteLink to={section.links[0]!.to}>{section.label}</SiteLink>
               </li>
             ) : null}
             <li>
               {exact ? (
                 <span aria-current="page">{item.label}</span>
               ) : (
-                <Link to={item.to}>{item.label}</Link>
+                <SiteLink to={item.to}>{item.label}</SiteLink>
               )}
             </li>
           </ol>
@@ -39,12 +40,12 @@ export function SectionNav() {
             <ul>
               {section.links.map((link) => (
                 <li key={link.to}>
-                  <Link
+                  <SiteLink
                     to={link.to}
                     aria-current={link.to === item.to ? (exact ? "page" : "true") : undefined}
                   >
                     {link.label}
-                  </Link>
+                  </SiteLink>
                 </li>
               ))}
             </ul>

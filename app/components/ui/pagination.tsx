@@ -1,6 +1,6 @@
-import { Link } from "react-router";
 import { cn } from "~/lib/cn";
 import { hrefForPage, pageCount, pagerNumbers } from "~/lib/paging";
+import { SiteLink } from "./site-link";
 
 /**
  * Numbered page links that keep the rest of the query (filters, search), so every page has its
@@ -29,13 +29,13 @@ export function Pagination({
       <ul className="flex flex-wrap items-center justify-center gap-1">
         {page > 1 ? (
           <li>
-            <Link
+            <SiteLink
               to={hrefForPage(searchParams, page - 1, pathname)}
               rel="prev"
               className={cn(link, "text-slate-700 hover:bg-slate-100")}
             >
               이전
-            </Link>
+            </SiteLink>
           </li>
         ) : null}
         {pagerNumbers(page, last).map((n, index) =>
@@ -46,7 +46,7 @@ export function Pagination({
             </li>
           ) : (
             <li key={n}>
-              <Link
+              <SiteLink
                 to={hrefForPage(searchParams, n, pathname)}
                 aria-current={n === page ? "page" : undefined}
                 aria-label={`${n} 페이지`}
@@ -58,19 +58,19 @@ export function Pagination({
                 )}
               >
                 {n}
-              </Link>
+              </SiteLink>
             </li>
           ),
         )}
         {page < last ? (
           <li>
-            <Link
+            <SiteLink
               to={hrefForPage(searchParams, page + 1, pathname)}
               rel="next"
               className={cn(link, "text-slate-700 hover:bg-slate-100")}
             >
               다음
-            </Link>
+            </SiteLink>
           </li>
         ) : null}
       </ul>

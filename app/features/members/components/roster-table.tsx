@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link";
 import { formatDate } from "~/lib/dates";
 import type { RosterMember } from "../roster.server";
 import { DemoBadge, MemberTypeBadge, StatusBadge } from "./standing-badges";
@@ -42,7 +42,7 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
               ) : null}
             </td>
             <th scope="row">
-              <Link to={`/admin/members/${member.id}`}>{member.name}</Link>
+              <SiteLink to={`/admin/members/${member.id}`}>{member.name}</SiteLink>
               {member.role === "admin" ? <span className="admin-mark">관리자</span> : null}
               {member.isDemo ? <DemoBadge /> : null}
             </th>
