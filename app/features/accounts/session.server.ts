@@ -64,8 +64,8 @@ const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
  * `crypto.subtle` on every call, which was 2–3 % of a rendered page's server CPU (profiled,
  * docs/performance.md); node:crypto's HMAC is synchronous and a few microseconds. The cookie is
  * still written by React Router, in its format: base64 of the value's JSON, ".", and the
- * HMAC-SHA256 of that in base64 without padding (tests/unit/session-cookie.test.ts holds the two
- * together).
+ * HMAC-SHA256 of that in base64 without padding (tests/service/accounts/session-cookie.test.ts
+ * holds the two together).
  */
 export function sessionIdOfCookieHeader(cookieHeader: string | null | undefined): string | null {
   if (!cookieHeader) return null;
