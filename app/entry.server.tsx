@@ -1,13 +1,16 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { keepFragmentsDrawnBy } from "./lib/fragment-cache";
 import { NonceProvider } from "./lib/nonce";
 import { cspNonceContext } from "./lib/request-context.server";
 
 export const streamTimeout = 5_000;
+
+keepFragmentsDrawnBy(renderToStaticMarkup);
 
 /**
  * React writes a document in many small chunks and calls `flush()` on its destination when a

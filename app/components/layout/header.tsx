@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 import { ChevronDown, Menu, X } from "~/components/ui/icons";
 import { SiteLink } from "~/components/ui/site-link";
+import { CachedList } from "~/lib/fragment-cache";
 import { useOptionalUser } from "~/lib/root-data";
 import { Wordmark } from "./emblem";
 import { findNavPlace, NAV_SECTIONS } from "./navigation";
@@ -15,17 +16,19 @@ import { findNavPlace, NAV_SECTIONS } from "./navigation";
 // section's own link takes no taps, so a tap lands on its item, which takes focus (tabindex -1)
 // and so opens the drop-down; the drop-down lists the section's first page too. JavaScript only
 // closes them after a navigation. The styles are the `site-*` classes in app.css (CSS, not
-// JavaScript: the home page's budget).
+// JavaScript: the home page's budget). The two menus are drawn once per variant on the server
+// (lib/fragment-cache.tsx): their variant names everything they depend on.
 
 const ADMIN_LINK = "/admin/dashboard";
+const MENU_PAGES = new Set(NAV_SECTIONS.flatMap((section) => section.links.map((item) => item.to)));
 
 export function Header() {
   const user = useOptionalUser();
   const { pathname } = useLocation();
   const phoneMenu = useRef<HTMLDetailsElement>(null);
   const desktopMenu = useRef<HTMLElement>(null);
-  const current = findNavPlace(pathname);
-  const isAdmin = user?.role === "admin";
+  const menu = menuStateOf(pathname, user?.role);
+  const variant = `${menu.who}|${menu.section}|${menu.page}|${menu.adminArea}`;
   // After a navigation: close the phone menu, and let go of a drop-down kept open by focus (a
   // keyboard's or a tap's). Not on the first render: a menu opened before the page's JavaScript
   // arrived stays open.
@@ -37,26 +40,6 @@ export function Header() {
     const focused = document.activeElement;
     if (focused instanceof HTMLElement && desktopMenu.current?.contains(focused)) focused.blur();
   }, [pathname]);
-
-  /** A page link of the menu; the current page says so. */
-  const pageLink = (to: string, label: string) => (
-    <li key={to}>
-      <SiteLink
-        // A visitor cannot apply yet: 정회원 신청 leads to 회원 안내's sign-up steps instead.
-        to={user || to !== "/membership/apply" ? to : "/membership#join"}
-        aria-current={
-          pathname === to
-            ? "page"
-            : // Every administrator page is under the one 관리자 link: the current section.
-              to === ADMIN_LINK && pathname.startsWith("/admin/")
-              ? "true"
-              : undefined
-        }
-      >
-        {label}
-      </SiteLink>
-    </li>
-  );
 
   return (
     <header className="site-header">
@@ -78,20 +61,7 @@ export function Header() {
           <div>
             <SearchBox />
             <nav aria-label="모바일 메뉴">
-              <ul>
-                {NAV_SECTIONS.map((section) => (
-                  <li key={section.id}>
-                    <details open={current?.section?.id === section.id || undefined}>
-                      <summary>
-                        {section.label}
-                        <ChevronDown className="size-5" />
-                      </summary>
-                      <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
-                    </details>
-                  </li>
-                ))}
-                {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
-              </ul>
+              <CachedList variant={`phone|${variant}`} items={() => phoneMenuItems(menu)} />
             </nav>
             <div className="site-phone-account">
               <AccountActions phone />
@@ -100,25 +70,92 @@ export function Header() {
         </details>
       </div>
       <nav ref={desktopMenu} aria-label="주 메뉴" className="site-nav hidden md:block">
-        <ul>
-          {NAV_SECTIONS.map((section) => (
-            <li
-              key={section.id}
-              data-here={current?.section?.id === section.id || undefined}
-              // Focusable by a tap (not by Tab): on a touch screen the tap opens the drop-down.
-              tabIndex={-1}
-            >
-              <SiteLink to={section.links[0]!.to}>
-                {section.label}
-                <ChevronDown className="size-4" />
-              </SiteLink>
-              <ul>{section.links.map((item) => pageLink(item.to, item.label))}</ul>
-            </li>
-          ))}
-          {isAdmin ? pageLink(ADMIN_LINK, "관리자") : null}
-        </ul>
+        <CachedList variant={`desktop|${variant}`} items={() => desktopMenuItems(menu)} />
       </nav>
     </header>
+  );
+}
+
+/**
+ * Everything the two menus depend on, and nothing else: the menus are drawn from it alone, so its
+ * fields are their variant in the fragment cache.
+ */
+type MenuState = {
+  who: "visitor" | "member" | "admin";
+  /** The section of the page one is on (its drop-down marked, its phone accordion open). */
+  section: string;
+  /** The menu's page one is on, if it is one (marked `aria-current="page"`). */
+  page: string;
+  /** Every administrator page is under the one 관리자 link. */
+  adminArea: boolean;
+};
+
+function menuStateOf(pathname: string, role: string | undefined): MenuState {
+  return {
+    who: role === "admin" ? "admin" : role ? "member" : "visitor",
+    section: findNavPlace(pathname)?.section?.id ?? "",
+    page: MENU_PAGES.has(pathname) || pathname === ADMIN_LINK ? pathname : "",
+    adminArea: pathname.startsWith("/admin/"),
+  };
+}
+
+/** A page link of the menu; the current page says so. */
+function pageLink(menu: MenuState, to: string, label: string) {
+  return (
+    <li key={to}>
+      <SiteLink
+        // A visitor cannot apply yet: 정회원 신청 leads to 회원 안내's sign-up steps instead.
+        to={menu.who !== "visitor" || to !== "/membership/apply" ? to : "/membership#join"}
+        aria-current={
+          menu.page === to ? "page" : to === ADMIN_LINK && menu.adminArea ? "true" : undefined
+        }
+      >
+        {label}
+      </SiteLink>
+    </li>
+  );
+}
+
+/** The phone menu: a <details> per section, the current one open. */
+function phoneMenuItems(menu: MenuState) {
+  return (
+    <>
+      {NAV_SECTIONS.map((section) => (
+        <li key={section.id}>
+          <details open={menu.section === section.id || undefined}>
+            <summary>
+              {section.label}
+              <ChevronDown className="size-5" />
+            </summary>
+            <ul>{section.links.map((item) => pageLink(menu, item.to, item.label))}</ul>
+          </details>
+        </li>
+      ))}
+      {menu.who === "admin" ? pageLink(menu, ADMIN_LINK, "관리자") : null}
+    </>
+  );
+}
+
+/** The desktop menu: the sections with their drop-downs. */
+function desktopMenuItems(menu: MenuState) {
+  return (
+    <>
+      {NAV_SECTIONS.map((section) => (
+        <li
+          key={section.id}
+          data-here={menu.section === section.id || undefined}
+          // Focusable by a tap (not by Tab): on a touch screen the tap opens the drop-down.
+          tabIndex={-1}
+        >
+          <SiteLink to={section.links[0]!.to}>
+            {section.label}
+            <ChevronDown className="size-4" />
+          </SiteLink>
+          <ul>{section.links.map((item) => pageLink(menu, item.to, item.label))}</ul>
+        </li>
+      ))}
+      {menu.who === "admin" ? pageLink(menu, ADMIN_LINK, "관리자") : null}
+    </>
   );
 }
 
