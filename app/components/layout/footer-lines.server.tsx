@@ -6,7 +6,15 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { SocietyConfig } from "~/lib/root-data";
 
 export function footerLinesHtml(society: SocietyConfig) {
-  return { address: addressHtml(society), links: LINKS_HTML };
+  return { address: keptAddressHtml(society), links: LINKS_HTML };
+}
+
+// The lines change when the office edits the society's details, which is rare; every page asks.
+let keptAddress = { of: "", html: "" };
+function keptAddressHtml(society: SocietyConfig) {
+  const of = JSON.stringify(society);
+  if (keptAddress.of !== of) keptAddress = { of, html: addressHtml(society) };
+  return keptAddress.html;
 }
 
 // The links beside the lines, 개인정보처리방침 first and bold (the privacy commission's guidance):

@@ -18,7 +18,7 @@ import {
   replaceAttachments,
 } from "./attachments.server";
 import { EXCERPT_LENGTH } from "./constants";
-import { sanitizeAnnouncementHtml } from "./sanitize.server";
+import { sanitizeAnnouncementForReading, sanitizeAnnouncementHtml } from "./sanitize.server";
 import { type AnnouncementInput, type AnnouncementPatch, CONTENT_REQUIRED } from "./validation";
 
 export type AnnouncementSummary = {
@@ -222,7 +222,7 @@ type AnnouncementRow = typeof announcements.$inferSelect;
 const detailOf = (row: AnnouncementRow, attachments: NoticeAttachment[]): AnnouncementDetail => ({
   id: row.id,
   title: row.title,
-  content: sanitizeAnnouncementHtml(row.content),
+  content: sanitizeAnnouncementForReading(row.content),
   category: row.category,
   imageUrl: row.imageUrl,
   linkUrl: row.linkUrl,

@@ -66,3 +66,27 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeAnnouncementHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+// Bodies are sanitised when saved and again each time they are read (a body written before a
+// change to these rules, or by hand in SQL, is still cleaned). Many members read the same notice,
+// so the reading side keeps the last bodies it cleaned, keyed by the stored text itself: an edit
+// is a new key. Bounded by characters, oldest first.
+const cleaned = new Map<string, string>();
+let cleanedChars = 0;
+const MOST_CLEANED_CHARS = 4_000_000;
+
+/** sanitizeAnnouncementHtml for a body being read, from the bodies kept when it has seen it. */
+export function sanitizeAnnouncementForReading(html: string): string {
+  const kept = cleaned.get(html);
+  if (kept !== undefined) return kept;
+  const clean = sanitizeAnnouncementHtml(html);
+  if (html.length + clean.length > MOST_CLEANED_CHARS) return clean;
+  cleaned.set(html, clean);
+  cleanedChars += html.length + clean.length;
+  for (const [stored, value] of cleaned) {
+    if (cleanedChars <= MOST_CLEANED_CHARS) break;
+    cleaned.delete(stored);
+    cleanedChars -= stored.length + value.length;
+  }
+  return clean;
+}
