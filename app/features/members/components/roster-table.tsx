@@ -6,8 +6,9 @@ import { DemoBadge, MemberTypeBadge, StatusBadge } from "./standing-badges";
 /**
  * One page of the roster: a table on wide screens, each row a card on a phone (the same markup,
  * restyled by `.roster` in app.css, so a page of 50 members is sent once and its cells carry no
- * classes). Pending sign-ups carry a checkbox for the bulk approval form (`form` names it, so
- * the boxes work without JavaScript).
+ * classes; on a phone the dates' labels and the separators come from the stylesheet, not from
+ * four more elements a row). Pending sign-ups carry a checkbox for the bulk approval form (`form`
+ * names it, so the boxes work without JavaScript).
  */
 export function RosterTable({ members, form }: { members: RosterMember[]; form: string }) {
   return (
@@ -48,7 +49,6 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
             </th>
             <td>
               {member.email}
-              <span className="phone-only"> · </span>
               {/[0-9]/.test(member.phone) ? (
                 <a
                   href={`tel:${member.phone.replace(/[^0-9+]/g, "")}`}
@@ -62,19 +62,14 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
             </td>
             <td>
               {member.hospitalName}
-              <span className="phone-only"> · </span>
               <span className="aside">{`${member.department} · ${member.licenseNumber}`}</span>
             </td>
             <td>
               <StatusBadge status={member.status} />
               {member.memberType ? <MemberTypeBadge memberType={member.memberType} /> : null}
             </td>
-            <td>
-              <span className="phone-only">가입 </span>
-              {formatDate(member.createdAt)}
-            </td>
-            <td>
-              <span className="phone-only">최근 로그인 </span>
+            <td data-label="가입">{formatDate(member.createdAt)}</td>
+            <td data-label="최근 로그인">
               {member.lastLoginAt ? formatDate(member.lastLoginAt) : "-"}
             </td>
           </tr>
