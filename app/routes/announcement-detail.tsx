@@ -6,10 +6,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import {
-  findAnnouncementHeadline,
+  findAnnouncementPlace,
   mayReadAnnouncementBody,
   type NeighbourNotice,
-  neighbourAnnouncements,
   readAnnouncement,
 } from "~/features/announcements/announcements.server";
 import type { NoticeAttachment } from "~/features/announcements/attachments.server";
@@ -34,14 +33,14 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const headline = await findAnnouncementHeadline(params.id);
-  if (!headline) throw data(null, { status: 404 });
-  const user = await getCurrentUser(request);
-  // Anyone the service does not let read the body gets the login card.
-  const [announcement, neighbours] = await Promise.all([
-    readAnnouncement(params.id, user),
-    neighbourAnnouncements(params.id),
+  const [place, user] = await Promise.all([
+    findAnnouncementPlace(params.id),
+    getCurrentUser(request),
   ]);
+  if (!place) throw data(null, { status: 404 });
+  const { headline, ...neighbours } = place;
+  // Anyone the service does not let read the body gets the login card.
+  const announcement = await readAnnouncement(params.id, user);
   if (mayReadAnnouncementBody(user) && !announcement) throw data(null, { status: 404 });
   return { headline, announcement, neighbours };
 }

@@ -13,7 +13,7 @@ import { profileSchema } from "~/features/accounts/validation";
 import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { MessagePreferencesCard } from "~/features/messages/components/message-preferences";
-import { getMessagePreferences } from "~/features/messages/preferences.server";
+import { messagePreferencesOf } from "~/features/messages/preferences.server";
 import { formatDate } from "~/lib/dates";
 import { fieldProps } from "~/lib/forms";
 import { done, pageAction } from "~/lib/page-action.server";
@@ -29,15 +29,12 @@ export const meta: Route.MetaFunction = () => [
 // details, the 정회원 application, the text-message switches and the privacy consent record.
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireActor(args, "member");
-  const [account, application, messagePreferences] = await Promise.all([
-    getMyAccount(user.id),
-    findApplicationOf(user.id),
-    getMessagePreferences(user.id),
-  ]);
-  if (!account) throw redirect("/login");
+  const [row, application] = await Promise.all([getMyAccount(user.id), findApplicationOf(user.id)]);
+  if (!row) throw redirect("/login");
+  const { messagesEnabled, marketingConsentAt, ...account } = row;
   return {
     account,
-    messagePreferences,
+    messagePreferences: messagePreferencesOf({ messagesEnabled, marketingConsentAt }),
     application: application
       ? {
           status: application.status,

@@ -40,6 +40,9 @@ export async function getMyAccount(userId: string) {
       privacyConsentAt: users.privacyConsentAt,
       termsConsentVersion: users.termsConsentVersion,
       termsConsentAt: users.termsConsentAt,
+      // The text-message settings, which /mypage shows beside the account (one read of the row).
+      messagesEnabled: users.messagesEnabled,
+      marketingConsentAt: users.marketingConsentAt,
     })
     .from(users)
     .where(eq(users.id, userId));

@@ -12,6 +12,8 @@ import { type Actor, assertAdmin } from "../audit/actor.server";
 import { audit } from "../audit/audit.server";
 import {
   attachmentObjectsOf,
+  attachmentsFromJson,
+  attachmentsJson,
   deleteAttachmentFiles,
   listAttachments,
   type NoticeAttachment,
@@ -142,52 +144,43 @@ export function listPinnedAnnouncements() {
   return listAnnouncements({ pinnedOnly: true, limit: MAX_PINNED });
 }
 
-/** What anyone may know about an announcement: its title and category, never the body. */
-export async function findAnnouncementHeadline(id: string) {
-  if (!isUuid(id)) return null;
-  const db = await getDb();
-  const [row] = await db
-    .select({ id: announcements.id, title: announcements.title, category: announcements.category })
-    .from(announcements)
-    .where(eq(announcements.id, id));
-  return row ?? null;
-}
-
 export type NeighbourNotice = { id: string; title: string } | null;
 
 /**
- * The notices before and after one on the board's order (newest first): 이전글 is the older one,
- * 다음글 the newer. Titles only, which the public list shows anyway.
+ * What anyone may know about an announcement (its title and category, never the body) and the
+ * notices before and after it on the board's order (newest first): 이전글 is the older one, 다음글
+ * the newer, titles only, which the public list shows anyway. One statement: the page asks for it
+ * on every view. Null when there is no such announcement.
  */
-export async function neighbourAnnouncements(
-  id: string,
-): Promise<{ previous: NeighbourNotice; next: NeighbourNotice }> {
-  if (!isUuid(id)) return { previous: null, next: null };
+export async function findAnnouncementPlace(id: string): Promise<{
+  headline: { id: string; title: string; category: string };
+  previous: NeighbourNotice;
+  next: NeighbourNotice;
+} | null> {
+  if (!isUuid(id)) return null;
   const db = await getDb();
-  const [self] = await db
-    .select({ createdAt: announcements.createdAt })
+  // The notice's own columns are written with its table's name: Drizzle leaves a one-table
+  // statement's columns unqualified, which inside the subquery would name the neighbour's.
+  const neighbour = (direction: "<" | ">") => {
+    const order = direction === "<" ? sql`desc` : sql`asc`;
+    return sql<NeighbourNotice>`(select json_build_object('id', n.id, 'title', n.title)
+      from ${announcements} n
+      where (n.created_at, n.id) ${sql.raw(direction)} (${announcements}.created_at, ${announcements}.id)
+      order by n.created_at ${order}, n.id ${order} limit 1)`;
+  };
+  const [row] = await db
+    .select({
+      id: announcements.id,
+      title: announcements.title,
+      category: announcements.category,
+      previous: neighbour("<"),
+      next: neighbour(">"),
+    })
     .from(announcements)
     .where(eq(announcements.id, id));
-  if (!self) return { previous: null, next: null };
-  const at = sql`(${self.createdAt.toISOString()}::timestamptz, ${id}::uuid)`;
-  const older = sql`(${announcements.createdAt}, ${announcements.id}) < ${at}`;
-  const newer = sql`(${announcements.createdAt}, ${announcements.id}) > ${at}`;
-  const pick = { id: announcements.id, title: announcements.title };
-  const [[previous], [next]] = await Promise.all([
-    db
-      .select(pick)
-      .from(announcements)
-      .where(older)
-      .orderBy(...NEWEST_FIRST)
-      .limit(1),
-    db
-      .select(pick)
-      .from(announcements)
-      .where(newer)
-      .orderBy(announcements.createdAt, announcements.id)
-      .limit(1),
-  ]);
-  return { previous: previous ?? null, next: next ?? null };
+  if (!row) return null;
+  const { previous, next, ...headline } = row;
+  return { headline, previous: previous ?? null, next: next ?? null };
 }
 
 export type AnnouncementDetail = {
@@ -255,11 +248,12 @@ export async function readAnnouncement(
         eq(announcementReads.userId, readerId),
         eq(announcementReads.day, SEOUL_TODAY),
       )})`,
+      attachments: attachmentsJson(),
     })
     .from(announcements)
     .where(eq(announcements.id, id));
   if (!current) return null;
-  if (current.readToday) return detailOf(current.row, await listAttachments(id, db));
+  if (current.readToday) return detailOf(current.row, attachmentsFromJson(current.attachments));
   return db.transaction(async (tx) => {
     // Deleted since the read above: nothing to count (the insert would break its foreign key).
     const [stillThere] = await tx

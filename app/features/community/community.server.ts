@@ -20,6 +20,7 @@ import { now } from "~/lib/clock.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { keptUntilWrite } from "~/lib/kept-read.server";
 import { contains, loadPage, searchText } from "~/lib/list-page.server";
 import type { Page } from "~/lib/paging";
 import { truncate } from "~/lib/text";
@@ -839,14 +840,17 @@ export async function moderationQueue(query: {
   return page;
 }
 
-/** Posts and comments with reports nobody has decided yet (the admin menu's 게시판 badge). */
-export async function countWaitingReports() {
+/**
+ * Posts and comments with reports nobody has decided yet (the admin menu's 게시판 badge, on every
+ * administrator page): kept on the embedded database until the next write (decision 010).
+ */
+export const countWaitingReports = keptUntilWrite(async () => {
   const db = await getDb();
   const result = await db.execute(sql`
     select (select count(*) from community_posts where deleted_at is null and open_reports > 0)
          + (select count(*) from community_comments where open_reports > 0) as n`);
   return Number(rowsOf<{ n: number | string }>(result)[0]?.n ?? 0);
-}
+});
 
 // ---------------------------------------------------------------------------------------------
 // The member's own setting

@@ -14,7 +14,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { seoulDate, seoulYear } from "~/lib/dates";
-import { keptUntilWrite } from "~/lib/kept-read.server";
+import { keptPerKeyUntilWrite, keptUntilWrite } from "~/lib/kept-read.server";
 import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
 
 /** The grace period's default end for a year's dues: 31 March of the following year. */
@@ -178,18 +178,25 @@ export function standingFrom(
 
 /**
  * The standing of a signed-in member (approved, not suspended), for every request: no query at all
- * unless the member is a 정회원, whose standing turns on dues; then one. Folding the rule into
- * the session query instead cost every member ≈ 0.7 ms of planning per request on PGlite.
+ * unless the member is a 정회원, whose standing turns on dues; then one, which the embedded
+ * database keeps per member and Seoul day until the next write (a payment, an exemption, the
+ * dues settings: decision 010). Folding the rule into the session query instead cost every
+ * member ≈ 0.7 ms of planning per request on PGlite.
  */
 export async function signedInStanding(member: { id: string; memberType: string }) {
   if (member.memberType !== "regular") return STANDING_WITHOUT_DUES.has(member.memberType);
-  const db = await getDb();
-  const [row] = await db
-    .select({ full: sql<boolean>`${standingCondition("full")}` })
-    .from(users)
-    .where(eq(users.id, member.id));
-  return Boolean(row?.full);
+  const at = clockNow();
+  return keptStanding(`${member.id} ${seoulDate(at)}`, async () => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ full: sql<boolean>`${standingCondition("full", at)}` })
+      .from(users)
+      .where(eq(users.id, member.id));
+    return Boolean(row?.full);
+  });
 }
+
+const keptStanding = keptPerKeyUntilWrite<boolean>({ max: 5_000 });
 
 // ---------------------------------------------------------------------------------------------
 // The same rule in SQL, for the roster's filters (a condition on `users`).

@@ -21,13 +21,23 @@ export function consentIsCurrent(at: Date | null, when: Date = now()) {
 export async function getMessagePreferences(userId: string): Promise<MessagePreferences> {
   const db = await getDb();
   const [row] = await db
-    .select({ messages: users.messagesEnabled, consentAt: users.marketingConsentAt })
+    .select({
+      messagesEnabled: users.messagesEnabled,
+      marketingConsentAt: users.marketingConsentAt,
+    })
     .from(users)
     .where(eq(users.id, userId));
+  return messagePreferencesOf(row);
+}
+
+/** The settings from the member's row, read with the rest of it (/mypage reads the row once). */
+export function messagePreferencesOf(
+  row: { messagesEnabled: boolean; marketingConsentAt: Date | null } | undefined,
+): MessagePreferences {
   return {
-    messages: row?.messages ?? true,
-    marketing: consentIsCurrent(row?.consentAt ?? null),
-    marketingConsentAt: row?.consentAt?.toISOString() ?? null,
+    messages: row?.messagesEnabled ?? true,
+    marketing: consentIsCurrent(row?.marketingConsentAt ?? null),
+    marketingConsentAt: row?.marketingConsentAt?.toISOString() ?? null,
   };
 }
 
