@@ -9,8 +9,8 @@ import { defineConfig, type Plugin } from "vite";
 // 21 November).
 // - framework: React, React DOM and React Router;
 // - core: the small modules the root route imports (cn, the toast store, root data, Button,
-//   Skeleton, the header icons) with clsx and Vite's preload helper. Keep it to modules the root
-//   imports: whatever is in it, every page loads.
+//   Skeleton, the header icons, the menus' fragment cache) with clsx and Vite's preload helper.
+//   Keep it to modules the root imports: whatever is in it, every page loads.
 const clientChunks = {
   groups: [
     {
@@ -20,7 +20,7 @@ const clientChunks = {
     },
     {
       name: "core",
-      test: /app[\\/](lib[\\/](cn|toast|root-data)|components[\\/]ui[\\/](button|skeleton|icons))\.tsx?$|node_modules[\\/]clsx[\\/]|vite[\\/]preload-helper/,
+      test: /app[\\/](lib[\\/](cn|toast|root-data|fragment-cache)|components[\\/]ui[\\/](button|skeleton|icons))\.tsx?$|node_modules[\\/]clsx[\\/]|vite[\\/]preload-helper/,
       priority: 1,
     },
   ],
