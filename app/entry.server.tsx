@@ -10,7 +10,8 @@ import { cspNonceContext } from "./lib/request-context.server";
 
 export const streamTimeout = 5_000;
 
-keepFragmentsDrawnBy(renderToStaticMarkup);
+// Not in development: an edited menu would still be served as first drawn until a restart.
+if (!import.meta.env.DEV) keepFragmentsDrawnBy(renderToStaticMarkup);
 
 /**
  * React writes a document in many small chunks and calls `flush()` on its destination when a
