@@ -235,6 +235,8 @@ describe("the send log and /admin/messages", () => {
       await send({ filters: {}, text: "발송 기록 확인용", kind: "notice" }),
     );
     await waitForText(member.digits, "notice");
+    // The outbox file is written before the row is marked sent.
+    await waitForSent(sent.id);
     const log = await json<{
       recipients: number;
       outcomes: { sent: number };
@@ -522,9 +524,12 @@ describe("decided again when the queue sends", () => {
     const sent = await json<{ id: string }>(
       await send({ filters: { q: "나중에끈회원" }, text: "보내기 전에 끔", kind: "notice" }),
     );
-    // The first round has sent it; it is queued again as a retry would be, after the member
+    // The first round has sent it and recorded so (the outbox file is written before the row is
+    // marked sent: without waiting for the mark, it could land after the re-queue below and
+    // overwrite the cancellation); it is queued again as a retry would be, after the member
     // switched texts off.
     await waitForText(member.digits, "notice");
+    await waitForSent(sent.id);
     await server.db.update(users).set({ messagesEnabled: false }).where(eq(users.id, member.id));
     await server.db
       .update(messageQueue)
