@@ -148,6 +148,8 @@ describe("GET/PATCH /api/me/preferences", () => {
     const html = await page.text();
     expect(html).toContain("문자·알림톡 수신");
     expect(html).toContain("광고성 정보 수신 동의");
+    expect(html).toMatch(/문자·알림톡: (<!-- -->)?받음/);
+    expect(html).toMatch(/광고성 정보: (<!-- -->)?동의하지 않음/);
     const res = await postForm(
       server,
       "/mypage/messages",
@@ -155,6 +157,29 @@ describe("GET/PATCH /api/me/preferences", () => {
       { cookie: member.cookie },
     );
     expect(res.status).toBe(302);
+    // The page reads the switches with the member's account row: it shows them as saved.
+    const off = await (
+      await server.fetch("/mypage", { headers: { cookie: member.cookie } })
+    ).text();
+    expect(off).toMatch(/문자·알림톡: (<!-- -->)?받지 않음/);
+    await postForm(
+      server,
+      "/mypage/messages",
+      { messages: "on", marketing: "on" },
+      { cookie: member.cookie },
+    );
+    const agreed = await (
+      await server.fetch("/mypage", { headers: { cookie: member.cookie } })
+    ).text();
+    expect(agreed).toMatch(/문자·알림톡: (<!-- -->)?받음/);
+    expect(agreed).toMatch(/광고성 정보: (<!-- -->)?동의함/);
+    expect(agreed).toContain("에 동의하셨습니다");
+    await postForm(
+      server,
+      "/mypage/messages",
+      { messages: "off", marketing: "off" },
+      { cookie: member.cookie },
+    );
     const prefs = await json(
       await server.fetch("/api/me/preferences", {
         headers: { cookie: member.cookie },
