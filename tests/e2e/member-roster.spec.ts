@@ -90,6 +90,41 @@ test("an administrator approves three pending sign-ups at once", async ({ page }
   await expect(page.getByText(/총\s*3\s*명/)).toBeVisible();
 });
 
+test("the roster's kept rows hydrate as React drew them, and a member's name opens their record in place", async ({
+  page,
+  baseURL,
+}) => {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.location().url?.startsWith(baseURL!)) {
+      problems.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  const tag = `수화${uniqueSuffix().slice(-6)}`;
+  const member = await createApprovedMember({ name: `${tag}회원`, hospitalName: tag });
+  await signUp(site, signUpDetails({ name: `${tag}대기`, hospitalName: tag }));
+  // Twice: the second page is sent from the kept rows.
+  for (const round of [1, 2]) {
+    await open(page, `/admin/members?q=${encodeURIComponent(tag)}`);
+    await expect(page.getByText(/총\s*2\s*명/), `round ${round}`).toBeVisible();
+  }
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.getByRole("link", { name: member.name }).click();
+  await expect(page.getByRole("heading", { level: 1, name: member.name })).toBeVisible();
+  // A client-side navigation: the hydrated row's link is React Router's.
+  expect(documents).toEqual([]);
+  await page.goBack();
+  await page.getByRole("checkbox", { name: `${tag}대기 선택` }).check();
+  await page.getByRole("button", { name: "선택한 회원 승인" }).click();
+  await expect(toast(page, "승인 완료")).toBeVisible();
+  await expect(page.getByRole("checkbox")).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test.describe("at 375 px", () => {
   test.use({ viewport: { width: 375, height: 800 } });
 

@@ -2,8 +2,11 @@
 // and kept (app/lib/fragment-cache.tsx). A variant that forgot something it depends on would show
 // one reader another's menu: the current page of the last request, a member's links to a
 // visitor, the administrator's link to a member, yesterday's pending count. Each request here
-// follows one that drew a different variant.
+// follows one that drew a different variant. The roster's rows are kept per member and version:
+// a kept row that outlived an edit would show the member as they were.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "~db/schema";
 import { createAdmin, type LoggedIn } from "../support/accounts";
 import { insertPendingUser } from "../support/admin";
 import { insertMember, type Member, page } from "../support/members";
@@ -113,5 +116,35 @@ describe("the administrator's menu", () => {
     const after = await page(server, "/admin/members", admin.cookie);
     expect(badge(after.html)).toBe(String(counted + 1));
     expect(currentLinks(menu(after.html, "관리자 메뉴"))).toEqual(["/admin/members=page"]);
+  });
+});
+
+describe("the roster's rows", () => {
+  /** The roster table's rows, as sent. */
+  const rows = (html: string) => {
+    const start = html.indexOf("<tbody");
+    expect(start).toBeGreaterThan(-1);
+    return html.slice(start, html.indexOf("</tbody>", start));
+  };
+
+  it("are drawn again when the member changes, and only the pending carry a checkbox", async () => {
+    const pending = await insertPendingUser(server, { hospitalName: `행보관의원${Date.now()}` });
+    const search = `/admin/members?q=${encodeURIComponent(pending.hospitalName)}`;
+    const first = rows((await page(server, search, admin.cookie)).html);
+    expect(first).toContain(pending.name);
+    expect(first).toContain(`name="ids" value="${pending.id}"`);
+    // The kept row is the row as drawn.
+    expect(rows((await page(server, search, admin.cookie)).html)).toBe(first);
+
+    const renamed = `${pending.name}개명`;
+    await server.db
+      .update(users)
+      .set({ name: renamed, isApproved: true, approvedAt: new Date(), memberType: "regular" })
+      .where(eq(users.id, pending.id));
+    const after = rows((await page(server, search, admin.cookie)).html);
+    expect(after).toContain(`>${renamed}</a>`);
+    expect(after).not.toContain(`>${pending.name}</a>`);
+    expect(after).not.toContain('name="ids"');
+    expect(after).toContain("정회원");
   });
 });

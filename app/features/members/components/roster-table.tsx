@@ -1,5 +1,6 @@
 import { SiteLink } from "~/components/ui/site-link";
 import { formatDate } from "~/lib/dates";
+import { CachedRows, recordKey } from "~/lib/fragment-cache";
 import type { RosterMember } from "../roster.server";
 import { DemoBadge, MemberTypeBadge, StatusBadge } from "./standing-badges";
 
@@ -8,7 +9,8 @@ import { DemoBadge, MemberTypeBadge, StatusBadge } from "./standing-badges";
  * restyled by `.roster` in app.css, so a page of 50 members is sent once and its cells carry no
  * classes; on a phone the dates' labels and the separators come from the stylesheet, not from
  * four more elements a row). Pending sign-ups carry a checkbox for the bulk approval form (`form`
- * names it, so the boxes work without JavaScript).
+ * names it, so the boxes work without JavaScript). Each row is drawn once per member and version
+ * on the server and kept (lib/fragment-cache.tsx): its key is the row's data and the form's id.
  */
 export function RosterTable({ members, form }: { members: RosterMember[]; form: string }) {
   return (
@@ -27,8 +29,10 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
           <th scope="col">최근 로그인</th>
         </tr>
       </thead>
-      <tbody>
-        {members.map((member) => (
+      <CachedRows
+        rows={members}
+        keyOf={(member) => `roster|${form}|${recordKey(member)}`}
+        row={(member) => (
           <tr key={member.id}>
             <td>
               {member.status === "pending" ? (
@@ -73,8 +77,8 @@ export function RosterTable({ members, form }: { members: RosterMember[]; form: 
               {member.lastLoginAt ? formatDate(member.lastLoginAt) : "-"}
             </td>
           </tr>
-        ))}
-      </tbody>
+        )}
+      />
     </table>
   );
 }
