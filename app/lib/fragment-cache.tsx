@@ -19,14 +19,21 @@ let drawMarkup: DrawMarkup | null = null;
 /** Variants are few (the menus: page × section × kind of visitor); this only bounds a mistake. */
 const keptLists = new Map<string, string>();
 const MOST_KEPT_LISTS = 500;
-/** A table's rows, one per record and version: about 1.5 KB each with its key, so ≤ 8 MB. */
-const keptRows = new Map<string, string>();
-const MOST_KEPT_ROWS = 5000;
 
-function kept(store: Map<string, string>, most: number, key: string, draw: () => ReactNode) {
+/**
+ * The HTML of `draw()` kept in `store` by `key` (at most `most` entries), or null in a browser and
+ * on the development server, which draw as usual.
+ */
+export function keptMarkup(
+  store: Map<string, string>,
+  most: number,
+  key: string,
+  draw: () => ReactNode,
+) {
+  if (!drawMarkup) return null;
   let html = store.get(key);
   if (html === undefined) {
-    html = (drawMarkup as DrawMarkup)(draw());
+    html = drawMarkup(draw());
     if (store.size >= most) store.clear();
     store.set(key, html);
   }
@@ -52,43 +59,9 @@ export function CachedList({
   items: () => ReactNode;
   className?: string;
 }) {
-  if (!drawMarkup) return <ul {...props}>{items()}</ul>;
-  const html = kept(keptLists, MOST_KEPT_LISTS, variant, items);
+  // The browser's build keeps nothing: the test is decided when it is built, and what follows is
+  // left out of it.
+  const html = import.meta.env.SSR && keptMarkup(keptLists, MOST_KEPT_LISTS, variant, items);
+  if (!html) return <ul {...props}>{items()}</ul>;
   return <ul {...props} dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-/**
- * A `<tbody>` whose rows are each drawn once per `keyOf(row)` on the server and kept, as Rails'
- * collection caching keeps a record's partial by its version: the roster's 50 rows were about
- * 700 of its page's 1,000 elements. The key must hold everything the row draws (the simplest
- * is `recordKey` of the record itself), so an edited record is a new key and is drawn afresh.
- */
-export function CachedRows<Row>({
-  rows,
-  keyOf,
-  row,
-}: {
-  rows: readonly Row[];
-  keyOf: (row: Row) => string;
-  /** One `<tr>` (with its React key); the same rules as a list's items. */
-  row: (row: Row) => ReactNode;
-}) {
-  if (!drawMarkup) return <tbody>{rows.map(row)}</tbody>;
-  let html = "";
-  for (const each of rows) html += kept(keptRows, MOST_KEPT_ROWS, keyOf(each), () => row(each));
-  return <tbody dangerouslySetInnerHTML={{ __html: html }} />;
-}
-
-/**
- * Every field of a flat record (strings, numbers, booleans, dates, nulls) as one key, several
- * times cheaper than JSON.stringify (which writes each date out in full). Fields are separated by
- * NUL, which PostgreSQL's text cannot hold, and a missing value is marked apart from the text
- * "null".
- */
-export function recordKey(record: Record<string, unknown>) {
-  let key = "";
-  for (const value of Object.values(record)) {
-    key += `${value == null ? "\u0001" : value instanceof Date ? value.getTime() : value}\u0000`;
-  }
-  return key;
 }

@@ -1,6 +1,6 @@
 import { SiteLink } from "~/components/ui/site-link";
 import { formatDate } from "~/lib/dates";
-import { CachedRows, recordKey } from "~/lib/fragment-cache";
+import { CachedRows, recordKey } from "~/lib/fragment-rows";
 import type { RosterMember } from "../roster.server";
 import { DemoBadge, MemberTypeBadge, StatusBadge } from "./standing-badges";
 
