@@ -1,8 +1,9 @@
 // Every login, failed login, second-factor failure, logout and session ending of an account,
 // kept for a year (ASVS 16.3.1; 개인정보의 안전성 확보조치 기준 제8조). The audit trail keeps what
 // administrators did; this keeps how accounts signed in. Recording never breaks a login.
-import { desc, eq, lt } from "drizzle-orm";
+import { desc, eq, lt, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { logger } from "~/logger.server";
 import { authEvents } from "~db/schema";
 import type { AuthEventType } from "./auth-event-labels";
@@ -39,8 +40,11 @@ export async function recordAuthEvent(
 
 /** An account's latest authentication events, newest first (the member record shows these). */
 export async function recentAuthEvents(userId: string, limit = 20) {
-  const db = await getDb();
-  return db
+  return recentEventsOf({ userId, limit });
+}
+
+const recentEventsOf = builtOnce("auth_events_recent", (db) =>
+  db
     .select({
       id: authEvents.id,
       type: authEvents.type,
@@ -49,10 +53,10 @@ export async function recentAuthEvents(userId: string, limit = 20) {
       createdAt: authEvents.createdAt,
     })
     .from(authEvents)
-    .where(eq(authEvents.userId, userId))
+    .where(eq(authEvents.userId, sql.placeholder("userId")))
     .orderBy(desc(authEvents.createdAt), desc(authEvents.id))
-    .limit(limit);
-}
+    .limit(sql.placeholder("limit")),
+);
 
 /** Deletes events older than a year (the daily retention job). */
 export async function purgeAuthEvents(now = new Date()) {

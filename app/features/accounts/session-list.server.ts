@@ -4,6 +4,7 @@
 import Bowser from "bowser";
 import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { nowMs } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -13,17 +14,6 @@ import { type EventClient, recordAuthEvent } from "./auth-events.server";
 import { SESSION_MAX_AGE_MS } from "./session.server";
 
 export const SESSION_NOT_FOUND = "세션을 찾을 수 없습니다. 이미 종료되었을 수 있습니다.";
-
-/** Live sessions of an account: not expired, within the absolute limit, not a login's step. */
-const liveSessionsFilter = (userId: string) => {
-  const now = nowMs();
-  return and(
-    eq(sessions.userId, userId),
-    gt(sessions.expire, new Date(now)),
-    gt(sessions.createdAt, new Date(now - SESSION_MAX_AGE_MS)),
-    isNull(sql`${sessions.sess}->>'stage'`),
-  );
-};
 
 /** "Chrome 120", "Windows 10"-style names of a user agent (blank parts left out). */
 export function describeUserAgent(userAgent: string | null) {
@@ -52,12 +42,9 @@ export type ActiveSession = {
  * An account's live sessions, the most recently used first (at most 100), and how many there are
  * in all; `currentSid` marks this one.
  */
-export async function liveSessionsOf(
-  userId: string,
-  currentSid: string | null = null,
-): Promise<{ items: ActiveSession[]; total: number }> {
-  const db = await getDb();
-  const rows = await db
+/** Live sessions of an account: not expired, within the absolute limit, not a login's step. */
+const liveSessionRows = builtOnce("sessions_live_of_member", (db) =>
+  db
     .select({
       id: sessions.id,
       sid: sessions.sid,
@@ -69,9 +56,28 @@ export async function liveSessionsOf(
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(sessions)
-    .where(liveSessionsFilter(userId))
+    .where(
+      and(
+        eq(sessions.userId, sql.placeholder("userId")),
+        gt(sessions.expire, sql.placeholder("now")),
+        gt(sessions.createdAt, sql.placeholder("createdAfter")),
+        isNull(sql`${sessions.sess}->>'stage'`),
+      ),
+    )
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .limit(100);
+    .limit(100),
+);
+
+export async function liveSessionsOf(
+  userId: string,
+  currentSid: string | null = null,
+): Promise<{ items: ActiveSession[]; total: number }> {
+  const now = nowMs();
+  const rows = await liveSessionRows({
+    userId,
+    now: new Date(now),
+    createdAfter: new Date(now - SESSION_MAX_AGE_MS),
+  });
   return {
     items: rows.map(({ sid, total: _total, ...row }) => ({
       ...row,

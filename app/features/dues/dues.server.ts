@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { seoulDate, seoulYear } from "~/lib/dates";
 import { isUniqueViolation } from "~/lib/db-errors.server";
@@ -356,24 +357,29 @@ export async function exemptMember(actor: Actor, year: number, userId: string, r
 
 /** A member's payments (voided ones too), newest first. */
 export async function paymentsOf(userId: string): Promise<Payment[]> {
-  const db = await getDb();
-  const rows = await db
+  return (await paymentsOfMember({ userId })).map(asPayment);
+}
+
+const paymentsOfMember = builtOnce("dues_payments_of_member", (db) =>
+  db
     .select(paymentColumns)
     .from(duesPayments)
-    .where(eq(duesPayments.userId, userId))
-    .orderBy(desc(duesPayments.year), desc(duesPayments.paidAt), desc(duesPayments.createdAt));
-  return rows.map(asPayment);
-}
+    .where(eq(duesPayments.userId, sql.placeholder("userId")))
+    .orderBy(desc(duesPayments.year), desc(duesPayments.paidAt), desc(duesPayments.createdAt)),
+);
 
 /** A member's exemptions, newest year first. */
 export async function exemptionsOf(userId: string) {
-  const db = await getDb();
-  return db
+  return exemptionsOfMember({ userId });
+}
+
+const exemptionsOfMember = builtOnce("dues_exemptions_of_member", (db) =>
+  db
     .select({ year: duesExemptions.year, reason: duesExemptions.reason })
     .from(duesExemptions)
-    .where(eq(duesExemptions.userId, userId))
-    .orderBy(desc(duesExemptions.year));
-}
+    .where(eq(duesExemptions.userId, sql.placeholder("userId")))
+    .orderBy(desc(duesExemptions.year)),
+);
 
 /**
  * A member's payments and exemptions, and the facts of `years` that standing turns on, worked out

@@ -8,6 +8,7 @@
 // state in memory: after a restart it picks up whatever is due.
 import { and, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { seoulDate } from "~/lib/dates";
 import { logger } from "~/logger.server";
@@ -172,13 +173,16 @@ function reminderMail(
 
 /** The reminders a member was sent, newest first (the member record shows them). */
 export async function remindersOf(userId: string) {
-  const db = await getDb();
-  return db
+  return remindersOfMember({ userId });
+}
+
+const remindersOfMember = builtOnce("dues_reminders_of_member", (db) =>
+  db
     .select({ year: duesReminders.year, kind: duesReminders.kind, sentAt: duesReminders.sentAt })
     .from(duesReminders)
-    .where(eq(duesReminders.userId, userId))
-    .orderBy(sql`${duesReminders.sentAt} desc`);
-}
+    .where(eq(duesReminders.userId, sql.placeholder("userId")))
+    .orderBy(sql`${duesReminders.sentAt} desc`),
+);
 
 /**
  * What the privacy notice promises: deposits read from a bank statement are kept 30 days, and

@@ -17,6 +17,7 @@ import {
   sql,
 } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { nowMs } from "~/lib/clock.server";
 import { csvCell } from "~/lib/csv";
 import { formatDate, seoulDate, seoulYear } from "~/lib/dates";
@@ -385,39 +386,52 @@ async function requireAccount(id: string) {
 
 const label = (member: { name: string; email: string }) => `${member.name} <${member.email}>`;
 
-/** Everything the society knows about one member, for the member record. */
-export async function findMemberRecord(id: string) {
-  if (!isUuid(id)) throw new AppError("not_found", MEMBER_NOT_FOUND);
-  const db = await getDb();
-  // The account with its second factor in one statement: on the embedded database each statement
-  // costs a fixed part of a millisecond.
-  const [found] = await db
+// The member record's own reads, built once (lib/built-once.server.ts): the page is the
+// office's most opened after the roster.
+const accountWithSecondFactor = builtOnce("member_record_account", (db) =>
+  db
     .select({ ...accountColumns, secondFactorConfirmedAt: secondFactors.confirmedAt })
     .from(users)
     .leftJoin(secondFactors, eq(secondFactors.userId, users.id))
-    .where(eq(users.id, id));
+    .where(eq(users.id, sql.placeholder("id"))),
+);
+
+// Newest first: the latest counts, the earlier ones are its history.
+const applicationsOf = builtOnce("member_record_applications", (db) =>
+  db
+    .select()
+    .from(membershipApplications)
+    .where(eq(membershipApplications.userId, sql.placeholder("id")))
+    .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
+    .limit(20),
+);
+
+const auditEntriesOf = builtOnce("member_record_audit", (db) =>
+  db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      actorEmail: auditLog.actorEmail,
+      detail: auditLog.detail,
+      createdAt: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .where(eq(auditLog.subjectId, sql.placeholder("id")))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(50),
+);
+
+/** Everything the society knows about one member, for the member record. */
+export async function findMemberRecord(id: string) {
+  if (!isUuid(id)) throw new AppError("not_found", MEMBER_NOT_FOUND);
+  // The account with its second factor in one statement: on the embedded database each statement
+  // costs a fixed part of a millisecond.
+  const [found] = await accountWithSecondFactor({ id });
   if (!found) throw new AppError("not_found", MEMBER_NOT_FOUND);
   const { secondFactorConfirmedAt, ...account } = found;
   const [applications, auditEntries, liveSessions, authEvents] = await Promise.all([
-    // Newest first: the latest counts, the earlier ones are its history.
-    db
-      .select()
-      .from(membershipApplications)
-      .where(eq(membershipApplications.userId, id))
-      .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
-      .limit(20),
-    db
-      .select({
-        id: auditLog.id,
-        action: auditLog.action,
-        actorEmail: auditLog.actorEmail,
-        detail: auditLog.detail,
-        createdAt: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .where(eq(auditLog.subjectId, id))
-      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-      .limit(50),
+    applicationsOf({ id }),
+    auditEntriesOf({ id }),
     // Sign-in security: sessions and recent authentication events.
     liveSessionsOf(id),
     recentAuthEvents(id),

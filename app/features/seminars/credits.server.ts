@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { toCsv } from "~/lib/csv";
 import { formatDateTime, seoulYear } from "~/lib/dates";
@@ -529,10 +530,8 @@ export type AttendedSeminar = {
 };
 
 /** The member's lines on locked sheets, latest seminar first (full membership, member record). */
-export async function attendedSeminarsOf(userId: string): Promise<AttendedSeminar[]> {
-  if (!isUuid(userId)) return [];
-  const db = await getDb();
-  const rows = await db
+const attendedRowsOf = builtOnce("seminar_credits_attended_by_member", (db) =>
+  db
     .select({ seminar: seminars, credit: seminarCredits })
     .from(seminarCredits)
     .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCredits.registrationId))
@@ -540,12 +539,17 @@ export async function attendedSeminarsOf(userId: string): Promise<AttendedSemina
     .innerJoin(seminarCreditSheets, eq(seminarCreditSheets.seminarId, seminars.id))
     .where(
       and(
-        eq(seminarRegistrations.userId, userId),
+        eq(seminarRegistrations.userId, sql.placeholder("userId")),
         eq(seminarCreditSheets.status, "locked"),
         isNotNull(seminarCredits.finalMinutes),
       ),
     )
-    .orderBy(sql`${seminars.date} desc`);
+    .orderBy(sql`${seminars.date} desc`),
+);
+
+export async function attendedSeminarsOf(userId: string): Promise<AttendedSeminar[]> {
+  if (!isUuid(userId)) return [];
+  const rows = await attendedRowsOf({ userId });
   return rows.map(({ seminar, credit }) => ({
     seminarId: seminar.id,
     title: seminar.title,

@@ -9,6 +9,7 @@
 import { and, asc, count, eq, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -691,14 +692,18 @@ export async function seatsLeftOf(list: Pick<Seminar, "id" | "capacity">[]) {
 }
 
 /** A member's registrations, soonest seminar first (/mypage and the member record). */
-export async function registrationsOf(userId: string) {
-  const db = await getDb();
-  const rows = await db
+const registrationRowsOf = builtOnce("seminar_registrations_of_member", (db) =>
+  db
     .select({ registration: seminarRegistrations, seminar: seminars })
     .from(seminarRegistrations)
     .innerJoin(seminars, eq(seminars.id, seminarRegistrations.seminarId))
-    .where(eq(seminarRegistrations.userId, userId))
-    .orderBy(asc(seminars.date));
+    .where(eq(seminarRegistrations.userId, sql.placeholder("userId")))
+    .orderBy(asc(seminars.date)),
+);
+
+export async function registrationsOf(userId: string) {
+  const db = await getDb();
+  const rows = await registrationRowsOf({ userId });
   const now = clockNow();
   return Promise.all(
     rows.map(async ({ registration, seminar }) => ({
