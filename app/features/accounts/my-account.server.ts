@@ -1,8 +1,9 @@
 // What a member does with their own account on /mypage: see it, edit contact details, change the
 // password, and withdraw (회원 탈퇴), which deletes the account, its sessions, its application and
 // its licence images at once.
-import { and, count, eq, or } from "drizzle-orm";
+import { and, count, eq, or, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { AppError } from "~/lib/errors.server";
 import { logger } from "~/logger.server";
 import { membershipApplications, storedObjects, users } from "~db/schema";
@@ -20,9 +21,8 @@ import { endAllSessions } from "./session.server";
 
 export const WRONG_PASSWORD = "비밀번호가 올바르지 않습니다.";
 
-export async function getMyAccount(userId: string) {
-  const db = await getDb();
-  const [account] = await db
+const accountOf = builtOnce("my_account", (db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -45,7 +45,11 @@ export async function getMyAccount(userId: string) {
       marketingConsentAt: users.marketingConsentAt,
     })
     .from(users)
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId"))),
+);
+
+export async function getMyAccount(userId: string) {
+  const [account] = await accountOf({ userId });
   return account ?? null;
 }
 

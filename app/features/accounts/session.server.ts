@@ -6,6 +6,7 @@ import { and, eq, gt, lt, sql } from "drizzle-orm";
 import { createCookie, createSessionStorage, redirect } from "react-router";
 import { getDb, writeGeneration } from "~/db.server";
 import { env } from "~/env.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow, nowMs } from "~/lib/clock.server";
 import { appSecret } from "~/lib/secret.server";
 import { KEEPS_KEPT_READS } from "~db/client.server";
@@ -204,10 +205,10 @@ function loadCurrentUser(request: Request): Promise<SessionUser | null> {
   return userOfSessionCookie(request.headers.get("Cookie"));
 }
 
-/** The session's row with its member's, when it is live at `now`. */
-async function readSessionRow(sid: string, now: Date) {
-  const db = await getDb();
-  const [row] = await db
+// Every signed-in request reads this (on PostgreSQL always, on the embedded database after a
+// write): built once (lib/built-once.server.ts).
+const liveSessionRow = builtOnce("session_with_member", (db) =>
+  db
     .select({
       id: users.id,
       email: users.email,
@@ -233,11 +234,20 @@ async function readSessionRow(sid: string, now: Date) {
     .leftJoin(secondFactors, eq(secondFactors.userId, sessions.userId))
     .where(
       and(
-        eq(sessions.sid, sid),
-        gt(sessions.expire, now),
-        gt(sessions.createdAt, oldestLiveStart(now.getTime())),
+        eq(sessions.sid, sql.placeholder("sid")),
+        gt(sessions.expire, sql.placeholder("now")),
+        gt(sessions.createdAt, sql.placeholder("startedAfter")),
       ),
-    );
+    ),
+);
+
+/** The session's row with its member's, when it is live at `now`. */
+async function readSessionRow(sid: string, now: Date) {
+  const [row] = await liveSessionRow({
+    sid,
+    now,
+    startedAfter: oldestLiveStart(now.getTime()),
+  });
   return row;
 }
 

@@ -28,13 +28,7 @@ import { keptPerKeyUntilWrite } from "~/lib/kept-read.server";
 import { contains, containsText } from "~/lib/list-page.server";
 import { offsetOf, type Page } from "~/lib/paging";
 import { sumTallies } from "~/lib/tallies.server";
-import {
-  auditLog,
-  memberSearchText,
-  membershipApplications,
-  secondFactors,
-  users,
-} from "~db/schema";
+import { auditLog, memberSearchText, secondFactors, users } from "~db/schema";
 import { approveMember, EMAIL_TAKEN } from "../accounts/accounts.server";
 import { recentAuthEvents, recordAuthEvent } from "../accounts/auth-events.server";
 import { endAllSessions } from "../accounts/session.server";
@@ -47,6 +41,7 @@ import {
   notifyReinstated,
   notifySuspended,
 } from "../mail/notifications.server";
+import { listApplicationsOf } from "../membership/applications.server";
 import { enrolment } from "../second-factor/second-factor.server";
 import {
   MEMBER_STATUS_LABELS,
@@ -396,16 +391,6 @@ const accountWithSecondFactor = builtOnce("member_record_account", (db) =>
     .where(eq(users.id, sql.placeholder("id"))),
 );
 
-// Newest first: the latest counts, the earlier ones are its history.
-const applicationsOf = builtOnce("member_record_applications", (db) =>
-  db
-    .select()
-    .from(membershipApplications)
-    .where(eq(membershipApplications.userId, sql.placeholder("id")))
-    .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
-    .limit(20),
-);
-
 const auditEntriesOf = builtOnce("member_record_audit", (db) =>
   db
     .select({
@@ -430,7 +415,8 @@ export async function findMemberRecord(id: string) {
   if (!found) throw new AppError("not_found", MEMBER_NOT_FOUND);
   const { secondFactorConfirmedAt, ...account } = found;
   const [applications, auditEntries, liveSessions, authEvents] = await Promise.all([
-    applicationsOf({ id }),
+    // Newest first: the latest counts, the earlier ones are its history.
+    listApplicationsOf(id, 20),
     auditEntriesOf({ id }),
     // Sign-in security: sessions and recent authentication events.
     liveSessionsOf(id),

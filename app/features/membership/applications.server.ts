@@ -2,9 +2,10 @@
 // applicant may apply again; earlier applications and their decisions stay on record);
 // administrators approve or reject while pending, and what they view and decide is checked and
 // audited here with their actor.
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
@@ -159,14 +160,17 @@ export async function findApplicationOf(userId: string) {
 
 /** The user's applications, newest first: the latest and the history before it. */
 export async function listApplicationsOf(userId: string, limit = 20) {
-  const db = await getDb();
-  return db
+  return applicationsOf({ userId, limit });
+}
+
+const applicationsOf = builtOnce("membership_applications_of_user", (db) =>
+  db
     .select()
     .from(membershipApplications)
-    .where(eq(membershipApplications.userId, userId))
+    .where(eq(membershipApplications.userId, sql.placeholder("userId")))
     .orderBy(desc(membershipApplications.createdAt), desc(membershipApplications.id))
-    .limit(limit);
-}
+    .limit(sql.placeholder("limit")),
+);
 
 /** Applications searched by name, e-mail, phone, hospital or licence number. */
 const applicationSearch = (q?: string) =>

@@ -1,7 +1,7 @@
 // What the seminar's public page shows: the seminar, its seats left and registration window, and
 // for a signed-in member their own registration and whether they are in the audience.
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "~/db.server";
+import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { isUuid } from "~/lib/ids";
 import { seminars } from "~db/schema";
@@ -16,17 +16,21 @@ import {
   seminarPhase,
 } from "./rules";
 
-export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
-  if (!isUuid(seminarId)) return null;
-  const db = await getDb();
-  // The seminar with its seats taken, in one statement.
-  const [row] = await db
+// The seminar with its seats taken, in one statement, built once (lib/built-once.server.ts): on
+// registration day every member opens this page.
+const seminarWithSeatsTaken = builtOnce("seminar_page", (db) =>
+  db
     .select({
       seminar: seminars,
       taken: seatsTakenSql(sql.raw("seminars.id")),
     })
     .from(seminars)
-    .where(eq(seminars.id, seminarId));
+    .where(eq(seminars.id, sql.placeholder("seminarId"))),
+);
+
+export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
+  if (!isUuid(seminarId)) return null;
+  const [row] = await seminarWithSeatsTaken({ seminarId });
   if (!row) return null;
   const { seminar } = row;
   const seats = seminar.capacity === null ? null : Math.max(0, seminar.capacity - row.taken);

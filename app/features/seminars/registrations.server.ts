@@ -462,15 +462,21 @@ export async function register(seminarId: string, member: Registrant) {
 /** The member's registration for the seminar, or null if they never registered. */
 export async function findMyRegistration(seminarId: string, userId: string) {
   if (!isUuid(seminarId)) return null;
-  const db = await getDb();
-  const [registration] = await db
+  const [registration] = await registrationOfMember({ seminarId, userId });
+  return registration ? answerFor(await getDb(), registration) : null;
+}
+
+const registrationOfMember = builtOnce("seminar_registration_of_member", (db) =>
+  db
     .select()
     .from(seminarRegistrations)
     .where(
-      and(eq(seminarRegistrations.seminarId, seminarId), eq(seminarRegistrations.userId, userId)),
-    );
-  return registration ? answerFor(db, registration) : null;
-}
+      and(
+        eq(seminarRegistrations.seminarId, sql.placeholder("seminarId")),
+        eq(seminarRegistrations.userId, sql.placeholder("userId")),
+      ),
+    ),
+);
 
 /**
  * Cancels a registration, or leaves the waitlist. A member may cancel a confirmed seat until the
