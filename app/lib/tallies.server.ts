@@ -1,6 +1,7 @@
 // The counts the triggers of migrations 0012 (members, applications) and 0016 (announcements per
 // category) keep in `tallies`: exact on every instance, since they change in the same
-// transaction as the rows they count.
+// transaction as the rows they count. Migration 0031 keeps a version there the same way
+// (`versions:dues-figures`), under which a process keeps what the version covers.
 //
 // An administrator's page reads them two or three times (the navigation's badge, a tab's counts),
 // so all of them (a few dozen rows) are read at once, and on the embedded database kept until the
@@ -9,7 +10,7 @@ import { getDb } from "~/db.server";
 import { tallies } from "~db/schema";
 import { keptUntilWrite } from "./kept-read.server";
 
-type TallySubject = "members" | "applications" | "announcements";
+type TallySubject = "members" | "applications" | "announcements" | "versions";
 type Tally = readonly [subject: string, parts: readonly string[], value: number];
 
 const allTallies = keptUntilWrite(async (): Promise<Tally[]> => {

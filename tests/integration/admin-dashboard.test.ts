@@ -4,7 +4,15 @@
 // send it — with the toasts of §8, the database changed, failures as '… 실패' toasts, never a 500.
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { announcements, executives, historyEvents, users } from "~db/schema";
+import {
+  announcements,
+  duesExemptions,
+  duesPayments,
+  duesYears,
+  executives,
+  historyEvents,
+  users,
+} from "~db/schema";
 import { createAdmin, type LoggedIn, postForm, userRow } from "../support/accounts";
 import {
   announcementInput,
@@ -756,6 +764,72 @@ describe("never a 500", () => {
     });
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+  });
+});
+
+describe("the office's unpaid-dues count", () => {
+  // Kept between requests (on PostgreSQL under the version of migration 0031, moved on by
+  // triggers), so the writes here go straight to the database, as another instance's or an
+  // operator's would: the count must follow each at once.
+  const unpaid = async () => {
+    const { html } = await page(server, "/admin/dashboard", admin.cookie);
+    const shown = mainText(html).match(/(\d{4})년 회비 미납\s*(미설정|[\d,]+명)/);
+    expect(shown, "the summary's dues line").not.toBeNull();
+    return { year: Number(shown![1]), count: shown![2]! };
+  };
+  const count = async () => Number((await unpaid()).count.replace(/[,명]/g, ""));
+
+  it("follows payments, their voiding, exemptions and suspensions at once", async () => {
+    const { year, count: first } = await unpaid();
+    const fee = 120_000;
+    if (first === "미설정") {
+      await server.db.insert(duesYears).values({
+        year,
+        regularFee: fee,
+        lifetimeFee: 1_000_000,
+        dueDate: `${year}-03-31`,
+        graceUntil: `${year + 1}-03-31`,
+        bankAccount: "대구은행 000-00-000000 학회",
+      });
+    }
+    const [{ regularFee } = { regularFee: fee }] = await server.db
+      .select({ regularFee: duesYears.regularFee })
+      .from(duesYears)
+      .where(eq(duesYears.year, year));
+    const start = await count();
+
+    const doctor = await insertMember(server, { name: "미납확인", memberType: "regular" });
+    expect(await count()).toBe(start + 1);
+
+    const [payment] = await server.db
+      .insert(duesPayments)
+      .values({
+        userId: doctor.id,
+        memberName: doctor.name,
+        year,
+        amount: regularFee,
+        method: "계좌이체",
+        paidAt: `${year}-01-15`,
+        receiptCode: `T-${Date.now()}`,
+      })
+      .returning({ id: duesPayments.id });
+    expect(await count()).toBe(start);
+
+    await server.db
+      .update(duesPayments)
+      .set({ voidedAt: new Date(), voidReason: "잘못 입력" })
+      .where(eq(duesPayments.id, payment!.id));
+    expect(await count()).toBe(start + 1);
+
+    await server.db.insert(duesExemptions).values({ userId: doctor.id, year, reason: "해외 연수" });
+    expect(await count()).toBe(start);
+    await server.db
+      .delete(duesExemptions)
+      .where(and(eq(duesExemptions.userId, doctor.id), eq(duesExemptions.year, year)));
+    expect(await count()).toBe(start + 1);
+
+    await server.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, doctor.id));
+    expect(await count()).toBe(start);
   });
 });
 
