@@ -34,9 +34,12 @@ async function rows(query: ReturnType<typeof sql>): Promise<Counts> {
   return counts;
 }
 
-/** Every tally equals a fresh COUNT of the rows it counts; none is left over. */
+/**
+ * Every tally equals a fresh COUNT of the rows it counts; none is left over. (The `versions:`
+ * rows of migration 0031 count writes, not rows: admin-dashboard.test.ts tests what they keep.)
+ */
 async function expectExactTallies() {
-  const kept = await rows(sql`select name, value from tallies`);
+  const kept = await rows(sql`select name, value from tallies where name not like 'versions:%'`);
   const counted = await rows(sql`
     select member_tally(is_approved, rejected_at, suspended_at, member_type, role) as name,
            count(*) as value
