@@ -400,6 +400,23 @@ export async function recordCspViolations(page: Page) {
   });
 }
 
+/**
+ * The page's script errors and the site's own console errors (a hydration mismatch is one), as
+ * they happen: the list it returns fills while the test runs. Third-party frames (the embedded
+ * map) are left out.
+ */
+export function recordPageProblems(page: Page, siteOrigin: string): string[] {
+  const problems: string[] = [];
+  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
+  page.on("console", (message) => {
+    const from = message.location().url;
+    if (message.type() === "error" && (!from || from.startsWith(siteOrigin))) {
+      problems.push(`${page.url()}: ${message.text()}`);
+    }
+  });
+  return problems;
+}
+
 /** The violations recorded on the current page (see recordCspViolations). */
 export function cspViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);

@@ -8,6 +8,7 @@ import {
   DEMO_ADMIN,
   loginAs,
   open,
+  recordPageProblems,
   signUpDetails,
   site,
   toast,
@@ -94,13 +95,7 @@ test("the roster's kept rows hydrate as React drew them, and a member's name ope
   page,
   baseURL,
 }) => {
-  const problems: string[] = [];
-  page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
-  page.on("console", (message) => {
-    if (message.type() === "error" && message.location().url?.startsWith(baseURL!)) {
-      problems.push(`${page.url()}: ${message.text()}`);
-    }
-  });
+  const problems = recordPageProblems(page, baseURL!);
   const tag = `수화${uniqueSuffix().slice(-6)}`;
   const member = await createApprovedMember({ name: `${tag}회원`, hospitalName: tag });
   await signUp(site, signUpDetails({ name: `${tag}대기`, hospitalName: tag }));

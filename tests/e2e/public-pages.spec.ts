@@ -11,6 +11,7 @@ import {
   menuToggle,
   newestFirst,
   recordCspViolations,
+  recordPageProblems,
   societyName,
   waitForHydration,
 } from "./fixtures";
@@ -39,15 +40,8 @@ test.describe("every public route", () => {
     page,
     baseURL,
   }) => {
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(`${page.url()}: ${error.message}`));
-    page.on("console", (message) => {
-      const from = message.location().url;
-      // The embedded map is a third-party frame; only the site's own messages count.
-      if (message.type() === "error" && (!from || from.startsWith(baseURL!))) {
-        problems.push(`${page.url()}: ${message.text()}`);
-      }
-    });
+    // The embedded map is a third-party frame; only the site's own messages count.
+    const problems = recordPageProblems(page, baseURL!);
     for (const { path } of PUBLIC_PAGES) {
       await page.goto(path);
       await waitForHydration(page);
