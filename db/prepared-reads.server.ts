@@ -174,6 +174,8 @@ type PgQueryConfig = { text?: unknown; name?: unknown; submit?: unknown };
  * hash of their text, so `pg` prepares each once per connection and binds it afterwards. A
  * connection's statements end with it (see the pool's `maxLifetimeSeconds`). Only plain query
  * objects are named: a `Query` or cursor (which has `submit`) would lose its prototype in a copy.
+ * Reads already named (`builtOnce`'s, lib/built-once.server.ts) keep their name and get the same
+ * recovery when the schema changed under them (another instance's migration).
  */
 export function nameReadsOnPostgres(pool: pg.Pool) {
   const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
@@ -183,17 +185,18 @@ export function nameReadsOnPostgres(pool: pg.Pool) {
       statement &&
       typeof statement === "object" &&
       typeof statement.text === "string" &&
-      statement.name === undefined &&
+      (statement.name === undefined || typeof statement.name === "string") &&
       statement.submit === undefined &&
       isPlainRead(statement.text)
     ) {
-      const name = `read_${createHash("sha1").update(statement.text).digest("base64url")}`;
+      const name =
+        statement.name ?? `read_${createHash("sha1").update(statement.text).digest("base64url")}`;
       if (rest.some((arg) => typeof arg === "function"))
         return query({ ...statement, name }, ...rest);
       // A connection whose statement went stale (the schema changed under it) fails once and is
       // discarded by the pool; the read itself is answered unnamed on another.
       return (query({ ...statement, name }, ...rest) as Promise<unknown>).catch((error: unknown) =>
-        isStale(error) ? query(config, ...rest) : Promise.reject(error),
+        isStale(error) ? query({ ...statement, name: undefined }, ...rest) : Promise.reject(error),
       );
     }
     return query(config, ...rest);
