@@ -35,7 +35,7 @@ import { startVotesJob, stopVotesJob } from "~/jobs/votes.server";
 import { carriesFlash } from "~/lib/flash.server";
 // Also sets umask 077 on import, for processes that start the app without server.js (the tests).
 import { tightenDataDir } from "~/lib/private-files.server";
-import { requestContext } from "~/lib/request-context.server";
+import { ANSWER_GZIP_LEVEL, requestContext } from "~/lib/request-context.server";
 import { logger } from "~/logger.server";
 import { pageCache } from "./page-cache";
 
@@ -407,10 +407,9 @@ if (production && env.PAGE_CACHE_SECONDS > 0) {
 // their Content-Length: they are compressed already, or gain little, and streaming them through
 // gzip would only cost CPU. Text (CSV exports) is still compressed.
 //
-// Pages and API answers are compressed anew on every request, so gzip runs at level 4 for them,
-// as fast as the brotli (quality 4) that browsers get: 2–8 % of a rendered page's CPU for 3–5 %
-// more bytes (docs/performance.md). The built scripts and styles keep gzip's default level, which
-// the JavaScript budget measures.
+// API answers and pages' data are compressed anew on every request, so gzip runs at level 4 for
+// them (ANSWER_GZIP_LEVEL). Rendered documents arrive compressed already (app/entry.server.tsx).
+// The built scripts and styles keep gzip's default level, which the JavaScript budget measures.
 const compressAt = (level: number) =>
   compression({
     level,
@@ -422,7 +421,7 @@ const compressAt = (level: number) =>
     },
   });
 const compressBuiltFiles = compressAt(zlib.constants.Z_DEFAULT_COMPRESSION);
-const compressAnswers = compressAt(4);
+const compressAnswers = compressAt(ANSWER_GZIP_LEVEL);
 app.use((req, res, next) =>
   (req.path.startsWith("/assets/") ? compressBuiltFiles : compressAnswers)(req, res, next),
 );
@@ -543,6 +542,12 @@ app.all(
     build,
     // The routes read these with context.get(…) (app/lib/request-context.server.ts).
     getLoadContext: (req, res) =>
-      requestContext({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip }),
+      requestContext({
+        cspNonce: res.locals.cspNonce as string,
+        clientIp: req.ip,
+        // A document is compressed whole by app/entry.server.tsx; gzip even where brotli is
+        // taken too: the same size for less CPU (decision 029).
+        documentEncoding: req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity",
+      }),
   }),
 );

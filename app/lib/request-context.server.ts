@@ -1,4 +1,4 @@
-import { createContext, RouterContextProvider } from "react-router";
+import { createContext, type RouterContext, RouterContextProvider } from "react-router";
 
 // What the Express app knows about a request that the routes need, handed to React Router as the
 // loaders' and actions' `context` (a RouterContextProvider: future.v8_middleware). Read with
@@ -13,15 +13,31 @@ export const clientIpContext = createContext<string | undefined>();
  */
 export const cspNonceContext = createContext<string | undefined>();
 
+/**
+ * How a rendered document is sent (app/entry.server.tsx, decision 029): "gzip" when the client
+ * takes it, "identity" when not; undefined when the page is rendered for the page cache, which
+ * compresses the bytes it stores itself.
+ */
+export const documentEncodingContext = createContext<"gzip" | "identity" | undefined>();
+
+/**
+ * gzip's level for what is compressed anew on every request (pages and API answers): as fast as
+ * the brotli (quality 4) that the compression middleware would choose, for 3–5 % more bytes than
+ * level 6 (docs/performance.md).
+ */
+export const ANSWER_GZIP_LEVEL = 4;
+
 /** The context of one request, as server/app.ts and the page cache pass it to React Router. */
 export function requestContext(request: {
   clientIp: string | undefined;
   cspNonce: string | undefined;
+  documentEncoding?: "gzip" | "identity";
 }): RouterContextProvider {
   return new RouterContextProvider(
-    new Map([
+    new Map<RouterContext, unknown>([
       [clientIpContext, request.clientIp],
       [cspNonceContext, request.cspNonce],
+      [documentEncodingContext, request.documentEncoding],
     ]),
   );
 }

@@ -23,9 +23,8 @@ function pendingTimers() {
 }
 
 describe("a rendered page", () => {
-  it("leaves no timer pending once it is sent, streamed or whole", async () => {
+  it("leaves no timer pending once it is sent, to a browser or a crawler", async () => {
     // Warm up first: the first render of each page starts the server's own periodic work.
-    // A crawler (KakaoTalk's link preview) gets the whole document at once, a browser a stream.
     const renders: [string, Record<string, string>][] = [
       ["/admin/dashboard?tab=seminars", { Cookie: admin.cookie }],
       ["/mypage", { Cookie: member.cookie }],
