@@ -165,15 +165,19 @@ test.describe("the message after an approval", () => {
     page,
   }) => {
     const doctor = await signUp(site);
-    // The page's scripts held back: the dashboard is its plain HTML, with plain forms.
-    const scripts = "**/assets/*.js";
-    await page.route(scripts, (route) => route.abort());
+    // The page's scripts held back until the form is sent: the dashboard is its plain HTML, with
+    // plain forms. (Released only once the form's POST leaves: the page starts its scripts after
+    // the first paint, and released earlier they could still arrive before the click.)
+    let held = true;
+    await page.route("**/assets/*.js", (route) => (held ? route.abort() : route.continue()));
+    page.on("request", (request) => {
+      if (request.method() === "POST") held = false;
+    });
     await page.goto("/admin/dashboard");
     const row = page
       .getByRole("table", { name: "승인 대기 회원" })
       .getByRole("row")
       .filter({ hasText: doctor.email });
-    await page.unroute(scripts);
     const landed = page.waitForResponse(
       (response) =>
         response.request().resourceType() === "document" &&
