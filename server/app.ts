@@ -37,7 +37,7 @@ import { carriesFlash } from "~/lib/flash.server";
 import { tightenDataDir } from "~/lib/private-files.server";
 import { ANSWER_GZIP_LEVEL, requestContext } from "~/lib/request-context.server";
 import { logger } from "~/logger.server";
-import { pageCache } from "./page-cache";
+import { chooseEncoding, pageCache } from "./page-cache";
 
 export { logger };
 
@@ -545,9 +545,8 @@ app.all(
       requestContext({
         cspNonce: res.locals.cspNonce as string,
         clientIp: req.ip,
-        // A document is compressed whole by app/entry.server.tsx; gzip even where brotli is
-        // taken too: the same size for less CPU (decision 029).
-        documentEncoding: req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity",
+        // A document is compressed whole by app/entry.server.tsx (decision 029).
+        documentEncoding: chooseEncoding(req),
       }),
   }),
 );

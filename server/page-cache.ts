@@ -132,7 +132,8 @@ function requestFor(req: express.Request, member: SessionUser | null) {
   return new Request(url, { method: "GET", headers });
 }
 
-function chooseEncoding(req: express.Request): keyof StoredPage["bodies"] {
+/** Brotli where the client takes it (every browser), else gzip, else the plain bytes. */
+export function chooseEncoding(req: express.Request): keyof StoredPage["bodies"] {
   // Brotli first when the browser takes both, as `compression` does for the other responses.
   if (req.acceptsEncodings("br") === "br") return "br";
   return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";

@@ -14,16 +14,16 @@ export const clientIpContext = createContext<string | undefined>();
 export const cspNonceContext = createContext<string | undefined>();
 
 /**
- * How a rendered document is sent (app/entry.server.tsx, decision 029): "gzip" when the client
- * takes it, "identity" when not; undefined when the page is rendered for the page cache, which
- * compresses the bytes it stores itself.
+ * How a rendered document is compressed (app/entry.server.tsx, decision 029): brotli for the
+ * browsers (all take it), gzip for other clients, "identity" when the client takes neither;
+ * undefined when the page is rendered for the page cache, which compresses what it stores itself.
  */
-export const documentEncodingContext = createContext<"gzip" | "identity" | undefined>();
+export const documentEncodingContext = createContext<"br" | "gzip" | "identity" | undefined>();
 
 /**
- * gzip's level for what is compressed anew on every request (pages and API answers): as fast as
- * the brotli (quality 4) that the compression middleware would choose, for 3–5 % more bytes than
- * level 6 (docs/performance.md).
+ * gzip's level for the API answers and pages' data, compressed anew on every request by the
+ * compression middleware: as fast as the brotli (quality 4) it would otherwise choose, for 3–5 %
+ * more bytes than level 6 (docs/performance.md).
  */
 export const ANSWER_GZIP_LEVEL = 4;
 
@@ -31,7 +31,7 @@ export const ANSWER_GZIP_LEVEL = 4;
 export function requestContext(request: {
   clientIp: string | undefined;
   cspNonce: string | undefined;
-  documentEncoding?: "gzip" | "identity";
+  documentEncoding?: "br" | "gzip" | "identity";
 }): RouterContextProvider {
   return new RouterContextProvider(
     new Map<RouterContext, unknown>([
