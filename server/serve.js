@@ -51,7 +51,11 @@ try {
   process.exit(1);
 }
 
-const server = handler.listen(port, host, () => {
+// Room for the connections of a rush (a popular seminar opening, docs/performance.md): Node's
+// default of 511 waiting connections dropped thousands of new ones while a render ran, and each
+// browser tried again only after one, three, seven seconds. The kernel caps it (somaxconn).
+const LISTEN_BACKLOG = 4096;
+const server = handler.listen({ port, host, backlog: LISTEN_BACKLOG }, () => {
   const address = server.address();
   const shown = typeof address === "object" && address ? address.port : port;
   entry.logger.info(`Server listening on http://localhost:${shown}`);

@@ -3,6 +3,7 @@
 // ECONNRESET (seen in CI as a browser test's call failing after a few idle seconds). And a request
 // refused before its body was read never leaves its connection waiting for the rest.
 import http from "node:http";
+import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, expect, it } from "vitest";
 import { cleanUp, startServer, tempDir } from "../support/process";
@@ -79,3 +80,36 @@ it("answers the next request on a connection whose form was refused as too large
     await server.stop();
   }
 }, 60_000);
+
+it("takes a rush's new connections while it is busy, instead of dropping those past 511", async () => {
+  const server = await startServer({ dataDir: tempDir() });
+  // 800 at once: more than Node's default backlog (511) lets wait, well inside the kernel's cap.
+  const wanted = 800;
+  const sockets: net.Socket[] = [];
+  try {
+    // Busy: the process stopped, so it accepts nothing; the kernel completes handshakes into the
+    // listening socket's queue as long as it has room. A dropped one is tried again after 1 s.
+    process.kill(server.pid, "SIGSTOP");
+    const connected = await Promise.all(
+      Array.from(
+        { length: wanted },
+        () =>
+          new Promise<boolean>((resolve) => {
+            const socket = net.connect(server.port, "127.0.0.1");
+            sockets.push(socket);
+            const timer = setTimeout(() => resolve(false), 800);
+            socket.once("connect", () => {
+              clearTimeout(timer);
+              resolve(true);
+            });
+            socket.once("error", () => resolve(false));
+          }),
+      ),
+    );
+    expect(connected.filter(Boolean).length).toBe(wanted);
+  } finally {
+    process.kill(server.pid, "SIGCONT");
+    for (const socket of sockets) socket.destroy();
+    await server.stop();
+  }
+});
