@@ -6,7 +6,11 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { keepFragmentsDrawnBy } from "./lib/fragment-cache";
 import { NonceProvider } from "./lib/nonce";
-import { cspNonceContext, documentEncodingContext } from "./lib/request-context.server";
+import {
+  cspNonceContext,
+  type DocumentEncoding,
+  documentEncodingContext,
+} from "./lib/request-context.server";
 
 export const streamTimeout = 5_000;
 
@@ -25,7 +29,7 @@ if (!import.meta.env.DEV) keepFragmentsDrawnBy(renderToStaticMarkup);
  */
 async function compressed(
   html: Buffer<ArrayBuffer>,
-  encoding: "br" | "gzip" | "identity" | undefined,
+  encoding: DocumentEncoding | undefined,
 ): Promise<Buffer<ArrayBuffer>> {
   if (encoding === "br") {
     return brotli(html, {

@@ -35,9 +35,10 @@ import { startVotesJob, stopVotesJob } from "~/jobs/votes.server";
 import { carriesFlash } from "~/lib/flash.server";
 // Also sets umask 077 on import, for processes that start the app without server.js (the tests).
 import { tightenDataDir } from "~/lib/private-files.server";
-import { ANSWER_GZIP_LEVEL, requestContext } from "~/lib/request-context.server";
+import { requestContext } from "~/lib/request-context.server";
 import { logger } from "~/logger.server";
-import { chooseEncoding, pageCache } from "./page-cache";
+import { chooseEncoding } from "./encoding";
+import { pageCache } from "./page-cache";
 
 export { logger };
 
@@ -408,7 +409,9 @@ if (production && env.PAGE_CACHE_SECONDS > 0) {
 // gzip would only cost CPU. Text (CSV exports) is still compressed.
 //
 // API answers and pages' data are compressed anew on every request, so gzip runs at level 4 for
-// them (ANSWER_GZIP_LEVEL). Rendered documents arrive compressed already (app/entry.server.tsx).
+// them: as fast as the brotli (quality 4) the middleware would otherwise choose, for 3–5 % more
+// bytes than level 6 (docs/performance.md). Rendered documents arrive compressed already
+// (app/entry.server.tsx, decision 029).
 // The built scripts and styles keep gzip's default level, which the JavaScript budget measures.
 const compressAt = (level: number) =>
   compression({
@@ -421,7 +424,7 @@ const compressAt = (level: number) =>
     },
   });
 const compressBuiltFiles = compressAt(zlib.constants.Z_DEFAULT_COMPRESSION);
-const compressAnswers = compressAt(ANSWER_GZIP_LEVEL);
+const compressAnswers = compressAt(4);
 app.use((req, res, next) =>
   (req.path.startsWith("/assets/") ? compressBuiltFiles : compressAnswers)(req, res, next),
 );

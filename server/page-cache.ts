@@ -25,6 +25,7 @@ import { carriesFlash } from "~/lib/flash.server";
 import { isCanonicalLaterPage } from "~/lib/paging";
 import { requestContext } from "~/lib/request-context.server";
 import { contentVersion } from "~db/schema";
+import { chooseEncoding } from "./encoding";
 
 const CACHED_PAGES: ReadonlySet<string> = new Set(PUBLIC_PAGES);
 const PAGED_PAGES: ReadonlySet<string> = PAGED_PUBLIC_PAGES;
@@ -130,13 +131,6 @@ function requestFor(req: express.Request, member: SessionUser | null) {
   }
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
   return new Request(url, { method: "GET", headers });
-}
-
-/** Brotli where the client takes it (every browser), else gzip, else the plain bytes. */
-export function chooseEncoding(req: express.Request): keyof StoredPage["bodies"] {
-  // Brotli first when the browser takes both, as `compression` does for the other responses.
-  if (req.acceptsEncodings("br") === "br") return "br";
-  return req.acceptsEncodings("gzip") === "gzip" ? "gzip" : "identity";
 }
 
 function send(

@@ -18,20 +18,15 @@ export const cspNonceContext = createContext<string | undefined>();
  * browsers (all take it), gzip for other clients, "identity" when the client takes neither;
  * undefined when the page is rendered for the page cache, which compresses what it stores itself.
  */
-export const documentEncodingContext = createContext<"br" | "gzip" | "identity" | undefined>();
+export const documentEncodingContext = createContext<DocumentEncoding | undefined>();
 
-/**
- * gzip's level for the API answers and pages' data, compressed anew on every request by the
- * compression middleware: as fast as the brotli (quality 4) it would otherwise choose, for 3–5 %
- * more bytes than level 6 (docs/performance.md).
- */
-export const ANSWER_GZIP_LEVEL = 4;
+export type DocumentEncoding = "br" | "gzip" | "identity";
 
 /** The context of one request, as server/app.ts and the page cache pass it to React Router. */
 export function requestContext(request: {
   clientIp: string | undefined;
   cspNonce: string | undefined;
-  documentEncoding?: "br" | "gzip" | "identity";
+  documentEncoding?: DocumentEncoding;
 }): RouterContextProvider {
   return new RouterContextProvider(
     new Map<RouterContext, unknown>([

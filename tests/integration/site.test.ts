@@ -379,6 +379,8 @@ describe("assets and compression", () => {
       ["br", "br"],
       ["gzip", "gzip"],
       ["deflate, gzip;q=0.8", "gzip"],
+      // Brotli refused by name: gzip, not the refused one.
+      ["br;q=0, gzip", "gzip"],
     ] as const) {
       const res = await raw("/about", { ...RENDERED, "Accept-Encoding": accepted });
       expect(res.status).toBe(200);
