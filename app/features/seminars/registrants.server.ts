@@ -98,6 +98,16 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
   );
   const pageSize = query.pageSize ?? 50;
   const page = query.page ?? 1;
+  // The places in line, numbered once over the whole waitlist (a window over its index), not
+  // counted again for each row shown: that was a count per row, 0.3 s a page once 2,700 waited.
+  const queue = db
+    .select({
+      id: r.id,
+      position: sql<number>`row_number() over (order by ${r.queuedAt}, ${r.id})`.as("position"),
+    })
+    .from(r)
+    .where(and(eq(r.seminarId, seminar.id), eq(r.status, "waitlisted")))
+    .as("queue");
   const [rows, [total]] = await Promise.all([
     db
       .select({
@@ -111,10 +121,7 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
         status: r.status,
         registeredAt: r.queuedAt,
         cancelledAt: r.cancelledAt,
-        waitlistPosition: sql<number | null>`case when ${r.status} = 'waitlisted' then (
-          select count(*) + 1 from ${seminarRegistrations} ahead
-          where ahead.seminar_id = ${r.seminarId} and ahead.status = 'waitlisted'
-            and (ahead.queued_at, ahead.id) < (${r.queuedAt}, ${r.id})) end`.mapWith((v) =>
+        waitlistPosition: sql<number | null>`${queue.position}`.mapWith((v) =>
           v === null ? null : Number(v),
         ),
         firstEntry: sql<Date | null>`(select min(${seminarCheckIns.at}) from ${seminarCheckIns}
@@ -132,6 +139,7 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
       .from(r)
       .innerJoin(users, eq(users.id, r.userId))
       .leftJoin(seminarCredits, eq(seminarCredits.registrationId, r.id))
+      .leftJoin(queue, eq(queue.id, r.id))
       .where(where)
       .orderBy(asc(r.queuedAt), asc(r.id))
       .limit(pageSize)
