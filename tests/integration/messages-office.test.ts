@@ -49,6 +49,15 @@ async function memberWithPhone(overrides: Partial<typeof users.$inferInsert> = {
 const send = (body: unknown, cookie: string | null = admin.cookie) =>
   sendJson(server, "POST", "/api/admin/messages", body, { cookie });
 
+/**
+ * `time` in Seoul, `days` days after today there: near enough for a consent given now to count,
+ * and late enough that a session begun on the moved clock is still fresh once it is reset.
+ */
+function seoulAt(days: number, time: string) {
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Seoul" }).format();
+  return new Date(new Date(`${today}T${time}:00+09:00`).getTime() + days * DAY).toISOString();
+}
+
 /** Moves the server's clock to this instant; the admin signs in again (the idle limit). */
 async function clockTo(iso: string) {
   resetClock();
@@ -209,20 +218,20 @@ describe("quiet hours for advertisements (21:00–08:00 Seoul)", () => {
 
   it("refuses an advertisement at 21:00 and at 07:59 with 409, and sends at 08:00 and 20:59", async () => {
     await memberWithPhone({ marketingConsentAt: new Date() });
-    for (const at of ["2026-12-01T21:00:00+09:00", "2026-12-02T07:59:00+09:00"]) {
+    for (const at of [seoulAt(1, "21:00"), seoulAt(2, "07:59")]) {
       await clockTo(at);
       const res = await send(advertisement);
       expect(res.status, at).toBe(409);
       expect((await json<{ message: string }>(res)).message).toContain("오후 9시");
     }
-    for (const at of ["2026-12-02T08:00:00+09:00", "2026-12-02T20:59:00+09:00"]) {
+    for (const at of [seoulAt(2, "08:00"), seoulAt(2, "20:59")]) {
       await clockTo(at);
       expect((await send(advertisement)).status, at).toBe(201);
     }
   });
 
   it("sends a notice at night", async () => {
-    await clockTo("2026-12-01T23:30:00+09:00");
+    await clockTo(seoulAt(1, "23:30"));
     const res = await send({ filters: {}, text: "시스템 점검 안내", kind: "notice" });
     expect(res.status).toBe(201);
   });
@@ -549,7 +558,7 @@ describe("decided again when the queue sends", () => {
 
   it("holds an advertisement that a retry carried into the quiet hours until 08:00", async () => {
     await memberWithPhone({ name: "밤광고회원", marketingConsentAt: new Date() });
-    await clockTo("2026-12-03T20:30:00+09:00");
+    await clockTo(seoulAt(3, "20:30"));
     const sent = await json<{ id: string }>(
       await send({ filters: { q: "밤광고회원" }, text: "밤 광고", kind: "advertisement" }),
     );
@@ -559,13 +568,11 @@ describe("decided again when the queue sends", () => {
       .set({ status: "queued", nextAttemptAt: new Date(Date.now() - 1000) })
       .where(eq(messageQueue.batchId, sent.id));
     const { processMessageQueue } = await import("~/features/messages/messages.server");
-    await processMessageQueue(() => new Date("2026-12-03T22:15:00+09:00"));
+    await processMessageQueue(() => new Date(seoulAt(3, "22:15")));
     const [held] = await batchTexts(sent.id);
     expect(held?.status).toBe("queued");
-    expect(held?.nextAttemptAt.toISOString()).toBe(
-      new Date("2026-12-04T08:00:00+09:00").toISOString(),
-    );
-    await processMessageQueue(() => new Date("2026-12-04T08:01:00+09:00"));
+    expect(held?.nextAttemptAt.toISOString()).toBe(seoulAt(4, "08:00"));
+    await processMessageQueue(() => new Date(seoulAt(4, "08:01")));
     const [morning] = await batchTexts(sent.id);
     expect(morning?.status).toBe("sent");
   });

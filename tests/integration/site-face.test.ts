@@ -12,9 +12,16 @@ let member: Member;
 let seminarId: string;
 let tricky: string;
 
-// 2026-12-05 14:00 and 17:30 in Seoul.
-const START = new Date("2026-12-05T05:00:00Z");
-const END = new Date("2026-12-05T08:30:00Z");
+// 5 December of next year, 14:00 and 17:30 in Seoul: a seminar still to come on whatever day the
+// suite runs (an ended seminar's page no longer offers "캘린더에 추가").
+const YEAR =
+  Number(new Intl.DateTimeFormat("en", { timeZone: "Asia/Seoul", year: "numeric" }).format()) + 1;
+const START = new Date(`${YEAR}-12-05T05:00:00Z`);
+const END = new Date(`${YEAR}-12-05T08:30:00Z`);
+const START_WEEKDAY = new Intl.DateTimeFormat("ko-KR", {
+  timeZone: "Asia/Seoul",
+  weekday: "short",
+}).format(START);
 
 beforeAll(async () => {
   member = await insertMember(server, { name: "검색회원" });
@@ -46,7 +53,7 @@ beforeAll(async () => {
       description: "설명",
       speaker: "이연자",
       location: "서울",
-      date: new Date("2026-12-20T01:00:00Z"),
+      date: new Date(`${YEAR}-12-20T01:00:00Z`),
     })
     .returning();
   tricky = long!.id;
@@ -176,8 +183,8 @@ describe("the seminar calendar", () => {
     const host = new URL(server.baseUrl).host;
     const winter = all.find((event) => event.UID === `seminar-${seminarId}@${host}`)!;
     expect(winter).toBeDefined();
-    expect(winter["DTSTART;TZID=Asia/Seoul"]).toBe("20261205T140000");
-    expect(winter["DTEND;TZID=Asia/Seoul"]).toBe("20261205T173000");
+    expect(winter["DTSTART;TZID=Asia/Seoul"]).toBe(`${YEAR}1205T140000`);
+    expect(winter["DTEND;TZID=Asia/Seoul"]).toBe(`${YEAR}1205T173000`);
     expect(winter.SUMMARY).toBe("겨울 세미나: AI\\, 광고\\; 그리고 \\\\ 법");
     expect(winter.LOCATION).toBe("대구 엑스코 3층\\, 컨벤션홀");
     expect(winter.DESCRIPTION).toContain("첫 줄\\n둘째 줄");
@@ -185,8 +192,8 @@ describe("the seminar calendar", () => {
     // The long title is folded and comes back whole; no end given: two hours.
     const long = all.find((event) => event.UID?.startsWith(`seminar-${tricky}@`))!;
     expect(long.SUMMARY).toBe("아주 긴 제목의 세미나 ".repeat(8).trim());
-    expect(long["DTSTART;TZID=Asia/Seoul"]).toBe("20261220T100000");
-    expect(long["DTEND;TZID=Asia/Seoul"]).toBe("20261220T120000");
+    expect(long["DTSTART;TZID=Asia/Seoul"]).toBe(`${YEAR}1220T100000`);
+    expect(long["DTEND;TZID=Asia/Seoul"]).toBe(`${YEAR}1220T120000`);
     const again = events(await (await server.fetch("/seminars.ics")).text());
     expect(again.map((event) => event.UID)).toEqual(all.map((event) => event.UID));
   });
@@ -213,18 +220,18 @@ describe("the seminar calendar", () => {
   });
 
   it("shows a month with the seminar on its Seoul day, and links the months around it", async () => {
-    const { status, html } = await page(server, "/activities?view=calendar&month=2026-12");
+    const { status, html } = await page(server, `/activities?view=calendar&month=${YEAR}-12`);
     expect(status).toBe(200);
     const text = mainText(html);
-    expect(text).toContain("2026년 12월");
-    expect(text).toContain("12월 5일 (토)");
+    expect(text).toContain(`${YEAR}년 12월`);
+    expect(text).toContain(`12월 5일 (${START_WEEKDAY})`);
     expect(text).toContain("14:00");
-    expect(html).toContain('href="/activities?view=calendar&amp;month=2026-11"');
-    expect(html).toContain('href="/activities?view=calendar&amp;month=2027-01"');
+    expect(html).toContain(`href="/activities?view=calendar&amp;month=${YEAR}-11"`);
+    expect(html).toContain(`href="/activities?view=calendar&amp;month=${YEAR + 1}-01"`);
     expect(meta(html, "robots")).toBe("noindex");
-    const january = await page(server, "/activities?view=calendar&month=2027-01");
+    const january = await page(server, `/activities?view=calendar&month=${YEAR + 1}-01`);
     expect(mainText(january.html)).toContain("이 달에는 세미나가 없습니다.");
-    expect(january.html).toContain('href="/activities?view=calendar&amp;month=2026-12"');
+    expect(january.html).toContain(`href="/activities?view=calendar&amp;month=${YEAR}-12"`);
   });
 
   it("refuses a malformed month with a 400 and a Korean message, never a 500", async () => {
