@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { tightenDataDir } from "../app/lib/private-files.server";
-import { nameReadsOnPostgres, prepareReads } from "./prepared-reads.server";
+import { nameReadsOnPostgres, prepareStatements } from "./prepared-statements.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -141,7 +141,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     client = new PGlite({ ...pgliteOptions, loadDataDir: options.from });
   }
   await client.waitReady;
-  prepareReads(client);
+  prepareStatements(client);
   dropPerQueryParsers(client);
   // PGlite's file system (Emscripten's NODEFS) sets file modes itself with chmod, 0666 or 0644,
   // whatever the process's umask. Its directory is 0700, so nobody else can reach the files

@@ -6,7 +6,7 @@ import type { Database } from "~db/client.server";
 // server CPU (profiled, docs/performance.md). A read built once with placeholders
 // (`sql.placeholder("id")`) and Drizzle's `.prepare()` is only given its values afterwards. The
 // statement is then prepared once by the database too: on PostgreSQL under its name, on the
-// embedded database as every plain read is (db/prepared-reads.server.ts).
+// embedded database as every plain read is (db/prepared-statements.server.ts).
 //
 // Only for reads outside a transaction (the query belongs to the process's database, not to a
 // transaction's), and not for text searches, whose plan must see the pattern.

@@ -1,10 +1,10 @@
-// Named reads on PostgreSQL (db/prepared-reads.server.ts): a statement `pg` prepared on a
+// Named reads on PostgreSQL (db/prepared-statements.server.ts): a statement `pg` prepared on a
 // connection goes stale when another instance's migration changes a table under it ("cached plan
 // must not change result type"). Reads named by their hash and reads Drizzle names (builtOnce)
 // must both answer again with the new columns, not fail. Needs TEST_DATABASE_URL.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nameReadsOnPostgres } from "~db/prepared-reads.server";
+import { nameReadsOnPostgres } from "~db/prepared-statements.server";
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 const table = `named_reads_${process.pid}`;

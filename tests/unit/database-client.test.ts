@@ -1,13 +1,14 @@
 // The embedded database client reads dates and times exactly as Drizzle expects, in and out of a
 // transaction: it is given Drizzle's parsers once and leaves them out of each query (see
-// DRIZZLE_PARSERS in db/client.server.ts), which must not change a single value read. Plain reads
-// run as named prepared statements (db/prepared-reads.server.ts) and answer exactly as before.
+// DRIZZLE_PARSERS in db/client.server.ts), which must not change a single value read. Reads and
+// writes run as named prepared statements (db/prepared-statements.server.ts), in and out of a
+// transaction, and answer, fail and roll back exactly as before.
 
 import { PGlite } from "@electric-sql/pglite";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type DatabaseHandle, openDatabase } from "~db/client.server";
-import { isPlainRead, prepareReads } from "~db/prepared-reads.server";
+import { isPlainRead, isPreparable, prepareStatements } from "~db/prepared-statements.server";
 import { duesYears } from "~db/schema";
 
 vi.setConfig({ testTimeout: 30_000, hookTimeout: 60_000 });
@@ -73,7 +74,7 @@ describe("plain reads as prepared statements", () => {
   const prepared = async () =>
     (
       (await handle.db.execute(
-        sql`select statement from pg_prepared_statements where name like 'read\_%'`,
+        sql`select statement from pg_prepared_statements where name like 'kept\_%'`,
       )) as unknown as Raw
     ).rows.map((row) => String(row.statement));
 
@@ -122,7 +123,7 @@ describe("plain reads as prepared statements", () => {
   it("prepares a statement afresh when the schema changed under it or it was deallocated", async () => {
     const client = new PGlite();
     await client.waitReady;
-    prepareReads(client);
+    prepareStatements(client);
     await client.exec("create table kept (a int4); insert into kept values (7)");
     const read = () => client.query<{ a: unknown }>("select a from kept where a is not null");
     expect((await read()).rows).toEqual([{ a: 7 }]);
@@ -137,7 +138,7 @@ describe("plain reads as prepared statements", () => {
   it("waits its turn behind a write sent before it, and fails clearly once closed", async () => {
     const client = new PGlite();
     await client.waitReady;
-    prepareReads(client);
+    prepareStatements(client);
     await client.exec("create table turn (name text); insert into turn values ('x')");
     const write = client.query("update turn set name = 'z'");
     const read = client.query<{ name: string }>("select name from turn");
@@ -159,10 +160,88 @@ describe("plain reads as prepared statements", () => {
     expect(isPlainRead("with x as (delete from users returning id) select * from x")).toBe(false);
   });
 
+  it("tells a read or write of rows from a schema change, a utility and several statements", () => {
+    expect(isPreparable('insert into "users" ("id") values ($1) returning "id"')).toBe(true);
+    expect(isPreparable("/* keeps kept reads */ update sessions set expire = $1")).toBe(true);
+    expect(isPreparable("delete from users where id = $1")).toBe(true);
+    expect(isPreparable("with x as (delete from users returning id) select * from x")).toBe(true);
+    expect(isPreparable("select 1")).toBe(true);
+    expect(isPreparable("create table x (a int)")).toBe(false);
+    expect(isPreparable("BEGIN")).toBe(false);
+    expect(isPreparable("vacuum analyze")).toBe(false);
+    expect(isPreparable("update users set name = $1; delete from users")).toBe(false);
+    expect(isPreparable("update users set name = $1 where email like $2")).toBe(false);
+  });
+
+  it("runs writes prepared, in and out of a transaction, and fails and rolls back as before", async () => {
+    const client = new PGlite();
+    await client.waitReady;
+    prepareStatements(client);
+    await client.exec("create table seat (id int4 primary key, name text not null)");
+    const insert = "insert into seat (id, name) values ($1, $2) returning id, name";
+    expect((await client.query(insert, [1, "가"])).rows).toEqual([{ id: 1, name: "가" }]);
+    expect(
+      (await client.query("update seat set name = $1 where id = $2", ["나", 1])).affectedRows,
+    ).toBe(1);
+
+    await client.transaction(async (tx) => {
+      expect((await tx.query(insert, [2, "다"])).rows).toEqual([{ id: 2, name: "다" }]);
+      await tx.query("/* a comment */ update seat set name = $1 where id = $2", ["라", 2]);
+    });
+    // A unique violation inside a transaction rejects with PostgreSQL's code and undoes the rest.
+    await expect(
+      client.transaction(async (tx) => {
+        await tx.query(insert, [3, "마"]);
+        await tx.query(insert, [1, "바"]);
+      }),
+    ).rejects.toMatchObject({ code: "23505" });
+    // The same statements serve the next transaction.
+    await client.transaction(async (tx) => {
+      await tx.query(insert, [4, "사"]);
+    });
+    const rows = await client.query<{ id: number; name: string }>(
+      "select id, name from seat order by id",
+    );
+    expect(rows.rows).toEqual([
+      { id: 1, name: "나" },
+      { id: 2, name: "라" },
+      { id: 4, name: "사" },
+    ]);
+    const kept = await client.query<{ statement: string }>(
+      "select statement from pg_prepared_statements where name like 'kept%'",
+    );
+    const texts = kept.rows.map((row) => row.statement);
+    expect(texts).toContain(insert);
+    expect(texts).toContain("/* a comment */ update seat set name = $1 where id = $2");
+    // A closed transaction still refuses, as PGlite's own does.
+    let leaked: Parameters<Parameters<PGlite["transaction"]>[0]>[0] | undefined;
+    await client.transaction(async (tx) => {
+      leaked = tx;
+    });
+    await expect(leaked!.query(insert, [5, "아"])).rejects.toThrow(/closed/i);
+    await client.close();
+  });
+
+  it("forgets a statement the schema changed under inside a transaction, which then fails once", async () => {
+    const client = new PGlite();
+    await client.waitReady;
+    prepareStatements(client);
+    await client.exec("create table kept (a int4); insert into kept values (7)");
+    const read = "select a from kept where a is not null";
+    expect((await client.query(read)).rows).toEqual([{ a: 7 }]);
+    await client.exec("alter table kept alter column a type text");
+    // PostgreSQL has aborted the transaction: nothing can be run again within it.
+    await expect(client.transaction((tx) => tx.query(read))).rejects.toMatchObject({
+      code: "0A000",
+    });
+    expect((await client.transaction((tx) => tx.query(read))).rows).toEqual([{ a: "7" }]);
+    await client.close();
+  });
+
   it("keeps at most its limit of statements, closing the least recently used", async () => {
     const client = new PGlite();
     await client.waitReady;
-    const reads = prepareReads(client, { max: 3 });
+    const reads = prepareStatements(client, { max: 3 });
     for (let n = 1; n <= 5; n++) {
       const result = await client.query<{ n: number }>(`select ${n} + $1::int4 as n`, [10]);
       expect(result.rows[0]?.n).toBe(n + 10);
@@ -174,7 +253,7 @@ describe("plain reads as prepared statements", () => {
     expect(reads.size()).toBe(3);
     // (A LIKE keeps this read itself unprepared.)
     const names = await client.query<{ statement: string }>(
-      "select statement from pg_prepared_statements where name like 'read%' order by statement",
+      "select statement from pg_prepared_statements where name like 'kept%' order by statement",
     );
     expect(names.rows.map((row) => row.statement)).toEqual([
       "select $1::int4 as n",

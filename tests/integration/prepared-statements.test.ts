@@ -1,4 +1,4 @@
-// Plain reads run as named prepared statements on both databases (db/prepared-reads.server.ts):
+// Plain reads run as named prepared statements on both databases (db/prepared-statements.server.ts):
 // planned once, they answer exactly what an unnamed statement answers, bad input still gets
 // PostgreSQL's own error (and the next read works), and text searches stay unprepared.
 import { eq, sql } from "drizzle-orm";
@@ -18,7 +18,7 @@ type Rows = { rows: Record<string, unknown>[] };
  */
 async function preparedTexts() {
   const result = (await server.db.execute(
-    sql`select statement from pg_prepared_statements where name like 'read%'`,
+    sql`select statement from pg_prepared_statements where name like 'read%' or name like 'kept%'`,
   )) as unknown as Rows;
   return result.rows.map((row) => String(row.statement));
 }

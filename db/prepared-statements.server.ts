@@ -1,18 +1,24 @@
-// Plain reads as named prepared statements, on the embedded database and on PostgreSQL.
+// Statements as named prepared ones: every read and write of rows on the embedded database, the
+// plain reads on PostgreSQL.
 //
 // PGlite's `query` sends every statement as an unnamed one: PostgreSQL parses, analyses and plans
 // it again each time, and planning in WebAssembly is slow (it looks up each table's size on disk,
 // an `lseek` through Emscripten's file system). Measured on the 100,000-member database, the ten
 // reads of a member record took 5.0 ms this way and 1.1 ms as named statements bound again; the
 // member's own row with its joins alone went from 1.9 to 0.2 ms (docs/performance-log.md,
-// bench:scale, "Ninth session"). On PostgreSQL the same reads are named for `pg`, which
-// prepares each once per connection: the server's CPU then goes to answering rather than planning.
+// bench:scale, "Ninth session"). PGlite also sends an unnamed statement's six protocol messages
+// as six calls into WebAssembly; a named one is bound and run in one. Writes and the statements
+// inside a transaction take the same path (the twenty-third session: a registration for a seat
+// 10.4 → 7.0 ms of CPU, a place on the waitlist 11.1 → 8.6 ms). On PostgreSQL the plain reads are
+// named for `pg`, which prepares each once per connection: the server's CPU then goes to
+// answering rather than planning.
 //
-// Only plain SELECTs outside a transaction take this path (PGlite's public `query` waits for any
-// transaction to end first, and this path takes the same two locks). Text searches (LIKE, ILIKE)
-// keep the unnamed path: after five runs PostgreSQL may switch a named statement to a generic
-// plan, and a plan chosen without the pattern can be far slower for the pattern it meets (a
-// trigram index scan for a one-character search, say).
+// Outside a transaction this path takes the two locks PGlite's public `query` takes (it waits for
+// any transaction to end first); inside one, the query lock, as the transaction's own `query`
+// does. Schema changes, utilities and several statements in one text keep PGlite's own path, and
+// so do text searches (LIKE, ILIKE): after five runs PostgreSQL may switch a named statement to a
+// generic plan, and a plan chosen without the pattern can be far slower for the pattern it meets
+// (a trigram index scan for a one-character search, say).
 import { createHash } from "node:crypto";
 import {
   type PGlite,
@@ -20,6 +26,7 @@ import {
   protocol,
   type QueryOptions,
   type Results,
+  type Transaction,
 } from "@electric-sql/pglite";
 import type pg from "pg";
 
@@ -36,6 +43,14 @@ export function isPlainRead(query: string) {
   return PLAIN_READ.test(query) && !TEXT_SEARCH.test(query) && !SEVERAL_STATEMENTS.test(query);
 }
 
+/** A read or a write of rows (after at most one leading comment), never DDL or a utility. */
+const ROWS_STATEMENT = /^\s*(?:\/\*[^*]*\*\/\s*)?(?:select|insert|update|delete|with)\b/i;
+
+/** A single read or write of rows whose plan does not depend on a search pattern. */
+export function isPreparable(query: string) {
+  return ROWS_STATEMENT.test(query) && !TEXT_SEARCH.test(query) && !SEVERAL_STATEMENTS.test(query);
+}
+
 /**
  * A kept statement that cannot run any more: the schema changed under it ("cached plan must not
  * change result type", 0A000) or it is gone (26000, after a DEALLOCATE). Both are raised before
@@ -50,7 +65,7 @@ function isStale(error: unknown) {
 }
 
 /** How many statements are kept at most; the least recently used is closed beyond it. */
-export const MAX_PREPARED_READS = 500;
+export const MAX_PREPARED_STATEMENTS = 500;
 
 function join(parts: Uint8Array[]) {
   const out = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
@@ -71,11 +86,12 @@ function withQuery(error: unknown, query: string, params: unknown[], options: Qu
 }
 
 /**
- * Replaces `client.query` with one that runs plain reads as named statements, prepared on first
- * use and kept per SQL text (at most `max`, least recently used closed first). Everything else,
- * and any query with options this path does not handle, goes to PGlite's own `query`.
+ * Replaces `client.query`, and a transaction's `query`, with ones that run reads and writes of
+ * rows as named statements, prepared on first use and kept per SQL text (at most `max`, least
+ * recently used closed first). Everything else, and any query with options this path does not
+ * handle, goes to PGlite's own `query`.
  */
-export function prepareReads(client: PGlite, { max = MAX_PREPARED_READS } = {}) {
+export function prepareStatements(client: PGlite, { max = MAX_PREPARED_STATEMENTS } = {}) {
   const { serialize } = protocol;
   const statements = new Map<string, Statement>();
   let closing: Uint8Array[] = [];
@@ -101,7 +117,7 @@ export function prepareReads(client: PGlite, { max = MAX_PREPARED_READS } = {}) 
       statements.delete(query);
       statements.set(query, statement);
     } else {
-      const name = `read_${++named}`;
+      const name = `kept_${++named}`;
       // Closing a statement that is already gone is not an error, so a failed batch may repeat it.
       const evicted = closing;
       closing = [];
@@ -143,26 +159,57 @@ export function prepareReads(client: PGlite, { max = MAX_PREPARED_READS } = {}) 
     return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
   }
 
+  /** Options this path handles: none of PGlite's blobs, parameter types, serializers, notices. */
+  const plainOptions = (options: QueryOptions) =>
+    !options.blob && !options.paramTypes && !options.serializers && !options.onNotice;
+
   client.query = (async <T>(query: string, params: unknown[] = [], options: QueryOptions = {}) => {
-    const plain =
-      isPlainRead(query) &&
-      !options.blob &&
-      !options.paramTypes &&
-      !options.serializers &&
-      !options.onNotice;
-    if (!plain) return unnamed<T>(query, params, options);
+    if (!isPreparable(query) || !plainOptions(options)) return unnamed<T>(query, params, options);
     // As PGlite's own query: wait until it is ready, and fail clearly once it is closed.
     await client._checkReady();
     return client._runExclusiveTransaction(() =>
       client._runExclusiveQuery(async () => {
         try {
-          return await run<T>(query, params, options);
+          const result = await run<T>(query, params, options);
+          // As PGlite's own query after a statement outside a transaction.
+          if (!isPlainRead(query)) await client.syncToFs();
+          return result;
         } catch (error) {
           throw withQuery(error, query, params, options);
         }
       }),
     );
   }) as PGlite["query"];
+
+  // Inside a transaction the same, without the retry: a statement PostgreSQL refused has aborted
+  // the transaction, so it is only forgotten, to be prepared afresh by the next request.
+  const transaction = client.transaction.bind(client);
+  client.transaction = (<T>(callback: (tx: Transaction) => Promise<T>) =>
+    transaction((tx) => {
+      const named: Transaction = Object.create(tx);
+      named.query = async <R>(
+        query: string,
+        params: unknown[] = [],
+        options: QueryOptions = {},
+      ) => {
+        if (tx.closed || !isPreparable(query) || !plainOptions(options)) {
+          return tx.query<R>(query, params, options);
+        }
+        return client._runExclusiveQuery(async () => {
+          try {
+            return await runOnce<R>(query, params, options);
+          } catch (error) {
+            const stale = statements.get(query);
+            if (stale && isStale(error)) {
+              statements.delete(query);
+              closing.push(serialize.close({ type: "S", name: stale.name }));
+            }
+            throw withQuery(error, query, params, options);
+          }
+        });
+      };
+      return callback(named);
+    })) as PGlite["transaction"];
 
   return { size: () => statements.size };
 }
