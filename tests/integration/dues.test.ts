@@ -6,7 +6,7 @@
 import { eq, inArray } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import { auditLog, duesPayments, mailQueue } from "~db/schema";
 import {
@@ -31,8 +31,16 @@ const LIFETIME = 1_000_000;
 const BANK = "대구은행 123-45-678901 대한개원의AI마케팅학회";
 
 const server = setupTestServer();
+// The suite's dues year is 2026 and its dates are that year's, so every test runs on a clock held
+// at 27 November 2026 in Seoul (past the due date, before the year's end), whatever day the suite
+// runs; sessions begun on that clock stay fresh while it holds.
+const TODAY = "2026-11-27T10:00:00+09:00";
 beforeAll(async () => {
+  clockTo(TODAY);
   admin = await createAdmin(server);
+});
+beforeEach(() => {
+  clockTo(TODAY);
 });
 afterEach(() => {
   resetClock();

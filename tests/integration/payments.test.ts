@@ -35,13 +35,20 @@ const server = setupTestServer({
 });
 beforeAll(async () => {
   admin = await createAdmin(server);
-  const year = await call("PUT", `/api/admin/dues/${YEAR}`, admin.cookie, {
-    regularFee: FEE,
-    lifetimeFee: 1_000_000,
-    dueDate: `${YEAR}-12-31`,
-    bankAccount: "대구은행 123-45-678901 학회",
-  });
-  expect(year.status, await year.clone().text()).toBe(200);
+  // Last year too: with none asked then, a 정회원 who never paid would keep last year's standing
+  // through its grace period, and a suite run in January would see the 정회원 fee.
+  for (const [year, dueDate] of [
+    [YEAR - 1, `${YEAR - 1}-03-31`],
+    [YEAR, `${YEAR}-12-31`],
+  ] as const) {
+    const res = await call("PUT", `/api/admin/dues/${year}`, admin.cookie, {
+      regularFee: FEE,
+      lifetimeFee: 1_000_000,
+      dueDate,
+      bankAccount: "대구은행 123-45-678901 학회",
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
 });
 afterEach(() => {
   resetClock();

@@ -4,7 +4,7 @@
 // payments, a year not set up, an exemption twice, a bad pick in a statement's confirmation) are
 // the services' own and are checked here without HTTP.
 import { and, eq, inArray } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { getDb } from "~/db.server";
 import type { SessionActor } from "~/features/accounts/actor.server";
 import { officeSummary } from "~/features/admin/summary.server";
@@ -18,6 +18,7 @@ import {
 import { importStatementFile } from "~/features/dues/forms.server";
 import { confirmImport, createImport, importPreview } from "~/features/dues/import.server";
 import { exemptionSchema, paymentSchema } from "~/features/dues/validation";
+import { advanceClock, resetClock } from "~/lib/clock.server";
 import { parse } from "~/lib/errors.server";
 import { auditLog, duesExemptions, duesImports, duesPayments, duesYears } from "~db/schema";
 import { insertActor } from "../support/people";
@@ -308,6 +309,11 @@ describe("a bank statement's import", () => {
 });
 
 describe("the dashboard's unpaid dues", () => {
+  // The dashboard counts this year's dues, and the year set up here is 2026: the clock is held in
+  // it, whatever day the suite runs.
+  beforeEach(() => advanceClock(new Date(`${YEAR}-11-27T10:00:00+09:00`).getTime() - Date.now()));
+  afterEach(() => resetClock());
+
   // The count reads every member, so the embedded database keeps it until its next write: a new
   // member and a payment must each show on the very next look.
   it("follow a new regular member and a recorded payment at once", async () => {
