@@ -98,14 +98,20 @@ export function prepareStatements(client: PGlite, { max = MAX_PREPARED_STATEMENT
   let named = 0;
   const unnamed = client.query.bind(client);
 
+  /** Forgets the statement kept for `query` if `error` says it went stale; answers whether it did. */
+  function forgetIfStale(query: string, error: unknown) {
+    const stale = statements.get(query);
+    if (!stale || !isStale(error)) return false;
+    statements.delete(query);
+    closing.push(serialize.close({ type: "S", name: stale.name }));
+    return true;
+  }
+
   async function run<T>(query: string, params: unknown[], options: QueryOptions) {
     try {
       return await runOnce<T>(query, params, options);
     } catch (error) {
-      const stale = statements.get(query);
-      if (!stale || !isStale(error)) throw error;
-      statements.delete(query);
-      closing.push(serialize.close({ type: "S", name: stale.name }));
+      if (!forgetIfStale(query, error)) throw error;
       return await runOnce<T>(query, params, options);
     }
   }
@@ -199,11 +205,7 @@ export function prepareStatements(client: PGlite, { max = MAX_PREPARED_STATEMENT
           try {
             return await runOnce<R>(query, params, options);
           } catch (error) {
-            const stale = statements.get(query);
-            if (stale && isStale(error)) {
-              statements.delete(query);
-              closing.push(serialize.close({ type: "S", name: stale.name }));
-            }
+            forgetIfStale(query, error);
             throw withQuery(error, query, params, options);
           }
         });
