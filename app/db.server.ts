@@ -1,6 +1,8 @@
 // The process's database, opened once from the environment. Kept on globalThis so development
 // reloads (and any second copy of this module) reuse the same connection instead of opening the
 // embedded database twice.
+import { getTableColumns, type Table } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import { type DatabaseHandle, openDatabase } from "~db/client.server";
 import { env } from "./env.server";
 
@@ -39,4 +41,18 @@ export async function disconnect() {
  */
 export function rowsOf<Row>(result: unknown): Row[] {
   return (result as { rows: Row[] }).rows;
+}
+
+/**
+ * A table's row from the JSON a PL/pgSQL function answered with (`row_to_json`), mapped as Drizzle
+ * maps a selected row: the columns by their property names, timestamps as dates.
+ */
+export function rowFromJson<T extends Table>(table: T, json: Record<string, unknown>) {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    // Named by the key unless the schema names the column (the database's casing is snake_case).
+    const value = json[column.keyAsName ? toSnakeCase(key) : column.name];
+    row[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return row as T["$inferSelect"];
 }

@@ -222,6 +222,12 @@ function dropPerQueryParsers(client: PGlite) {
 const READ_ONLY = /^\s*select\b/i;
 
 /**
+ * Starts a SELECT of a function that writes (a PL/pgSQL function such as `take_seminar_seat`): it
+ * is counted as the write it is, and flushed to disk as writes are.
+ */
+export const CALLS_A_WRITING_FUNCTION = "/* writes */";
+
+/**
  * Starts a statement that writes only what no kept read depends on, so the counter stays put.
  * Without it, every other member's session and the page cache's version would be read again
  * after each of these frequent writes:

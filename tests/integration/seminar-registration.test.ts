@@ -1,8 +1,9 @@
 // Seminar registration: one-tap registration, capacity under concurrency, the waitlist
 // and its promotions and their limits, the cancellation deadline, the audience, the mails, and the
 // permission of each call for a visitor, a member outside the audience and an administrator.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "~/db.server";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import { auditLog, mailQueue, seminarRegistrations } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
@@ -225,6 +226,46 @@ describe("registering", () => {
       await call("GET", "/api/seminars", null),
     );
     expect(list.find((s) => s.id === seminar.id)?.seatsLeft).toBe(0);
+  });
+
+  it("decides a seat in one call only on the seminar as it was read; else under the lock", async () => {
+    const seminar = await createSeminar({ capacity: 1 });
+    const [first, second, third] = await members(3);
+    const versionOf = async () =>
+      rowsOf<{ version: string }>(
+        await server.db.execute(
+          sql`select xmin::text as version from seminars where id = ${seminar.id}`,
+        ),
+      )[0]!.version;
+    /** The function as the service calls it (migration 0032), for a free seminar or at `fee`. */
+    const takeSeat = async (version: string, member: Member, fee = 0, provider = null) =>
+      rowsOf<{ answer: { outcome: string; registration?: { status: string } } }>(
+        await server.db.execute(sql`/* writes */ select take_seminar_seat(${seminar.id},
+          ${version}, ${member.id}, ${member.name}, ${member.email}, '010-0000-0000', null,
+          ${fee}, now(), now() + interval '10 minutes', null, ${provider}, '등록비') as answer`),
+      )[0]!.answer;
+    const seen = await versionOf();
+    // The office adds a seat between a member's read and the decision: decided again.
+    const patched = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, {
+      capacity: 2,
+    });
+    expect(patched.status).toBe(200);
+    expect((await takeSeat(seen, first!)).outcome).toBe("recheck");
+    const none = await server.db
+      .select()
+      .from(seminarRegistrations)
+      .where(eq(seminarRegistrations.seminarId, seminar.id));
+    expect(none).toEqual([]);
+    const now = await versionOf();
+    expect(now).not.toBe(seen);
+    const taken = await takeSeat(now, first!);
+    expect(taken).toMatchObject({ outcome: "taken", registration: { status: "confirmed" } });
+    expect((await takeSeat(now, first!)).outcome).toBe("already");
+    // A seat to hold for a fee without online payment is refused; a full seminar still waitlists.
+    expect((await takeSeat(now, second!, 10_000)).outcome).toBe("payments_off");
+    expect((await json<Mine>(await registerAs(second!, seminar.id))).status).toBe("confirmed");
+    const queued = await takeSeat(now, third!, 10_000);
+    expect(queued).toMatchObject({ outcome: "taken", registration: { status: "waitlisted" } });
   });
 
   it("keeps to the registration window and to a closed seminar", async () => {

@@ -90,7 +90,7 @@ async function startTestServer(options: TestServerOptions) {
   const ownUrl = `http://127.0.0.1:${port}`;
   Object.assign(process.env, {
     NODE_ENV: "production",
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
     DATA_DIR: dataDir,
     SEED_DEMO: options.seed ? "1" : "0",
     DATABASE_URL: postgres?.url ?? "",

@@ -26,12 +26,14 @@ export const INVOICE_NOT_FOUND = "결제 내역을 찾을 수 없습니다.";
 const PAID_STATES = new Set(["paid", "partially_refunded", "refunded"]);
 export const isPaid = (invoice: Pick<Invoice, "status">) => PAID_STATES.has(invoice.status);
 
+/** The refusal (409) of a payment while online payment is off. */
+export const paymentsOff = () =>
+  new AppError("conflict", "온라인 결제를 사용하지 않습니다. 안내된 계좌로 입금해주세요.");
+
 /** Refuses (409) when online payment is off; answers the provider in use. */
 export function requirePayments(): Exclude<PaymentsMode, "off"> {
   const mode = paymentsMode();
-  if (mode === "off") {
-    throw new AppError("conflict", "온라인 결제를 사용하지 않습니다. 안내된 계좌로 입금해주세요.");
-  }
+  if (mode === "off") throw paymentsOff();
   return mode;
 }
 

@@ -7,13 +7,14 @@
 // seat offered from the waitlist, a day): a held seat counts as taken, and an unpaid hold is
 // released when it expires (`releaseExpiredHolds`), to the next in line.
 import { and, asc, count, eq, inArray, isNull, lte, ne, type SQL, sql } from "drizzle-orm";
-import { getDb } from "~/db.server";
+import { getDb, rowFromJson, rowsOf } from "~/db.server";
 import { env } from "~/env.server";
 import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/logger.server";
+import { CALLS_A_WRITING_FUNCTION } from "~db/client.server";
 import { payments, seminarCreditSheets, seminarRegistrations, seminars, users } from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { standingCondition, standingOf } from "../dues/standing.server";
@@ -22,9 +23,11 @@ import {
   type Invoice,
   isPaid,
   openInvoice,
+  paymentsOff,
   refundInvoice,
   requirePayments,
 } from "../gateway/invoices.server";
+import { newPaymentId, paymentsMode } from "../gateway/portone.server";
 import {
   notifyHoldExpired,
   notifyRegistrationCancelled,
@@ -56,7 +59,7 @@ const SEAT_TAKING = ["confirmed", "payment_pending"];
 
 /**
  * The seats taken at a seminar, as an SQL expression for statements that count them beside
- * something else (the seminar's page, the office's summary, the seat decision). `seminarId` is a
+ * something else (the seminar's page, the office's summary, the seat decision under the lock). `seminarId` is a
  * value or a column spelled out (Drizzle leaves a one-table select's columns unqualified).
  */
 export const seatsTakenSql = (seminarId: SQL | string) =>
@@ -150,7 +153,7 @@ async function holdForPayment(
     userId: registration.userId,
     memberName: registration.name,
     purpose: "seminar",
-    orderName: `${seminar.title} 등록비`,
+    orderName: orderNameFor(seminar),
     amount,
     seminarId: seminar.id,
     registrationId: registration.id,
@@ -351,26 +354,111 @@ async function answerFor(db: Tx | Db, registration: Registration): Promise<MyReg
   };
 }
 
+/** What the invoice for a seminar's fee is called, at the provider and on the receipt. */
+const orderNameFor = (seminar: Seminar) => `${seminar.title} 등록비`;
+
+/** Refuses a registration the seminar does not take now (409), or not from this member (403). */
+function checkRegistrable(seminar: Seminar, full: boolean, now: Date) {
+  const window = registrationWindow(seminar, now);
+  if (window !== "open") throw new AppError("conflict", WINDOW_MESSAGES[window]);
+  if (!inAudience(seminar, full)) {
+    throw new AppError("forbidden", "정회원만 신청할 수 있는 세미나입니다.");
+  }
+}
+
+/** A seat decided: the registration, its invoice when held for a fee, and holds released first. */
+type SeatTaken = {
+  seminar: Seminar;
+  registration: Registration;
+  invoice: Invoice | null;
+  expired: { released: Registration[]; promoted: Promotion[] };
+};
+
+const NOTHING_EXPIRED = { released: [] as Registration[], promoted: [] as Promotion[] };
+
+/** The seminar as a registration reads it before the seat is decided, with the row's version. */
+const seminarAsSeen = builtOnce("seminar_as_seen_for_a_seat", (db) =>
+  db
+    .select({ seminar: seminars, version: sql<string>`seminars.xmin::text` })
+    .from(seminars)
+    .where(eq(seminars.id, sql.placeholder("id"))),
+);
+
+type SeatAnswer =
+  | {
+      outcome: "taken";
+      registration: Record<string, unknown>;
+      invoice: Record<string, unknown> | null;
+    }
+  | { outcome: "not_found" | "recheck" | "already" | "payments_off" };
+
 /**
- * Registers the member: confirmed while seats are left (held for its fee at a paid seminar),
- * waitlisted after. 403 outside the audience; 409 when already registered or registration is not
- * open.
- *
- * The seminar's row lock is held for as few statements as possible: on registration day hundreds
- * of members wait for it, and every statement under it is a round trip to a Node process that is
- * also drawing pages (docs/performance.md, "Registration day"). Under the lock: the lock itself
- * (which also says whether any hold has run out), the release of those holds only when there are
- * some, one statement that takes a seat or a place in line (it counts the seats after the lock, so
- * it sees every earlier decision), and at a paid seminar the invoice. The place in line is read
- * after the commit.
+ * The seat decided in one call to the database (`take_seminar_seat`, migration 0032), which takes
+ * the seminar's row lock and lets it go without waiting for this process: on registration day
+ * hundreds of members wait for that lock, and a lock held across round trips to a Node process
+ * that is also drawing pages made each of them wait for its pages too (docs/performance.md,
+ * "Registration day"). The window, the audience and the fee are decided here from the seminar
+ * read without the lock; the function refuses ('recheck', then null here) if the row changed since
+ * or holds have run out, whose release is `takeSeatUnderLock`'s.
  */
-export async function register(seminarId: string, member: Registrant) {
-  if (!isUuid(seminarId)) throw seminarNotFound();
+async function takeSeatInOneCall(
+  seminarId: string,
+  member: Registrant,
+  full: boolean,
+  now: Date,
+  holdMs: number,
+): Promise<SeatTaken | null> {
+  const [seen] = await seminarAsSeen({ id: seminarId });
+  if (!seen) throw seminarNotFound();
+  const { seminar } = seen;
+  checkRegistrable(seminar, full, now);
+  const fee = feeFor(seminar, full, now);
+  const mode = paymentsMode();
+  const provider = fee > 0 && mode !== "off" ? mode : null;
   const db = await getDb();
-  const now = clockNow();
-  const full = member.fullStanding ?? (await standingOf(member, now)).full;
-  const holdMs = paymentHoldMs();
-  const { seminar, registration, invoice, expired } = await db.transaction(async (tx) => {
+  const result = await db.execute(sql`${sql.raw(CALLS_A_WRITING_FUNCTION)} select take_seminar_seat(
+    ${seminar.id}, ${seen.version}, ${member.id}, ${member.name}, ${member.email},
+    ${member.phone}, ${member.hospitalName ?? null}, ${fee}, ${now},
+    ${new Date(now.getTime() + holdMs)}, ${provider ? newPaymentId() : null}, ${provider},
+    ${orderNameFor(seminar)}) as answer`);
+  const [row] = rowsOf<{ answer: SeatAnswer }>(result);
+  const answer = row!.answer;
+  switch (answer.outcome) {
+    case "taken":
+      return {
+        seminar,
+        registration: rowFromJson(seminarRegistrations, answer.registration),
+        invoice: answer.invoice ? rowFromJson(payments, answer.invoice) : null,
+        expired: NOTHING_EXPIRED,
+      };
+    case "recheck":
+      return null;
+    case "not_found":
+      throw seminarNotFound();
+    case "already":
+      throw new AppError("conflict", "이미 신청한 세미나입니다.");
+    case "payments_off":
+      throw paymentsOff();
+  }
+}
+
+/**
+ * The seat decided in a transaction around the seminar's row lock: when holds have run out (their
+ * release and the offers to the waitlist come first) or the seminar changed after it was read.
+ * Under the lock: the lock itself (which also says whether any hold has run out), the release of
+ * those holds only when there are some, one statement that takes a seat or a place in line (it
+ * counts the seats after the lock, so it sees every earlier decision), and at a paid seminar the
+ * invoice.
+ */
+async function takeSeatUnderLock(
+  seminarId: string,
+  member: Registrant,
+  full: boolean,
+  now: Date,
+  holdMs: number,
+): Promise<SeatTaken> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
     const [locked] = await tx
       .select({
         seminar: seminars,
@@ -382,14 +470,8 @@ export async function register(seminarId: string, member: Registrant) {
       .for("update", { of: seminars });
     if (!locked) throw seminarNotFound();
     const { seminar } = locked;
-    const expired = locked.holdsRunOut
-      ? await releaseExpired(tx, seminar, now)
-      : { released: [] as Registration[], promoted: [] as Promotion[] };
-    const window = registrationWindow(seminar, now);
-    if (window !== "open") throw new AppError("conflict", WINDOW_MESSAGES[window]);
-    if (!inAudience(seminar, full)) {
-      throw new AppError("forbidden", "정회원만 신청할 수 있는 세미나입니다.");
-    }
+    const expired = locked.holdsRunOut ? await releaseExpired(tx, seminar, now) : NOTHING_EXPIRED;
+    checkRegistrable(seminar, full, now);
     const fee = feeFor(seminar, full, now);
     const seatFree =
       seminar.capacity === null
@@ -433,7 +515,7 @@ export async function register(seminarId: string, member: Registrant) {
       userId: member.id,
       memberName: registration.name,
       purpose: "seminar",
-      orderName: `${seminar.title} 등록비`,
+      orderName: orderNameFor(seminar),
       amount: fee,
       seminarId: seminar.id,
       registrationId: registration.id,
@@ -441,6 +523,21 @@ export async function register(seminarId: string, member: Registrant) {
     });
     return { seminar, registration, invoice, expired };
   });
+}
+
+/**
+ * Registers the member: confirmed while seats are left (held for its fee at a paid seminar),
+ * waitlisted after. 403 outside the audience; 409 when already registered or registration is not
+ * open. The place in line is read after the seat is decided, and the mail goes out after it.
+ */
+export async function register(seminarId: string, member: Registrant) {
+  if (!isUuid(seminarId)) throw seminarNotFound();
+  const now = clockNow();
+  const full = member.fullStanding ?? (await standingOf(member, now)).full;
+  const holdMs = paymentHoldMs();
+  const { seminar, registration, invoice, expired } =
+    (await takeSeatInOneCall(seminarId, member, full, now, holdMs)) ??
+    (await takeSeatUnderLock(seminarId, member, full, now, holdMs));
   for (const released of expired.released) await notifyHoldExpired(seminar, released);
   await notifyPromoted(seminar, expired.promoted);
   const answer: MyRegistration = invoice
@@ -451,7 +548,7 @@ export async function register(seminarId: string, member: Registrant) {
         paymentId: invoice.paymentId,
         expiresAt: registration.holdExpiresAt?.toISOString() ?? null,
       }
-    : await answerFor(db, registration);
+    : await answerFor(await getDb(), registration);
   if (answer.status === "confirmed") await notifyRegistrationConfirmed(seminar, registration);
   if (answer.status === "waitlisted") {
     await notifyWaitlistJoined(seminar, registration, answer.waitlistPosition ?? 1);
