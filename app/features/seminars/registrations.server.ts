@@ -25,7 +25,6 @@ import {
   openInvoice,
   paymentsOff,
   refundInvoice,
-  requirePayments,
 } from "../gateway/invoices.server";
 import { newPaymentId, paymentsMode } from "../gateway/portone.server";
 import {
@@ -59,7 +58,7 @@ const SEAT_TAKING = ["confirmed", "payment_pending"];
 
 /**
  * The seats taken at a seminar, as an SQL expression for statements that count them beside
- * something else (the seminar's page, the office's summary, the seat decision under the lock). `seminarId` is a
+ * something else (the seminar's page, the office's summary). `seminarId` is a
  * value or a column spelled out (Drizzle leaves a one-table select's columns unqualified).
  */
 export const seatsTakenSql = (seminarId: SQL | string) =>
@@ -393,31 +392,28 @@ type SeatAnswer =
   | { outcome: "not_found" | "recheck" | "already" | "payments_off" };
 
 /**
- * The seat decided in one call to the database (`take_seminar_seat`, migration 0032), which takes
- * the seminar's row lock and lets it go without waiting for this process: on registration day
- * hundreds of members wait for that lock, and a lock held across round trips to a Node process
- * that is also drawing pages made each of them wait for its pages too (docs/performance.md,
- * "Registration day"). The window, the audience and the fee are decided here from the seminar
- * read without the lock; the function refuses ('recheck', then null here) if the row changed since
- * or holds have run out, whose release is `takeSeatUnderLock`'s.
+ * Decides the seat in one call to the database (`take_seminar_seat`, migration 0032, decision
+ * 030), which takes the seminar's row lock, counts the seats after it, and writes the registration
+ * and a held seat's invoice. The window, the audience and the fee are decided here from `seminar`
+ * as read at `version`; the function answers null here ('recheck') if the row changed since, or if
+ * holds have run out, whose release is `takeSeatUnderLock`'s.
  */
-async function takeSeatInOneCall(
-  seminarId: string,
+async function decideSeat(
+  executor: Db | Tx,
+  seminar: Seminar,
+  version: string,
   member: Registrant,
   full: boolean,
   now: Date,
   holdMs: number,
-): Promise<SeatTaken | null> {
-  const [seen] = await seminarAsSeen({ id: seminarId });
-  if (!seen) throw seminarNotFound();
-  const { seminar } = seen;
+): Promise<Omit<SeatTaken, "expired"> | null> {
   checkRegistrable(seminar, full, now);
   const fee = feeFor(seminar, full, now);
   const mode = paymentsMode();
   const provider = fee > 0 && mode !== "off" ? mode : null;
-  const db = await getDb();
-  const result = await db.execute(sql`${sql.raw(CALLS_A_WRITING_FUNCTION)} select take_seminar_seat(
-    ${seminar.id}, ${seen.version}, ${member.id}, ${member.name}, ${member.email},
+  const result =
+    await executor.execute(sql`${sql.raw(CALLS_A_WRITING_FUNCTION)} select take_seminar_seat(
+    ${seminar.id}, ${version}, ${member.id}, ${member.name}, ${member.email},
     ${member.phone}, ${member.hospitalName ?? null}, ${fee}, ${now},
     ${new Date(now.getTime() + holdMs)}, ${provider ? newPaymentId() : null}, ${provider},
     ${orderNameFor(seminar)}) as answer`);
@@ -429,7 +425,6 @@ async function takeSeatInOneCall(
         seminar,
         registration: rowFromJson(seminarRegistrations, answer.registration),
         invoice: answer.invoice ? rowFromJson(payments, answer.invoice) : null,
-        expired: NOTHING_EXPIRED,
       };
     case "recheck":
       return null;
@@ -443,12 +438,29 @@ async function takeSeatInOneCall(
 }
 
 /**
- * The seat decided in a transaction around the seminar's row lock: when holds have run out (their
- * release and the offers to the waitlist come first) or the seminar changed after it was read.
- * Under the lock: the lock itself (which also says whether any hold has run out), the release of
- * those holds only when there are some, one statement that takes a seat or a place in line (it
- * counts the seats after the lock, so it sees every earlier decision), and at a paid seminar the
- * invoice.
+ * The seat decided without holding the seminar's lock in this process: on registration day
+ * hundreds of members wait for that lock, and a lock held across round trips to a Node process
+ * that is also drawing pages made each of them wait for its pages too (docs/performance.md,
+ * "Registration day"). Null when the seminar must be locked first.
+ */
+async function takeSeatInOneCall(
+  seminarId: string,
+  member: Registrant,
+  full: boolean,
+  now: Date,
+  holdMs: number,
+): Promise<SeatTaken | null> {
+  const [seen] = await seminarAsSeen({ id: seminarId });
+  if (!seen) throw seminarNotFound();
+  const db = await getDb();
+  const taken = await decideSeat(db, seen.seminar, seen.version, member, full, now, holdMs);
+  return taken && { ...taken, expired: NOTHING_EXPIRED };
+}
+
+/**
+ * The seat decided in a transaction that holds the seminar's row lock throughout: when holds have
+ * run out (they are released and offered to the waitlist first, in the same transaction) or the
+ * seminar changed after it was read.
  */
 async function takeSeatUnderLock(
   seminarId: string,
@@ -463,65 +475,19 @@ async function takeSeatUnderLock(
       .select({
         seminar: seminars,
         // Spelled out: Drizzle leaves columns unqualified in a one-table select.
+        version: sql<string>`seminars.xmin::text`,
         holdsRunOut: sql<boolean>`exists (select 1 from seminar_registrations r where r.seminar_id = seminars.id and r.status = 'payment_pending' and r.hold_expires_at <= ${now})`,
       })
       .from(seminars)
       .where(eq(seminars.id, seminarId))
       .for("update", { of: seminars });
     if (!locked) throw seminarNotFound();
-    const { seminar } = locked;
+    const { seminar, version } = locked;
     const expired = locked.holdsRunOut ? await releaseExpired(tx, seminar, now) : NOTHING_EXPIRED;
-    checkRegistrable(seminar, full, now);
-    const fee = feeFor(seminar, full, now);
-    const seatFree =
-      seminar.capacity === null
-        ? sql`true`
-        : sql`${seatsTakenSql(seminar.id)} < ${seminar.capacity}`;
-    const seated = fee > 0 ? "payment_pending" : "confirmed";
-    const values = {
-      name: member.name,
-      email: member.email,
-      phone: member.phone,
-      hospitalName: member.hospitalName,
-      status: sql<string>`case when ${seatFree} then ${seated} else 'waitlisted' end`,
-      holdExpiresAt:
-        fee > 0
-          ? sql<Date>`case when ${seatFree} then ${new Date(now.getTime() + holdMs)}::timestamptz end`
-          : null,
-      // The database's clock, read after the lock: the order in which registrations got their turn.
-      queuedAt: sql`clock_timestamp()`,
-      confirmedAt: fee > 0 ? null : sql<Date>`case when ${seatFree} then ${now}::timestamptz end`,
-      cancelledAt: null,
-      cancelledBy: null,
-      remindedAt: null,
-    };
-    // A cancelled registration is taken up again (its row keeps its id); any other is a 409.
-    const [registration] = await tx
-      .insert(seminarRegistrations)
-      .values({ ...values, seminarId: seminar.id, userId: member.id })
-      .onConflictDoUpdate({
-        target: [seminarRegistrations.seminarId, seminarRegistrations.userId],
-        set: { ...values, updatedAt: now },
-        setWhere: sql`${seminarRegistrations.status} = 'cancelled'`,
-      })
-      .returning();
-    if (!registration) throw new AppError("conflict", "이미 신청한 세미나입니다.");
-    if (registration.status !== "payment_pending") {
-      return { seminar, registration, invoice: null, expired };
-    }
-    // Checked here, not before: a full paid seminar still takes its waitlist without payments.
-    requirePayments();
-    const invoice = await openInvoice(tx, {
-      userId: member.id,
-      memberName: registration.name,
-      purpose: "seminar",
-      orderName: orderNameFor(seminar),
-      amount: fee,
-      seminarId: seminar.id,
-      registrationId: registration.id,
-      expiresAt: registration.holdExpiresAt,
-    });
-    return { seminar, registration, invoice, expired };
+    // Under this transaction's lock the row cannot change, and no hold is left run out.
+    const taken = await decideSeat(tx, seminar, version, member, full, now, holdMs);
+    if (!taken) throw new Error(`take_seminar_seat asked to recheck under the lock (${seminarId})`);
+    return { ...taken, expired };
   });
 }
 
