@@ -5,7 +5,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "~/db.server";
 import { advanceClock, resetClock } from "~/lib/clock.server";
-import { auditLog, mailQueue, seminarRegistrations } from "~db/schema";
+import { CALLS_A_WRITING_FUNCTION } from "~db/client.server";
+import { auditLog, mailQueue, payments, seminarRegistrations } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { waitForOutboxMessagesTo } from "../support/mail";
@@ -228,44 +229,117 @@ describe("registering", () => {
     expect(list.find((s) => s.id === seminar.id)?.seatsLeft).toBe(0);
   });
 
-  it("decides a seat in one call only on the seminar as it was read; else under the lock", async () => {
+  it("decides a seat in one call on the seminar as it was read, and writes what the service did", async () => {
     const seminar = await createSeminar({ capacity: 1 });
-    const [first, second, third] = await members(3);
+    const [first, second, third, fourth] = await members(4);
     const versionOf = async () =>
       rowsOf<{ version: string }>(
         await server.db.execute(
           sql`select xmin::text as version from seminars where id = ${seminar.id}`,
         ),
       )[0]!.version;
-    /** The function as the service calls it (migration 0032), for a free seminar or at `fee`. */
-    const takeSeat = async (version: string, member: Member, fee = 0, provider = null) =>
-      rowsOf<{ answer: { outcome: string; registration?: { status: string } } }>(
-        await server.db.execute(sql`/* writes */ select take_seminar_seat(${seminar.id},
-          ${version}, ${member.id}, ${member.name}, ${member.email}, '010-0000-0000', null,
-          ${fee}, now(), now() + interval '10 minutes', null, ${provider}, '등록비') as answer`),
+    type Row = Record<string, unknown>;
+    /** The function as the service calls it (migration 0032): free, or at `fee` with `provider`. */
+    const takeSeat = async (
+      version: string,
+      member: Member,
+      { fee = 0, provider = null as string | null, paymentId = null as string | null } = {},
+    ) =>
+      rowsOf<{ answer: { outcome: string; registration?: Row; invoice?: Row | null } }>(
+        await server.db.execute(sql`${sql.raw(CALLS_A_WRITING_FUNCTION)} select take_seminar_seat(
+          ${seminar.id}, ${version}, ${member.id}, ${member.name}, ${member.email},
+          '010-0000-0000', null, ${fee}, now(), now() + interval '10 minutes', ${paymentId},
+          ${provider}, '세무 세미나 등록비') as answer`),
       )[0]!.answer;
+    const rowsOfSeminar = () =>
+      server.db
+        .select()
+        .from(seminarRegistrations)
+        .where(eq(seminarRegistrations.seminarId, seminar.id));
+
     const seen = await versionOf();
-    // The office adds a seat between a member's read and the decision: decided again.
+    // The office adds seats between a member's read and the decision: decided again.
     const patched = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, {
-      capacity: 2,
+      capacity: 3,
     });
     expect(patched.status).toBe(200);
     expect((await takeSeat(seen, first!)).outcome).toBe("recheck");
-    const none = await server.db
+    expect(await rowsOfSeminar()).toEqual([]);
+    const version = await versionOf();
+    expect(version).not.toBe(seen);
+
+    const confirmed = await takeSeat(version, first!);
+    expect(confirmed).toMatchObject({
+      outcome: "taken",
+      registration: { status: "confirmed", user_id: first!.id, hold_expires_at: null },
+      invoice: null,
+    });
+    expect(confirmed.registration!.confirmed_at).toEqual(expect.any(String));
+    expect((await takeSeat(version, first!)).outcome).toBe("already");
+
+    // A seat to hold for a fee: refused without online payment, held with its invoice with it.
+    expect((await takeSeat(version, second!, { fee: 10_000 })).outcome).toBe("payments_off");
+    expect((await rowsOfSeminar()).map((row) => row.userId)).toEqual([first!.id]);
+    const held = await takeSeat(version, second!, {
+      fee: 10_000,
+      provider: "test",
+      paymentId: "pay-seat-decided-once",
+    });
+    expect(held).toMatchObject({
+      outcome: "taken",
+      registration: { status: "payment_pending", confirmed_at: null },
+      invoice: {
+        payment_id: "pay-seat-decided-once",
+        purpose: "seminar",
+        amount: 10_000,
+        status: "pending",
+        provider: "test",
+        order_name: "세무 세미나 등록비",
+        member_name: second!.name,
+        seminar_id: seminar.id,
+        registration_id: held.registration!.id,
+      },
+    });
+    expect(new Date(held.invoice!.expires_at as string).getTime()).toBe(
+      new Date(held.registration!.hold_expires_at as string).getTime(),
+    );
+
+    // Through the service: the last seat; then a full paid seminar waitlists, with no invoice.
+    expect((await json<Mine>(await registerAs(third!, seminar.id))).status).toBe("confirmed");
+    const queued = await takeSeat(version, fourth!, { fee: 10_000 });
+    expect(queued).toMatchObject({
+      outcome: "taken",
+      registration: { status: "waitlisted", hold_expires_at: null, confirmed_at: null },
+      invoice: null,
+    });
+    const invoices = await server.db
       .select()
-      .from(seminarRegistrations)
-      .where(eq(seminarRegistrations.seminarId, seminar.id));
-    expect(none).toEqual([]);
-    const now = await versionOf();
-    expect(now).not.toBe(seen);
-    const taken = await takeSeat(now, first!);
-    expect(taken).toMatchObject({ outcome: "taken", registration: { status: "confirmed" } });
-    expect((await takeSeat(now, first!)).outcome).toBe("already");
-    // A seat to hold for a fee without online payment is refused; a full seminar still waitlists.
-    expect((await takeSeat(now, second!, 10_000)).outcome).toBe("payments_off");
-    expect((await json<Mine>(await registerAs(second!, seminar.id))).status).toBe("confirmed");
-    const queued = await takeSeat(now, third!, 10_000);
-    expect(queued).toMatchObject({ outcome: "taken", registration: { status: "waitlisted" } });
+      .from(payments)
+      .where(eq(payments.seminarId, seminar.id));
+    expect(invoices.map((invoice) => invoice.paymentId)).toEqual(["pay-seat-decided-once"]);
+    // The service reads the place in line from the stored row: the first to wait is first.
+    expect(await mine(fourth!, seminar.id)).toMatchObject({
+      body: { status: "waitlisted", waitlistPosition: 1 },
+    });
+  });
+
+  it("tells two registrations queued within one millisecond their own places", async () => {
+    const seminar = await createSeminar({ capacity: 1 });
+    const [seated, earlier, later] = await members(3);
+    for (const member of [seated!, earlier!, later!]) {
+      expect((await registerAs(member, seminar.id)).status).toBe(201);
+    }
+    // The stored times have microseconds; a JavaScript date has milliseconds.
+    for (const [member, micros] of [
+      [earlier!, 100],
+      [later!, 200],
+    ] as const) {
+      await server.db.execute(sql`update seminar_registrations
+        set queued_at = timestamptz '2026-12-06 10:00:00.123' + ${micros} * interval '1 microsecond'
+        where seminar_id = ${seminar.id} and user_id = ${member.id}`);
+    }
+    expect((await mine(earlier!, seminar.id)).body.waitlistPosition).toBe(1);
+    expect((await mine(later!, seminar.id)).body.waitlistPosition).toBe(2);
   });
 
   it("keeps to the registration window and to a closed seminar", async () => {

@@ -183,7 +183,11 @@ async function paidInvoiceOf(db: Tx | Db, registrationId: string): Promise<Invoi
   return rows.find((row) => isPaid(row) && row.status !== "refunded") ?? null;
 }
 
-/** A waitlisted registration's place in line, counting from 1. */
+/**
+ * A waitlisted registration's place in line, counting from 1. Its own `queued_at` is read in the
+ * statement: the stored one has microseconds, a JavaScript date only milliseconds, and two
+ * registrations decided within one millisecond would otherwise be told the same place.
+ */
 async function waitlistPosition(tx: Tx | Db, registration: Registration) {
   const [row] = await tx
     .select({ value: count() })
@@ -192,7 +196,7 @@ async function waitlistPosition(tx: Tx | Db, registration: Registration) {
       and(
         eq(seminarRegistrations.seminarId, registration.seminarId),
         eq(seminarRegistrations.status, "waitlisted"),
-        sql`(${seminarRegistrations.queuedAt}, ${seminarRegistrations.id}) < (${registration.queuedAt}, ${registration.id})`,
+        sql`(${seminarRegistrations.queuedAt}, ${seminarRegistrations.id}) < (select own.queued_at, own.id from seminar_registrations own where own.id = ${registration.id})`,
       ),
     );
   return (row?.value ?? 0) + 1;
@@ -476,14 +480,15 @@ async function takeSeatUnderLock(
         seminar: seminars,
         // Spelled out: Drizzle leaves columns unqualified in a one-table select.
         version: sql<string>`seminars.xmin::text`,
-        holdsRunOut: sql<boolean>`exists (select 1 from seminar_registrations r where r.seminar_id = seminars.id and r.status = 'payment_pending' and r.hold_expires_at <= ${now})`,
       })
       .from(seminars)
       .where(eq(seminars.id, seminarId))
       .for("update", { of: seminars });
     if (!locked) throw seminarNotFound();
     const { seminar, version } = locked;
-    const expired = locked.holdsRunOut ? await releaseExpired(tx, seminar, now) : NOTHING_EXPIRED;
+    // Always, after the lock: a look for run-out holds in the locking statement would use a
+    // snapshot from before the lock's wait and miss a hold committed meanwhile.
+    const expired = await releaseExpired(tx, seminar, now);
     // Under this transaction's lock the row cannot change, and no hold is left run out.
     const taken = await decideSeat(tx, seminar, version, member, full, now, holdMs);
     if (!taken) throw new Error(`take_seminar_seat asked to recheck under the lock (${seminarId})`);
