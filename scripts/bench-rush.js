@@ -9,6 +9,9 @@
 //   npm run bench:rush -- --no-build              measure the build/ that is already there
 //   npm run bench:rush -- --check                 exit 1 when a target is missed
 //   npm run bench:rush -- --samples               also write every request's time to bench-results/
+//   npm run bench:rush -- --steps                 no rush: each step of a member's day timed alone
+//                                                 (fresh members, 4 at a time), the server's CPU per
+//                                                 request, the work each leaves behind included
 //   --members=3000 --seats=300 --ramp=60 --burst=5 --burst-share=0.4 --hold=30 --seed=1
 //
 // 1. Fill: scripts/bench-rush-fill.ts (tsx) applies the migrations and makes, with set-based SQL,
@@ -101,7 +104,9 @@ const SEATS = Math.round(option("seats", 300));
 const RAMP_S = option("ramp", 60);
 const BURST_S = option("burst", 5);
 const BURST_SHARE = option("burst-share", 0.4);
-const HOLD_S = Math.round(option("hold", 30));
+const STEPS = flag("steps");
+// The steps run for minutes: the holds must not run out meanwhile.
+const HOLD_S = Math.round(option("hold", STEPS ? 1800 : 30));
 const SEED = Math.round(option("seed", 1));
 const DATABASE_URL = process.env.DATABASE_URL || undefined;
 const PROCESSES = 2; // WEB_CONCURRENCY on PostgreSQL: one per core of the machine the issue names
@@ -593,6 +598,130 @@ async function registrantList(seminarId, adminCookie) {
 
 // ---------------------------------------------------------------------------------------------
 
+// ---------------------------------------------------------------------------------------------
+// --steps: each step of a member's day alone
+
+/** How many members each step takes, and how many at a time. */
+const STEP_MEMBERS = 200;
+const STEP_CONCURRENCY = 4;
+
+/**
+ * Runs `request` for each member, `STEP_CONCURRENCY` at a time, and answers the server's CPU per
+ * request (from the first request until the server is idle again, so the mail and the rest each
+ * request leaves behind are in it) and the median time of a request.
+ */
+async function timeStep(pid, name, members, request) {
+  await settle(pid);
+  const before = cpuMs(pid);
+  const times = [];
+  const queue = [...members];
+  await Promise.all(
+    Array.from({ length: STEP_CONCURRENCY }, async () => {
+      for (let member = queue.shift(); member; member = queue.shift()) {
+        const started = performance.now();
+        const problem = await request(member);
+        if (problem) throw new Error(`${name}: ${problem}`);
+        times.push(performance.now() - started);
+      }
+    }),
+  );
+  await settle(pid);
+  const cpuPerRequest = (cpuMs(pid) - before) / members.length;
+  const row = {
+    step: name,
+    requests: members.length,
+    cpuMsPerRequest: Number(cpuPerRequest.toFixed(2)),
+    p50Ms: Math.round(percentile(times, 50)),
+  };
+  console.log(
+    `  ${name.padEnd(46)} ${String(row.requests).padStart(5)}  ${row.cpuMsPerRequest.toFixed(2).padStart(7)} ms CPU  ${String(row.p50Ms).padStart(5)} ms p50`,
+  );
+  return row;
+}
+
+/** The steps of a member's day, each timed alone on members who have not done it before. */
+async function timeSteps(pid, members, seminarId) {
+  // Three groups timed (viewers, holders, those in line), and the rest of the seats filled untimed;
+  // `members` are those who have not opened the page yet (200 did before the opening).
+  if (members.length < 2 * STEP_MEMBERS + SEATS || SEATS < STEP_MEMBERS) {
+    throw new Error(
+      `--steps needs --seats=${STEP_MEMBERS} at least, and --members=${STEP_MEMBERS * 3} more than the seats`,
+    );
+  }
+  const [viewers, holders, queued] = [0, 1, 2].map((i) =>
+    members.slice(i * STEP_MEMBERS, (i + 1) * STEP_MEMBERS),
+  );
+  const ok = (wanted) => (r) => (r.status === wanted ? "" : `${r.status} (expected ${wanted})`);
+  const page = (m) => send("GET", `/activities/${seminarId}`, { cookie: m.cookie, json: false });
+  const register = (wanted) => async (m) => {
+    const r = await send("POST", `/api/seminars/${seminarId}/registrations`, { cookie: m.cookie });
+    if (r.status !== 201 || r.data?.status !== wanted) {
+      return `registration answered ${r.status} ${r.data?.status} (expected ${wanted})`;
+    }
+    m.answer = r.data;
+    return "";
+  };
+  const payment = (m) => encodeURIComponent(m.answer.paymentId);
+  console.log(`Each step alone, ${STEP_CONCURRENCY} at a time:`);
+  console.log(
+    `  ${"step".padEnd(46)} ${"reqs".padStart(5)}  ${"CPU per request".padStart(15)}  ${"p50".padStart(8)}`,
+  );
+  const rows = [];
+  rows.push(
+    await timeStep(pid, "seminar page, a member's first view", viewers, async (m) =>
+      ok(200)(await page(m)),
+    ),
+  );
+  rows.push(
+    await timeStep(pid, "seminar page, viewed again", viewers, async (m) => ok(200)(await page(m))),
+  );
+  rows.push(
+    await timeStep(
+      pid,
+      "registration, a seat held for its fee",
+      holders,
+      register("payment_pending"),
+    ),
+  );
+  // Fill what is left of the seats untimed, so the next members wait in line.
+  const rest = members.slice(3 * STEP_MEMBERS, 2 * STEP_MEMBERS + SEATS);
+  for (const m of rest) {
+    const problem = await register("payment_pending")(m);
+    if (problem) throw new Error(`filling the seats: ${problem}`);
+  }
+  rows.push(await timeStep(pid, "registration, a place in line", queued, register("waitlisted")));
+  rows.push(
+    await timeStep(pid, "checkout page", holders, async (m) =>
+      ok(200)(
+        await send("GET", `/mypage/payments/${payment(m)}`, { cookie: m.cookie, json: false }),
+      ),
+    ),
+  );
+  rows.push(
+    await timeStep(pid, "checkout", holders, async (m) =>
+      ok(200)(
+        await send("POST", `/api/me/payments/${payment(m)}/checkout`, {
+          cookie: m.cookie,
+          body: { method: "card" },
+        }),
+      ),
+    ),
+  );
+  rows.push(
+    await timeStep(pid, "the test gateway's call, with its webhook", holders, async (m) =>
+      ok(200)(
+        await send("POST", `/api/payments/test/${payment(m)}`, { body: { outcome: "paid" } }),
+      ),
+    ),
+  );
+  rows.push(
+    await timeStep(pid, "payment completion", holders, async (m) =>
+      ok(200)(await send("POST", `/api/me/payments/${payment(m)}/complete`, { cookie: m.cookie })),
+    ),
+  );
+  return rows;
+}
+
 async function main() {
   const started = Date.now();
   const kind = DATABASE_URL ? "postgres" : "pglite";
@@ -745,11 +874,23 @@ async function main() {
   }
   t0 = performance.now() + (opensAt.getTime() - Date.now());
   await sleep(Math.max(0, t0 - performance.now() - 1000));
-  seats.start();
+  if (!STEPS) seats.start();
   console.log(
-    `Registration opens at ${opensAt.toISOString()}: ${MEMBERS} members over ${RAMP_S} s (${Math.round(BURST_SHARE * 100)} % in the first ${BURST_S} s), holds of ${HOLD_S} s…`,
+    STEPS
+      ? `Registration opens at ${opensAt.toISOString()}; holds of ${HOLD_S} s.`
+      : `Registration opens at ${opensAt.toISOString()}: ${MEMBERS} members over ${RAMP_S} s (${Math.round(BURST_SHARE * 100)} % in the first ${BURST_S} s), holds of ${HOLD_S} s…`,
   );
   await sleep(Math.max(0, t0 - performance.now()));
+  if (STEPS) {
+    // The members who looked at the page before the opening have had their first view.
+    const fresh = members.filter((m) => !warm.includes(m));
+    const steps = await timeSteps(pid, fresh, seminarId);
+    const file = path.join(root, "bench-results", `rush-steps-${kind}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify({ ...results, steps }, null, 2)}\n`);
+    console.log(`Written to ${path.relative(root, file)}`);
+    return;
+  }
   const cpuBefore = cpuMs(pid);
   const abortedBefore = server.abortedRenders();
   const overflowsBefore = listenOverflows();
