@@ -1,47 +1,16 @@
 import { Writable } from "node:stream";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { compressDocument } from "./lib/document-compression.server";
 import { keepFragmentsDrawnBy } from "./lib/fragment-cache";
 import { NonceProvider } from "./lib/nonce";
-import {
-  cspNonceContext,
-  type DocumentEncoding,
-  documentEncodingContext,
-} from "./lib/request-context.server";
+import { cspNonceContext, documentEncodingContext } from "./lib/request-context.server";
 
 export const streamTimeout = 5_000;
 
-// In one call each, on libuv's threads: the serving thread goes on with the next request (on the
-// embedded database it is the one thread that answers everything).
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
 // Not in development: an edited menu would still be served as first drawn until a restart.
 if (!import.meta.env.DEV) keepFragmentsDrawnBy(renderToStaticMarkup);
-
-/**
- * A page compressed in one call, at settings that cost a fraction of rendering it: brotli at
- * quality 2 (a 100 KB roster page: 18.7 KB in 0.35 ms, where quality 4 took twice as long for
- * 17.2 KB), gzip at level 1 (22.1 KB in 0.34 ms; level 4: 20.3 KB in 0.54 ms).
- */
-async function compressed(
-  html: Buffer<ArrayBuffer>,
-  encoding: DocumentEncoding | undefined,
-): Promise<Buffer<ArrayBuffer>> {
-  if (encoding === "br") {
-    return brotli(html, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 2,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: html.length,
-      },
-    });
-  }
-  if (encoding === "gzip") return gzip(html, { level: 1, memLevel: 9 });
-  return html;
-}
 
 export default function handleRequest(
   request: Request,
@@ -67,7 +36,7 @@ export default function handleRequest(
         done();
       },
       final(done) {
-        compressed(Buffer.concat(chunks), encoding).then((body) => {
+        compressDocument(Buffer.concat(chunks), encoding).then((body) => {
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (encoding) responseHeaders.append("Vary", "Accept-Encoding");
           if (encoding === "br" || encoding === "gzip") {

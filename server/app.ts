@@ -39,6 +39,7 @@ import { requestContext } from "~/lib/request-context.server";
 import { logger } from "~/logger.server";
 import { chooseEncoding } from "./encoding";
 import { pageCache } from "./page-cache";
+import { seminarPageTemplates } from "./seminar-page-templates";
 
 export { logger };
 
@@ -400,6 +401,15 @@ if (production && env.PAGE_CACHE_SECONDS > 0) {
       mode: env.NODE_ENV,
       maxAgeSeconds: env.PAGE_CACHE_SECONDS,
       memberBytes: env.MEMBER_PAGE_CACHE_MB * 1024 * 1024,
+    }),
+  );
+  // A seminar's page, rendered once per state of the seminar and kind of reader (decision 031).
+  app.use(
+    seminarPageTemplates({
+      build,
+      mode: env.NODE_ENV,
+      maxAgeSeconds: env.PAGE_CACHE_SECONDS,
+      members: env.MEMBER_PAGE_CACHE_MB > 0,
     }),
   );
 }

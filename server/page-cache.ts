@@ -82,7 +82,7 @@ let kept: { generation: number; version: number } | undefined;
  * read, made after all of them arrived, so each still sees every write acknowledged before it. On
  * the embedded database a version read is good until the next write (see writeGeneration).
  */
-async function currentContentVersion() {
+export async function currentContentVersion() {
   const generation = await writeGeneration();
   if (generation !== null && kept?.generation === generation) return kept.version;
   nextRead ??= new Promise<number>((resolve, reject) => {
@@ -121,7 +121,7 @@ function policyWithHashes(policy: string, hashes: string[]) {
  * The request the stored page is rendered from: the visitor's, less every cookie and credential,
  * so no session, however its cookie is spelled, can shape bytes that other visitors receive.
  */
-function requestFor(req: express.Request, member: SessionUser | null) {
+export function requestFor(req: express.Request, member: SessionUser | null) {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     // A member's page is rendered with their cookies (it is stored for them alone).

@@ -10,7 +10,7 @@ import { TestPaymentNotice } from "~/features/payments/components/test-payment-n
 import { RegistrationPanel } from "~/features/seminars/components/registration-panel";
 import { SeminarFacts } from "~/features/seminars/components/seminar-facts";
 import { SeminarFees } from "~/features/seminars/components/seminar-fees";
-import { loadSeminarPage } from "~/features/seminars/detail.server";
+import { loadSeminarPage, seminarPageContext } from "~/features/seminars/detail.server";
 import { cancelRegistration, register } from "~/features/seminars/registrations.server";
 import { registrationForms } from "~/features/seminars/validation";
 import { formatDate } from "~/lib/dates";
@@ -33,8 +33,10 @@ export const meta: Route.MetaFunction = (args) => {
   });
 };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const page = await loadSeminarPage(params.id, await getCurrentUser(request));
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const page =
+    context.get(seminarPageContext) ??
+    (await loadSeminarPage(params.id, await getCurrentUser(request)));
   if (!page) throw data(null, { status: 404 });
   return { ...page, testPayments: paymentsMode() === "test" };
 }

@@ -201,6 +201,14 @@ export function getCurrentUser(request: Request): Promise<SessionUser | null> {
   return pending;
 }
 
+/**
+ * Makes `user` the current user of `request`, which carries no session: the stand-in reader a
+ * page template is rendered for (server/seminar-page-templates.ts). Never a real member's record.
+ */
+export function renderAsUser(request: Request, user: SessionUser) {
+  cache.set(request, Promise.resolve(user));
+}
+
 function loadCurrentUser(request: Request): Promise<SessionUser | null> {
   return userOfSessionCookie(request.headers.get("Cookie"));
 }

@@ -1,6 +1,7 @@
 // What the seminar's public page shows: the seminar, its seats left and registration window, and
 // for a signed-in member their own registration and whether they are in the audience.
 import { eq, sql } from "drizzle-orm";
+import { createContext } from "react-router";
 import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { isUuid } from "~/lib/ids";
@@ -69,3 +70,12 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
     fullStanding: full,
   };
 }
+
+export type SeminarPage = NonNullable<Awaited<ReturnType<typeof loadSeminarPage>>>;
+
+/**
+ * The page's data already read for this request: set when the page is rendered as a template
+ * (server/seminar-page-templates.ts), whose key is made of exactly this data, so the template
+ * shows what its key says. Null on every other request.
+ */
+export const seminarPageContext = createContext<SeminarPage | null>(null);
