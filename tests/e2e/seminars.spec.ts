@@ -11,10 +11,14 @@ import { uniqueSuffix } from "../support/http";
 import {
   asAdmin,
   createApprovedMember,
+  cspViolations,
   DEMO_ADMIN,
   expectNoSeriousA11yViolations,
+  headerUserName,
   loginAs,
   open,
+  recordCspViolations,
+  recordPageProblems,
   toast,
 } from "./fixtures";
 
@@ -147,6 +151,36 @@ test("a member registers in one tap, sees the QR ticket on /mypage/seminars and 
   await expect(
     page.locator("#seminars li").filter({ hasText: title }).getByText("취소", { exact: true }),
   ).toBeVisible();
+});
+
+test("members' seminar pages filled in from one template hydrate as each member's own, under the nonce policy", async ({
+  browser,
+  baseURL,
+}) => {
+  const seminar = await createSeminar(`노무 실무 세미나 ${uniqueSuffix().slice(-6)}`, 240);
+  // Names that the page escapes differently in its HTML and in its hydration data.
+  for (const name of [
+    `이"따옴표'<b>&${uniqueSuffix().slice(-4)}`,
+    `박</script>${uniqueSuffix().slice(-4)}`,
+  ]) {
+    const member = await createApprovedMember({ name });
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    const problems = recordPageProblems(page, baseURL!);
+    await recordCspViolations(page);
+    await loginAs(page, member.email, member.password);
+    const response = await open(page, `/activities/${seminar.id}`);
+    // Another worker's write may draw the template anew: a miss or a hit, never a page of its own.
+    expect(response?.headers()["x-page-cache"]).toMatch(/^template-(hit|miss)$/);
+    await expect(headerUserName(page, name)).toBeVisible();
+    expect(problems).toEqual([]);
+    expect(await cspViolations(page)).toEqual([]);
+    // Hydrated: the header's link to 마이페이지 navigates on the client, as this member.
+    await headerUserName(page, name).click();
+    await expect(page).toHaveURL(/\/mypage$/);
+    await expect(page.getByRole("main")).toContainText(member.email);
+    await context.close();
+  }
 });
 
 test("the check-in page reads a ticket from the camera and records an entry", async ({
