@@ -109,6 +109,16 @@ const MEMBER_PATHS = [
   },
   { key: "/mypage member", name: "/mypage, logged-in member", path: "/mypage", who: "member" },
   { key: "seminar member", name: "a seminar's page, logged-in member", path: "", who: "member" },
+  // The members of this row have registered for the seminar (confirmed or in line): their page
+  // shows their registration, so it is rendered for each; the row above is filled in from the
+  // template drawn for members without one (decision 031).
+  {
+    key: "seminar registered member",
+    name: "a seminar's page, registered member",
+    path: "",
+    who: "member",
+    registers: true,
+  },
   {
     key: "/admin/dashboard admin",
     name: "admin dashboard, administrator",
@@ -128,6 +138,7 @@ const RENDERED_ROWS = [
   "announcement member",
   "/mypage member",
   "seminar member",
+  "seminar registered member",
   "/admin/dashboard admin",
   "/admin/members admin",
   "member record admin",
@@ -246,6 +257,20 @@ async function createSessions(base) {
   return { member, admin };
 }
 
+/** Registers each session's member for the seminar whose page is `pathname` (or puts them in line). */
+async function registerAll(base, pathname, cookies) {
+  const id = pathname.split("/").pop();
+  for (const cookie of cookies) {
+    const response = await fetch(`${base}/api/seminars/${id}/registrations`, {
+      method: "POST",
+      headers: { cookie },
+    });
+    if (response.status !== 201) {
+      throw new Error(`registration answered ${response.status}: ${await response.text()}`);
+    }
+  }
+}
+
 /**
  * The rows whose path is found at run time: an announcement, the demo's next paid seminar (a
  * member's view of it shows their registration and fee), and the first member on the roster.
@@ -258,10 +283,21 @@ async function renderedPaths(base, adminCookie, announcementPath) {
     headers: { cookie: adminCookie },
   });
   if (!seminar || !roster.ok) throw new Error("the demo content has no upcoming seminar or member");
+  // A free seminar taking registrations on the site from every member, open now.
+  const free = upcoming.find(
+    (s) =>
+      !s.fees &&
+      !s.registrationUrl &&
+      s.status === "open" &&
+      s.audience !== "regular" &&
+      (!s.registrationOpensAt || new Date(s.registrationOpensAt) <= new Date()),
+  );
+  if (!free) throw new Error("the demo content has no free seminar open for registration");
   const [member] = (await roster.json()).items;
   return {
     "announcement member": announcementPath,
     "seminar member": `/activities/${seminar.id}`,
+    "seminar registered member": `/activities/${free.id}`,
     "member record admin": `/admin/members/${member.id}`,
   };
 }
@@ -799,6 +835,7 @@ async function main() {
     for (const target of MEMBER_PATHS) {
       if (ONLY && !target.key.includes(ONLY)) continue;
       const pathname = pathOf[target.key] ?? target.path;
+      if (target.registers) await registerAll(base, pathname, sessions[target.who]);
       results.load[target.key] = {
         name: target.name,
         ...(await loadTest(`${base}${pathname}`, server.child.pid, {}, sessions[target.who])),
