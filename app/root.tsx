@@ -37,6 +37,9 @@ export const links: Route.LinksFunction = () => [
 
 // The loader also spends the flash a redirect handed over (a finished form's toast): the page
 // draws it as a status message, so it is read without JavaScript too, and only on this page.
+// It also runs for the stand-in a seminar page's template is drawn for (decision 031): what it
+// shows of the user must come from the session, never from a read by the user's id, or every
+// member would be shown the stand-in's.
 export async function loader({ request }: Route.LoaderArgs) {
   const [user, society] = await Promise.all([getCurrentUser(request), societyDetails()]);
   const flash = takeFlash(request);
