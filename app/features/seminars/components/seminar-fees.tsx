@@ -78,7 +78,7 @@ export function SeminarFees({
                 {hasEarly ? (
                   <td
                     className={cn(
-                      "py-2 pr-3 align-top tabular-nums",
+                      "py-2 pr-3 align-top whitespace-nowrap tabular-nums",
                       fees.early ? "font-semibold text-brand-800" : "text-slate-500 line-through",
                     )}
                   >
@@ -87,7 +87,7 @@ export function SeminarFees({
                 ) : null}
                 <td
                   className={cn(
-                    "py-2 align-top tabular-nums",
+                    "py-2 align-top whitespace-nowrap tabular-nums",
                     hasEarly && fees.early ? "text-slate-600" : "font-semibold text-slate-900",
                   )}
                 >
