@@ -159,7 +159,10 @@ export function seminarPageTemplates(options: {
       res.setHeader("X-Page-Cache", `template-${state}`);
       res.status(200).end(req.method === "HEAD" ? undefined : body);
     } catch (error) {
-      next(error);
+      // The normal handler answers as it would have without the template: the page, or the
+      // site's own error page. A render that failed is not kept, so the next request tries again.
+      logger.warn({ err: error, path: req.path }, "The seminar page's template failed");
+      if (!res.headersSent) next();
     }
   };
 }

@@ -181,6 +181,50 @@ describe("a member's page from the template", () => {
     expect(edited.html).toContain("제목을 바꾼 노무 세미나");
   });
 
+  it("shows the e-mail address of a member without a name, as the rendered page does", async () => {
+    const seminar = await createSeminar();
+    const path = `/activities/${seminar.id}`;
+    await open(path, (await insertMember(server, { name: "이름있음" })).cookie);
+    const nameless = await insertMember(server, { name: "" });
+    const served = await open(path, nameless.cookie);
+    expect(served.state).toMatch(/^template-/);
+    expect(withoutNonce(served.html)).toBe(withoutNonce(await rendered(path, nameless.cookie)));
+    expect(served.html).toContain(`>${nameless.email}</a>`);
+    expect(served.html).not.toContain("이름있음");
+  });
+
+  it("draws an administrator's page from their own template", async () => {
+    const seminar = await createSeminar();
+    const path = `/activities/${seminar.id}`;
+    const member = await insertMember(server);
+    const asMember = await open(path, member.cookie);
+    const asAdmin = await server.fetch(path, { headers: { cookie: admin.cookie } });
+    const adminHtml = await asAdmin.text();
+    // Another position (the role), so another template: drawn for the administrator.
+    expect(asAdmin.headers.get("x-page-cache")).toBe("template-miss");
+    expect(withoutNonce(adminHtml)).toBe(withoutNonce(await rendered(path, admin.cookie)));
+    expect(adminHtml).toContain(admin.email);
+    expect(asMember.html).not.toContain(admin.email);
+  });
+
+  it("answers HEAD without a body, and leaves a flash to the normal handler", async () => {
+    const seminar = await createSeminar();
+    const path = `/activities/${seminar.id}`;
+    const member = await insertMember(server);
+    await open(path, member.cookie);
+    const head = await server.fetch(path, { method: "HEAD", headers: { cookie: member.cookie } });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("template-hit");
+    expect(await head.text()).toBe("");
+    // A finished form's message is this member's, shown once: the normal handler draws it.
+    const flash = encodeURIComponent(JSON.stringify({ title: "신청을 취소했습니다" }));
+    const withFlash = await server.fetch(path, {
+      headers: { cookie: `${member.cookie}; flash_toast=${flash}` },
+    });
+    expect(withFlash.status).toBe(200);
+    expect(withFlash.headers.get("x-page-cache")).toBeNull();
+  });
+
   it("leaves to the normal handler what is not a seminar's page", async () => {
     const member = await insertMember(server);
     const missing = await server.fetch("/activities/00000000-0000-4000-8000-000000000000", {

@@ -46,11 +46,12 @@ describe("templateOf and fillIn", () => {
     expect(templateOf(data(`[${MARKERS.id}]`))).toBeNull();
   });
 
-  it("refuses a marker cut in two or shortened", () => {
+  it("refuses a marker cut in two, shortened or upper-cased", () => {
     const marker = MARKERS.name;
     expect(templateOf(`<p>${marker.slice(0, 20)}</p><p>${marker.slice(20)}</p>`)).toBeNull();
     expect(templateOf(`<p>${marker.slice(0, 14)}</p>`)).toBeNull();
     expect(templateOf(`<p>${marker.slice(-12)}</p>`)).toBeNull();
+    expect(templateOf(`<p>${marker.toUpperCase()}</p>`)).toBeNull();
   });
 
   it("makes a new marker in every process, each a UUID", () => {
