@@ -28,6 +28,7 @@ import {
 import { nowMs } from "~/lib/clock.server";
 import { compressDocument } from "~/lib/document-compression.server";
 import { carriesFlash } from "~/lib/flash.server";
+import { isUuid } from "~/lib/ids";
 import { requestContext } from "~/lib/request-context.server";
 import { logger } from "~/logger.server";
 import { chooseEncoding } from "./encoding";
@@ -104,7 +105,10 @@ export function seminarPageTemplates(options: {
 
   return async (req, res, next) => {
     const seminarId = SEMINAR_PAGE.exec(req.path)?.[1];
-    if (!seminarId || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    // Not a seminar's id (`/activities/<id>.data`, a page's data for client-side navigation, is
+    // one of these): nothing is read for it here.
+    if (!seminarId || !isUuid(seminarId)) return next();
     const cookie = req.get("cookie");
     if (req.originalUrl !== req.path || carriesFlash(cookie)) return next();
     try {

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seminars } from "~db/schema";
 import { createAdmin, type LoggedIn } from "../support/accounts";
 import { hydrationData } from "../support/admin";
-import { insertMember, type Member, sendJson } from "../support/members";
+import { insertMember, type Member, sendJson, setApproved } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -205,6 +205,23 @@ describe("a member's page from the template", () => {
     expect(withoutNonce(adminHtml)).toBe(withoutNonce(await rendered(path, admin.cookie)));
     expect(adminHtml).toContain(admin.email);
     expect(asMember.html).not.toContain(admin.email);
+  });
+
+  it("gives a member whose approval was withdrawn neither a template nor the approved members' page", async () => {
+    const seminar = await createSeminar();
+    const path = `/activities/${seminar.id}`;
+    const approved = await insertMember(server, { name: "승인회원" });
+    const withdrawn = await insertMember(server, { name: "승인취소회원" });
+    await setApproved(server, withdrawn.id, false);
+    expect((await open(path, approved.cookie)).state).toBe("template-miss");
+    const served = await server.fetch(path, { headers: { cookie: withdrawn.cookie } });
+    const html = await served.text();
+    // Withdrawing the approval ends the session: the normal handler answers, as to a visitor.
+    expect(served.status).toBe(200);
+    expect(served.headers.get("x-page-cache")).toBeNull();
+    expect(rootUser(html)).toBeNull();
+    expect(html).not.toContain("승인회원<");
+    expect(html).not.toContain(approved.email);
   });
 
   it("answers HEAD without a body, and leaves a flash to the normal handler", async () => {
