@@ -29,6 +29,9 @@ test("the office attaches files to a notice; a member downloads them, a visitor 
   page,
   browser,
 }) => {
+  // A long journey through three people's browsers, with three accessibility checks: it took
+  // 31–32 s of the default 30 under a full CI run (6 December), each step answering in time.
+  test.slow();
   const title = `첨부파일 시험 공지 ${suffix}`;
   const pdfName = "2027년 정기총회 안내문.pdf";
   const hwpxName = "참가 신청서 양식.hwpx";
