@@ -1,13 +1,23 @@
 import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { compressDocument } from "./lib/document-compression.server";
 import { keepFragmentsDrawnBy } from "./lib/fragment-cache";
 import { NonceProvider } from "./lib/nonce";
 import { cspNonceContext, documentEncodingContext } from "./lib/request-context.server";
+import { logger } from "./logger.server";
 
 export const streamTimeout = 5_000;
+
+// What a loader or an action threw that is not an answer of its own: logged as one JSON line
+// through the app's logger (which leaves out a failed statement's values), not printed raw.
+// A refusal (a 4xx thrown on purpose) and a request the browser gave up are not faults.
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  logger.error({ err: error, path: new URL(request.url).pathname }, "Unhandled error in a page");
+};
 
 // Not in development: an edited menu would still be served as first drawn until a restart.
 if (!import.meta.env.DEV) keepFragmentsDrawnBy(renderToStaticMarkup);

@@ -10,7 +10,34 @@ const options: LoggerOptions = {
     paths: ["password", "*.password", "passwordHash", "*.passwordHash", "token"],
     remove: true,
   },
+  serializers: { err: errorWithoutValues },
 };
+
+/**
+ * An error as logged, without the values a failed statement was given: Drizzle writes its
+ * parameters into its message (a sign-up's password hash, e-mail, phone and licence number), which
+ * pino repeats in the message and stack of every error it caused, and PostgreSQL's `detail`
+ * repeats a conflicting key's value. The statement and the error's code, constraint and table
+ * stay: that is what finding the fault needs.
+ */
+export function errorWithoutValues(error: Error) {
+  if (!(error instanceof Error)) return pino.stdSerializers.err(error);
+  const logged: Record<string, unknown> & { message: string; stack: string } =
+    pino.stdSerializers.err(error);
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 10; depth++) {
+    const { query } = current as { query?: unknown };
+    if (typeof query === "string" && "params" in current) {
+      const statement = `Failed query: ${query}`;
+      logged.message = logged.message.replaceAll(current.message, statement);
+      logged.stack = logged.stack.replaceAll(current.message, statement);
+    }
+    current = current.cause;
+  }
+  delete logged.params;
+  delete logged.detail;
+  return logged;
+}
 
 type Entry = Record<string, unknown> & {
   req?: { method?: string; url?: string };

@@ -187,6 +187,9 @@ export default [
   route("api/objects/upload-public", "routes/api/objects-upload-public.ts"),
   route("api/objects/put", "routes/api/objects-put.ts"),
 
+  // Any other /api/ address: a JSON 404, as a caller of the API expects, not the site's page.
+  route("api/*", "routes/api/not-found.ts"),
+
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

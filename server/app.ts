@@ -36,7 +36,7 @@ import { carriesFlash } from "~/lib/flash.server";
 // Also sets umask 077 on import, for processes that start the app without server.js (the tests).
 import { tightenDataDir } from "~/lib/private-files.server";
 import { requestContext } from "~/lib/request-context.server";
-import { logger } from "~/logger.server";
+import { errorWithoutValues, logger } from "~/logger.server";
 import { chooseEncoding } from "./encoding";
 import { pageCache } from "./page-cache";
 import { seminarPageTemplates } from "./seminar-page-templates";
@@ -168,7 +168,9 @@ function refuseMalformedRequests(
     try {
       // Throws on broken escapes. Its result is used because the bundler takes the call for
       // pure and would drop it otherwise (the decoded target still starts with "/").
-      valid = decodeURIComponent(target).startsWith("/");
+      // A NUL (%00) anywhere: PostgreSQL's text cannot hold it, and no address of ours has one.
+      const decoded = decodeURIComponent(target);
+      valid = decoded.startsWith("/") && !decoded.includes("\0");
       new URL(`http://${req.get("host") ?? "localhost"}${target}`);
     } catch {
       valid = false;
@@ -270,6 +272,7 @@ app.use(
         url: req.url?.split("?")[0]?.replace(/(\/receipts\/)[^/]+/, "$1…"),
       }),
       res: (res) => ({ statusCode: res.statusCode }),
+      err: errorWithoutValues,
     },
   }),
 );

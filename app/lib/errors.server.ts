@@ -2,6 +2,7 @@
 // API routes turn them into JSON (`{ message, errors }`) and pages into form messages or toasts.
 import { data } from "react-router";
 import type { z } from "zod";
+import { isUnstorableText } from "./db-errors.server";
 
 const STATUS = {
   invalid: 400,
@@ -53,6 +54,19 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/** The refusal of text the database cannot store (a NUL; see isUnstorableText). */
+export const UNSTORABLE_TEXT = "입력값에 저장할 수 없는 문자(NUL 등)가 들어 있습니다.";
+
+/**
+ * `error` as the AppError it stands for: itself, a database's refusal of unstorable text as a
+ * 400, or null for a fault of the server.
+ */
+export function asAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (isUnstorableText(error)) return new AppError("invalid", UNSTORABLE_TEXT);
+  return null;
+}
+
 export function validationError(error: z.ZodError) {
   const errors = fieldErrors(error);
   const first = Object.values(errors)[0] ?? "입력값을 확인해주세요.";
@@ -69,8 +83,9 @@ export function api<Args>(handler: (args: Args) => Promise<Response>) {
       return await handler(args);
     } catch (error) {
       // After a too-large body the connection is not reusable: say so, so clients open a new one.
-      if (error instanceof AppError) {
-        return errorResponse(error, error.status === 413 ? { Connection: "close" } : undefined);
+      const refused = asAppError(error);
+      if (refused) {
+        return errorResponse(refused, refused.status === 413 ? { Connection: "close" } : undefined);
       }
       if (error instanceof Response) return error;
       const { logger } = await import("~/logger.server");

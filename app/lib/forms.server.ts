@@ -6,7 +6,7 @@
 // both are a 400 in microseconds.
 import { data } from "react-router";
 import { AppError } from "./errors.server";
-import { DEFAULT_BODY_LIMIT, mediaType, readBodyBytes } from "./request-body.server";
+import { DEFAULT_BODY_LIMIT, mediaType, NUL_MESSAGE, readBodyBytes } from "./request-body.server";
 import { z } from "./zod";
 
 /**
@@ -74,8 +74,12 @@ export async function readFormWithFile(
   return { form, file: found && found.size > 0 ? found : null };
 }
 
-/** The value as the schema will see it: cut one past the field's maximum, or refused (400). */
+/**
+ * The value as the schema will see it: cut one past the field's maximum, or refused (400), as is
+ * a NUL, which PostgreSQL's text cannot hold.
+ */
 function boundedValue(field: FormField, value: string) {
+  if (value.includes("\0")) throw refuse(400, NUL_MESSAGE);
   if (value.length <= field.maxLength) return value;
   if (field.refuseLonger) throw refuse(400, FORM_MESSAGES.tooLong);
   return value.slice(0, field.maxLength + 1);

@@ -25,7 +25,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, isRouteErrorResponse, redirect } from "react-router";
-import { AppError } from "./errors.server";
+import { AppError, asAppError } from "./errors.server";
 import { flashToast } from "./flash.server";
 import {
   type FormFields,
@@ -191,8 +191,9 @@ export function pageAction<Guarded, Schemas extends Record<string, z.ZodType>, S
         const headers = new Headers(answer.headers);
         headers.append("Set-Cookie", flashToast(answer.toast));
         return redirect(answer.redirectTo ?? args.url.pathname + args.url.search, { headers });
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
+      } catch (thrown) {
+        const error = asAppError(thrown);
+        if (!error) throw thrown;
         const field = options.fieldFor?.[error.status];
         const refusal = refusalOf(intent, error, null);
         if (field) refusal.fieldErrors[field] ??= [error.message];

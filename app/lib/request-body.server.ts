@@ -40,6 +40,22 @@ export async function readBodyBytes(
   return Buffer.concat(chunks, size);
 }
 
+export const NUL_MESSAGE = "입력값에 쓸 수 없는 문자(NUL)가 들어 있습니다.";
+
+/**
+ * Whether a string of `value` (a key or a value, at any depth) holds U+0000. PostgreSQL's text
+ * cannot store it, so such input is refused where bodies are read, as bad input (400), rather than
+ * failing in the database.
+ */
+export function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\0");
+  if (value === null || typeof value !== "object" || depth > 100) return false;
+  for (const [key, each] of Object.entries(value)) {
+    if (key.includes("\0") || holdsNul(each, depth + 1)) return true;
+  }
+  return false;
+}
+
 /** The media type of the request's body, lower-case and without parameters ("" when none). */
 export function mediaType(request: Request) {
   return (request.headers.get("content-type") ?? "").split(";")[0]?.trim().toLowerCase() ?? "";
@@ -64,9 +80,13 @@ export async function readJson(
       "요청 본문은 JSON 형식(Content-Type: application/json)이어야 합니다.",
     );
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new AppError("invalid", "요청 본문이 올바른 JSON 형식이 아닙니다.");
   }
+  // JSON can only carry a NUL escaped, so most bodies are not walked at all.
+  if (text.includes("\\u0000") && holdsNul(value)) throw new AppError("invalid", NUL_MESSAGE);
+  return value;
 }

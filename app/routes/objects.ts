@@ -10,7 +10,7 @@ import type { Route } from "./+types/objects";
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const id = params.id;
   const notFound = () =>
-    new Response("Not Found", {
+    new Response("파일을 찾을 수 없습니다.", {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8" },
     });

@@ -317,3 +317,102 @@ describe("Permissions-Policy", () => {
     expect((await rawRequest("TRACE", "/")).head).toMatch(/^permissions-policy: .*camera=\(\)/im);
   });
 });
+
+// PostgreSQL's text cannot hold U+0000: a NUL in an address, a JSON body or a form used to reach
+// the database and answer 500 (the second outside probe, 6 December). Each is a 400 in Korean,
+// and nothing is saved.
+describe("a NUL in the input is the sender's error", () => {
+  it("in an address: a page, its data, a list's search and a payment's id are 400s", async () => {
+    for (const path of [
+      "/search?q=a%00b",
+      "/search.data?q=%00",
+      "/announcements?q=%00",
+      "/admin/members?q=%00",
+      "/mypage/payments/%00",
+      "/api/me/payments/%00/complete",
+    ]) {
+      const res = await get(server, path, { cookie: member.cookie });
+      expect(res.status, path).toBe(400);
+      expectKoreanMessages(await res.json());
+    }
+  });
+
+  it("in a JSON body, at any depth, is a 400 and nothing is written", async () => {
+    for (const body of [
+      { title: "널 문자", body: "a\u0000b" },
+      { title: "널\u0000문자", body: "본문" },
+      { title: "널 문자", body: "본문", images: ["\u0000"] },
+    ]) {
+      const res = await postJson(server, "/api/community/posts", body, { cookie: member.cookie });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expectKoreanMessages(await res.json());
+    }
+    const list = await get(server, "/api/community/posts?q=널", { cookie: member.cookie });
+    expect(await list.text()).not.toContain("널 문자");
+    // An escaped backslash before "u0000" is text, not a NUL.
+    const text = await postJson(
+      server,
+      "/api/community/posts",
+      { title: "역슬래시 글", body: "경로 C:\\u0000 그대로" },
+      { cookie: member.cookie },
+    );
+    expect(text.status).toBe(201);
+  });
+
+  it("in a page form is the form's refusal, 400, and nothing is written", async () => {
+    const res = await server.fetch("/community/new", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: member.cookie,
+        Origin: server.baseUrl,
+      },
+      body: "title=%EB%84%90%20%EC%96%91%EC%8B%9D&body=bb%00bbb",
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain("NUL");
+    const list = await get(server, "/api/community/posts?q=널 양식", { cookie: member.cookie });
+    expect(await list.text()).not.toContain("널 양식");
+  });
+});
+
+describe("the API's own addresses", () => {
+  it("an address under /api/ that names no call is a JSON 404 in Korean, for any method", async () => {
+    for (const method of ["GET", "POST", "DELETE"]) {
+      const res = await server.fetch("/api/no-such-call/123", {
+        method,
+        headers: { Cookie: member.cookie, Origin: server.baseUrl },
+      });
+      expect(res.status, method).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expectKoreanMessages(await res.json());
+    }
+  });
+
+  it("every call answers a GET with its answer or a Korean refusal: never a 400 or a 5xx", async () => {
+    const { default: routes } = await import("~/routes");
+    const paths = JSON.stringify(routes)
+      .match(/"path":"api\/[^"]+"/g)!
+      .map((entry) =>
+        entry.slice(8, -1).replace(/:[A-Za-z]+/g, "00000000-0000-4000-8000-000000000000"),
+      )
+      .filter((path) => !path.endsWith("*"));
+    expect(paths.length).toBeGreaterThan(50);
+    for (const path of paths) {
+      for (const cookie of [undefined, member.cookie]) {
+        const res = await get(server, `/${path}`, { cookie });
+        expect(res.status, `GET /${path}`).not.toBe(400);
+        expect(res.status, `GET /${path}`).toBeLessThan(500);
+        if (res.status >= 400 && res.headers.get("content-type")?.includes("json")) {
+          expectKoreanMessages(await res.json());
+        } else await res.body?.cancel();
+      }
+    }
+  });
+
+  it("a private file that is not there is a 404 in Korean", async () => {
+    const res = await get(server, "/objects/00000000-0000-4000-8000-000000000000");
+    expect(res.status).toBe(404);
+    expect(await res.text()).toMatch(/[가-힣]/);
+  });
+});
