@@ -3,9 +3,11 @@ import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
+import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   type AnnouncementSummary,
   listPinnedAnnouncements,
+  mayReadAnnouncementBody,
   pageAnnouncements,
 } from "~/features/announcements/announcements.server";
 import { AnnouncementRow } from "~/features/announcements/components/announcement-card";
@@ -20,6 +22,7 @@ import { MAX_SEARCH_LENGTH } from "~/lib/list-page.server";
 import { pageMeta } from "~/lib/meta";
 import { formatNumber } from "~/lib/numbers";
 import { hrefForPage, pageCount, pageFromUrl } from "~/lib/paging";
+import { useRootData } from "~/lib/root-data";
 import type { Route } from "./+types/announcements";
 
 const PATH = "/announcements";
@@ -55,13 +58,16 @@ export const meta: Route.MetaFunction = (args) => {
 // shows the first page; a page past the last one is a 404, so neither crawlers nor the page cache
 // keep pages that do not exist. Pinned notices head the plain list; a notice is marked 새 글 for
 // a week (decided here, so the server's and the browser's render agree).
-export async function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, request }: Route.LoaderArgs) {
   const page = pageFromUrl(url.searchParams);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const category = categoryFromUrl(url.searchParams.get("category"));
   const searched = Boolean(q || category);
+  // Bodies are searched only for those who may read them (the reader is read only for a search:
+  // the plain board is the same for everyone and comes from the page cache).
+  const searchesBodies = q ? mayReadAnnouncementBody(await getCurrentUser(request)) : false;
   const [list, pinned] = await Promise.all([
-    pageAnnouncements({ page, pageSize: ANNOUNCEMENTS_PER_PAGE, q, category }),
+    pageAnnouncements({ page, pageSize: ANNOUNCEMENTS_PER_PAGE, q, category, searchesBodies }),
     searched ? ([] as AnnouncementSummary[]) : listPinnedAnnouncements(),
   ]);
   if (page > pageCount(list.total, list.pageSize) && !(searched && page === 1)) {
@@ -83,6 +89,8 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export default function Announcements({ loaderData }: Route.ComponentProps) {
   const { items, pinned, total, page, pageSize, q, category } = loaderData;
+  // Only an approved member's search looks into bodies (the loader's rule); the box says so.
+  const searchesBodies = useRootData().user?.isApproved === true;
   const searched = Boolean(q || category);
   const query = new URLSearchParams();
   if (q) query.set("q", q);
@@ -121,7 +129,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
             <Form method="get" action={PATH} role="search" className="flex gap-2">
               {category ? <input type="hidden" name="category" value={category} /> : null}
               <label htmlFor="announcement-search" className="sr-only">
-                제목과 내용 검색
+                {searchesBodies ? "제목과 내용 검색" : "제목 검색"}
               </label>
               <input
                 id="announcement-search"
@@ -129,7 +137,7 @@ export default function Announcements({ loaderData }: Route.ComponentProps) {
                 name="q"
                 defaultValue={q}
                 maxLength={100}
-                placeholder="제목, 내용 검색"
+                placeholder={searchesBodies ? "제목, 내용 검색" : "제목 검색"}
                 className="h-10 w-full min-w-0 rounded-lg border border-slate-300 px-3 text-base md:w-64"
               />
               <Button type="submit" size="sm" className="h-10 shrink-0">

@@ -45,8 +45,8 @@ beforeAll(async () => {
   for (const row of rows) ids[row.title] = row.id;
 });
 
-async function visit(path: string) {
-  const res = await server.fetch(path);
+async function visit(path: string, cookie?: string) {
+  const res = await server.fetch(path, { headers: cookie ? { Cookie: cookie } : {} });
   return { status: res.status, state: res.headers.get("x-page-cache"), html: await res.text() };
 }
 
@@ -67,13 +67,14 @@ describe("the board", () => {
     expect(text).toContain("조회수");
   });
 
-  it("searches title and body, filters by category, and keeps both in the URL", async () => {
-    const byBody = mainText(
-      (await visit(`/announcements?q=${encodeURIComponent("해바라기")}`)).html,
-    );
+  it("searches title and body for a member, filters by category, and keeps both in the URL", async () => {
+    const member = await createMember(server);
+    const found = await visit(`/announcements?q=${encodeURIComponent("해바라기")}`, member.cookie);
+    const byBody = mainText(found.html);
     expect(byBody).toContain("게시판 행사 안내");
     expect(byBody).not.toContain("게시판 새 공지");
     expect(byBody).toContain("검색 결과 1건");
+    expect(found.html).toContain('placeholder="제목, 내용 검색"');
     const byTitle = mainText(
       (await visit(`/announcements?q=${encodeURIComponent("오래된")}`)).html,
     );
@@ -91,6 +92,19 @@ describe("the board", () => {
       `href="/announcements?q=${encodeURIComponent("게시판")}&amp;category=${encodeURIComponent("공지")}"`,
     );
     expect(both.html).toMatch(/<input type="hidden" name="category" value="행사"/);
+  });
+
+  it("searches titles only for a visitor: a members-only body's words stay hidden", async () => {
+    const path = `/announcements?q=${encodeURIComponent("해바라기")}`;
+    const { html } = await visit(path);
+    expect(mainText(html)).not.toContain("게시판 행사 안내");
+    expect(mainText(html)).toContain("검색 결과가 없습니다.");
+    expect(html).toContain('placeholder="제목 검색"');
+    const data = await server.fetch(path.replace("?", ".data?"));
+    expect(await data.text()).not.toContain("게시판 행사 안내");
+    // The title still finds it.
+    const byTitle = await visit(`/announcements?q=${encodeURIComponent("행사 안내")}`);
+    expect(mainText(byTitle.html)).toContain("게시판 행사 안내");
   });
 
   it("says so when nothing matches, and shrugs off an unknown category or an odd search", async () => {

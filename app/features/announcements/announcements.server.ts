@@ -40,11 +40,18 @@ export type AnnouncementSummary = {
 /** The one order of every announcement list: newest first, ties by id (so pages never overlap). */
 const NEWEST_FIRST = [desc(announcements.createdAt), desc(announcements.id)];
 
-/** The public board's search (title or body contains the text) and category, from the URL. */
-export type BoardFilter = { q?: string; category?: string };
-const boardFilter = ({ q, category }: BoardFilter) =>
+/**
+ * The public board's search and category, from the URL. The search looks in bodies only for a
+ * reader who may read them (`searchesBodies`): for anyone else a match on a body would tell which
+ * words a members-only notice holds, so it looks in titles alone.
+ */
+export type BoardFilter = { q?: string; category?: string; searchesBodies?: boolean };
+const boardFilter = ({ q, category, searchesBodies }: BoardFilter) =>
   and(
-    containsText(q, [announcements.title, announcements.content]),
+    containsText(
+      q,
+      searchesBodies ? [announcements.title, announcements.content] : [announcements.title],
+    ),
     category ? eq(announcements.category, category) : undefined,
   );
 
@@ -119,7 +126,7 @@ export async function countAnnouncements(options: { q?: string } = {}) {
 
 /** One page of the public list (excerpts) and the number of announcements matching the filter. */
 export function pageAnnouncements(query: PageQuery & BoardFilter = { page: 1, pageSize: 20 }) {
-  const filter = { q: query.q, category: query.category };
+  const filter = { q: query.q, category: query.category, searchesBodies: query.searchesBodies };
   return loadPage(query, {
     rows: (window) => listAnnouncements({ ...filter, ...window }),
     count: async () => {
