@@ -3,7 +3,7 @@
 // streamed CSV export that honours the roster's filters.
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, users } from "~db/schema";
+import { auditLog, membershipApplications, users } from "~db/schema";
 import { createAdmin, type LoggedIn, postForm, sessionRows, userRow } from "../support/accounts";
 import { insertPendingUser, UNKNOWN_ID } from "../support/admin";
 import { decodeEntities, mainText } from "../support/html";
@@ -306,6 +306,40 @@ describe("/admin/members/{id}", () => {
     const lifetime = await act(other.id, { intent: "set-type", memberType: "lifetime" });
     expect(lifetime.status).toBe(302);
     expect((await userRow(server, other.id))?.memberType).toBe("lifetime");
+  });
+
+  it("the type form does not make 정회원 without an approved full-membership application", async () => {
+    const doctor = await insertMember(server);
+    const refused = await act(doctor.id, { intent: "set-type", memberType: "regular" });
+    expect(refused.status).toBe(409);
+    expect(mainText(await refused.text())).toContain(
+      "정회원은 정회원 가입 신청 승인으로 부여됩니다.",
+    );
+    expect((await userRow(server, doctor.id))?.memberType).toBe("associate");
+    const api = await server.fetch(`/api/admin/members/${doctor.id}`, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Cookie: admin.cookie },
+      body: JSON.stringify({ memberType: "regular" }),
+    });
+    expect(api.status).toBe(409);
+    expect((await userRow(server, doctor.id))?.memberType).toBe("associate");
+
+    // A member whose application was approved may be given 정회원 back (a mistaken change).
+    const row = (await userRow(server, doctor.id))!;
+    await server.db.insert(membershipApplications).values({
+      userId: doctor.id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      licenseNumber: row.licenseNumber,
+      hospitalName: row.hospitalName,
+      department: row.department,
+      address: row.address,
+      status: "approved",
+    });
+    const restored = await act(doctor.id, { intent: "set-type", memberType: "regular" });
+    expect(restored.status).toBe(302);
+    expect((await userRow(server, doctor.id))?.memberType).toBe("regular");
   });
 
   it("saves corrected fields; a taken e-mail keeps the page with a Korean message", async () => {

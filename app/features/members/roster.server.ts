@@ -28,7 +28,13 @@ import { keptPerKeyUntilWrite } from "~/lib/kept-read.server";
 import { contains, containsText } from "~/lib/list-page.server";
 import { offsetOf, type Page } from "~/lib/paging";
 import { sumTallies } from "~/lib/tallies.server";
-import { auditLog, memberSearchText, secondFactors, users } from "~db/schema";
+import {
+  auditLog,
+  memberSearchText,
+  membershipApplications,
+  secondFactors,
+  users,
+} from "~db/schema";
 import { approveMember, EMAIL_TAKEN } from "../accounts/accounts.server";
 import { recentAuthEvents, recordAuthEvent } from "../accounts/auth-events.server";
 import { endAllSessions } from "../accounts/session.server";
@@ -486,6 +492,14 @@ export async function updateMember(actor: Actor, id: string, patch: MemberPatch)
         reason: "정회원 자격을 해제하는 사유를 입력해주세요.",
       });
     }
+    // 정회원 is granted by approving a full-membership application (issue 16), not here: it can be
+    // given back here only to a member whose application was approved (after a mistaken change,
+    // or from 평생회원).
+    if (memberType === "regular" && !(await hasApprovedApplication(id))) {
+      throw new AppError("conflict", REGULAR_BY_APPLICATION, {
+        memberType: REGULAR_BY_APPLICATION,
+      });
+    }
     changes.memberType = memberType;
   }
 
@@ -524,6 +538,21 @@ export async function updateMember(actor: Actor, id: string, patch: MemberPatch)
   }
   if (roleChange) await audit(actor.audit, "role_change", subject, { role: role ?? null });
   return requireAccount(id);
+}
+
+const REGULAR_BY_APPLICATION =
+  "정회원은 정회원 가입 신청 승인으로 부여됩니다. 이 회원은 승인된 정회원 가입 신청이 없습니다.";
+
+async function hasApprovedApplication(userId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: membershipApplications.id })
+    .from(membershipApplications)
+    .where(
+      and(eq(membershipApplications.userId, userId), eq(membershipApplications.status, "approved")),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /** Suspends a member: their sessions end at once and login answers 403 until reinstated. */
