@@ -5,7 +5,7 @@
 // turnout and who voted, never a choice, and no column or order that joins a ballot to a voter.
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advanceClock, resetClock } from "~/lib/clock.server";
+import { advanceClock, nowMs, resetClock } from "~/lib/clock.server";
 import { auditLog, ballots, mailQueue, messageQueue, voteRoll, votes } from "~db/schema";
 import { createAdmin, json, type LoggedIn, postForm } from "../support/accounts";
 import { insertMember, type Member, page, sendJson } from "../support/members";
@@ -34,7 +34,7 @@ type Results = {
 
 /** A vote open from a minute ago for 20 minutes, unless told otherwise. */
 function voteInput(overrides: Record<string, unknown> = {}) {
-  const now = Date.now();
+  const now = nowMs(); // the server's clock, which a test may have moved on
   return {
     title: "2027년도 예산안 승인",
     description: "정기총회 제1호 안건",
@@ -92,6 +92,11 @@ describe("publishing a vote", () => {
   it("refuses bad input with Korean messages (400)", async () => {
     const cases = [
       voteInput({ closesAt: new Date(Date.now() - 2 * MINUTE).toISOString() }),
+      // A whole window in the past would publish a vote already over.
+      voteInput({
+        opensAt: new Date(Date.now() - 48 * 60 * MINUTE).toISOString(),
+        closesAt: new Date(Date.now() - 24 * 60 * MINUTE).toISOString(),
+      }),
       voteInput({ kind: "poll" }),
       voteInput({ title: "" }),
       voteInput({ kind: "election" }),

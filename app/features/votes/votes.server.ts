@@ -44,6 +44,7 @@ type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Member = { id: string; name: string };
 
 const notFound = () => new AppError("not_found", "투표를 찾을 수 없습니다.");
+const VOTE_ALREADY_CLOSED = "투표 종료 시각이 이미 지났습니다. 앞으로의 시각을 입력해주세요.";
 const SEALED = "투표가 끝난 뒤에 공개됩니다.";
 const ANNULLED = "무효 처리된 투표입니다.";
 
@@ -79,6 +80,11 @@ export async function createVote(actor: Actor, input: VoteInput) {
   assertAdmin(actor);
   const db = await getDb();
   const now = clockNow();
+  // A vote published already over would fix its roll, notify every voter and show its result at
+  // once: a date typed wrong, not a wish.
+  if (input.closesAt.getTime() <= now.getTime()) {
+    throw new AppError("invalid", VOTE_ALREADY_CLOSED, { closesAt: VOTE_ALREADY_CLOSED });
+  }
   const options: VoteOption[] =
     input.options?.map((item) => ({
       label: item.label,
