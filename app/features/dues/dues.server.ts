@@ -200,6 +200,23 @@ async function memberOf(userId: string) {
 }
 
 /** Inserts one payment row on `executor` (the database or a transaction); null when it exists. */
+const SAME_PAYMENT =
+  "같은 날짜, 같은 금액의 납부 기록이 이미 있습니다. 회원 기록의 납부 내역을 확인해주세요.";
+const PAID_TOO_EARLY = (year: number) =>
+  `${year}년 회비의 납부일은 ${year - 1}년 1월 1일 이후여야 합니다.`;
+
+/**
+ * A paid date that cannot be a payment of this year's dues: before the year ahead of it. (A date
+ * ahead of today is taken: the office records a transfer promised for a date, and so do the tests
+ * that run a year's standing forward.)
+ */
+function checkPaidDate(input: PaymentInput) {
+  if (input.paidAt < `${input.year - 1}-01-01`) {
+    const message = PAID_TOO_EARLY(input.year);
+    throw new AppError("invalid", message, { paidAt: message });
+  }
+}
+
 async function insertPayment(
   executor: Pick<Database, "insert">,
   member: { id: string; name: string },
@@ -262,7 +279,24 @@ export async function recordPayment(
   if (!(await getDuesYear(input.year))) {
     throw new AppError("invalid", YEAR_NOT_SET(input.year), { year: YEAR_NOT_SET(input.year) });
   }
+  checkPaidDate(input);
   const db = await getDb();
+  // The same payment sent twice (a double submission, or the form sent again from the history):
+  // another payment of the year is recorded (an instalment), the same one is not.
+  const [same] = await db
+    .select({ id: duesPayments.id })
+    .from(duesPayments)
+    .where(
+      and(
+        eq(duesPayments.userId, member.id),
+        eq(duesPayments.year, input.year),
+        eq(duesPayments.amount, input.amount),
+        eq(duesPayments.paidAt, input.paidAt),
+        isNull(duesPayments.voidedAt),
+      ),
+    )
+    .limit(1);
+  if (same) throw new AppError("conflict", SAME_PAYMENT);
   let row: Payment | null;
   try {
     row = await insertPayment(db, member, input, actor.user.id, options.importRef ?? null);
