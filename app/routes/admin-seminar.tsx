@@ -149,21 +149,24 @@ export default function AdminSeminar({ loaderData }: Route.ComponentProps) {
       </div>
 
       <nav aria-label="신청 상태" className="mt-6 flex flex-wrap gap-x-1 border-b border-slate-200">
-        {REGISTRANT_TABS.map((t) => (
-          <Link
-            key={t}
-            to={`${base}?tab=${t}`}
-            aria-current={t === tab ? "page" : undefined}
-            className={cn(
-              "-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap",
-              t === tab
-                ? "border-brand-700 text-brand-800"
-                : "border-transparent text-slate-600 hover:text-slate-900",
-            )}
-          >
-            {REGISTRANT_TAB_LABELS[t]} {formatNumber(counts[t])}
-          </Link>
-        ))}
+        {/* 결제 대기 only where seats are held for a fee (a paid seminar's), or when asked for. */}
+        {REGISTRANT_TABS.filter((t) => t !== "payment_pending" || counts[t] > 0 || tab === t).map(
+          (t) => (
+            <Link
+              key={t}
+              to={`${base}?tab=${t}`}
+              aria-current={t === tab ? "page" : undefined}
+              className={cn(
+                "-mb-px shrink-0 border-b-2 px-3 py-2.5 text-sm font-semibold whitespace-nowrap",
+                t === tab
+                  ? "border-brand-700 text-brand-800"
+                  : "border-transparent text-slate-600 hover:text-slate-900",
+              )}
+            >
+              {REGISTRANT_TAB_LABELS[t]} {formatNumber(counts[t])}
+            </Link>
+          ),
+        )}
       </nav>
 
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">

@@ -17,6 +17,7 @@ import {
   seminarRegistrations,
 } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
+import { mainText } from "../support/html";
 import { insertMember, type Member, page, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
@@ -510,6 +511,18 @@ describe("seminar fees", () => {
     });
     // The held seat counts: the next one waits, and is not asked for money.
     expect(await registerFor(seminar.id, second)).toMatchObject({ status: "waitlisted" });
+    // The office sees who holds the seat, under 결제 대기 with the hold's end (not under 확정).
+    const office = await page(
+      server,
+      `/admin/seminars/${seminar.id}?tab=payment_pending`,
+      admin.cookie,
+    );
+    expect(office.status).toBe(200);
+    expect(mainText(office.html)).toContain("결제 대기 1");
+    expect(mainText(office.html)).toContain("첫번째");
+    expect(mainText(office.html)).toContain("까지");
+    const confirmedTab = await page(server, `/admin/seminars/${seminar.id}`, admin.cookie);
+    expect(mainText(confirmedTab.html)).not.toContain("첫번째");
     const refusedVbank = await call(
       "POST",
       `/api/me/payments/${held.paymentId}/checkout`,

@@ -30,6 +30,7 @@ const enteredOnce = exists(
 function tabCondition(tab: RegistrantTab | undefined, ended: boolean): SQL | undefined {
   switch (tab) {
     case "confirmed":
+    case "payment_pending":
     case "waitlisted":
     case "cancelled":
       return eq(r.status, tab);
@@ -63,6 +64,10 @@ export async function registrantCounts(seminar: { id: string; date: Date; endDat
   const [row] = await db
     .select({
       confirmed: sql<number>`count(*) filter (where ${r.status} = 'confirmed')`.mapWith(Number),
+      // A seat held for its fee: taken, but not yet paid (issue 37).
+      payment_pending: sql<number>`count(*) filter (where ${r.status} = 'payment_pending')`.mapWith(
+        Number,
+      ),
       waitlisted: sql<number>`count(*) filter (where ${r.status} = 'waitlisted')`.mapWith(Number),
       cancelled: sql<number>`count(*) filter (where ${r.status} = 'cancelled')`.mapWith(Number),
       attended:
@@ -72,7 +77,13 @@ export async function registrantCounts(seminar: { id: string; date: Date; endDat
     })
     .from(r)
     .where(eq(r.seminarId, seminar.id));
-  const counts = row ?? { confirmed: 0, waitlisted: 0, cancelled: 0, attended: 0 };
+  const counts = row ?? {
+    confirmed: 0,
+    payment_pending: 0,
+    waitlisted: 0,
+    cancelled: 0,
+    attended: 0,
+  };
   return { ...counts, absent: hasEnded(seminar) ? counts.confirmed - counts.attended : 0 };
 }
 
@@ -120,6 +131,7 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
         licenseNumber: users.licenseNumber,
         status: r.status,
         registeredAt: r.queuedAt,
+        holdExpiresAt: r.holdExpiresAt,
         cancelledAt: r.cancelledAt,
         waitlistPosition: sql<number | null>`${queue.position}`.mapWith((v) =>
           v === null ? null : Number(v),
@@ -357,6 +369,7 @@ export async function addRegistrant(
 
 const STATUS_LABELS: Record<string, string> = {
   confirmed: "확정",
+  payment_pending: "결제 대기",
   waitlisted: "대기",
   cancelled: "취소",
 };

@@ -230,6 +230,7 @@ export type CheckInInput = z.infer<typeof checkInSchema>;
 
 export const REGISTRANT_TABS = [
   "confirmed",
+  "payment_pending",
   "waitlisted",
   "cancelled",
   "attended",
@@ -238,6 +239,7 @@ export const REGISTRANT_TABS = [
 export type RegistrantTab = (typeof REGISTRANT_TABS)[number];
 export const REGISTRANT_TAB_LABELS: Record<RegistrantTab, string> = {
   confirmed: "확정",
+  payment_pending: "결제 대기",
   waitlisted: "대기",
   cancelled: "취소",
   attended: "참석",
@@ -248,7 +250,8 @@ export const REGISTRANT_TAB_LABELS: Record<RegistrantTab, string> = {
 export const registrantQuerySchema = z.object({
   status: z
     .enum(REGISTRANT_TABS, {
-      error: "상태는 confirmed, waitlisted, cancelled, attended, absent 중 하나여야 합니다",
+      error:
+        "상태는 confirmed, payment_pending, waitlisted, cancelled, attended, absent 중 하나여야 합니다",
     })
     .optional(),
   q: z.string().trim().max(100, "검색어는 100자 이하로 입력해주세요").optional(),

@@ -16,6 +16,19 @@ function Status({ row }: { row: RegistrantRow }) {
   if (row.status === "waitlisted")
     return <Badge tone="yellow">대기 {row.waitlistPosition}번</Badge>;
   if (row.status === "cancelled") return <Badge>취소</Badge>;
+  if (row.status === "payment_pending") {
+    return (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        <Badge tone="violet">결제 대기</Badge>
+        {row.holdExpiresAt ? (
+          <span className="text-xs text-slate-600">
+            <DateTime value={row.holdExpiresAt} />
+            까지
+          </span>
+        ) : null}
+      </span>
+    );
+  }
   return <Badge tone="green">확정</Badge>;
 }
 
