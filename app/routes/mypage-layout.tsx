@@ -13,7 +13,8 @@ export default function MypageLayout() {
       <PageHeader title="마이페이지">{name ? `${name}님의 회원 정보입니다.` : null}</PageHeader>
       <Section className="grid gap-6 lg:grid-cols-[11rem_1fr] lg:items-start">
         <MypageTabs />
-        <div className="grid max-w-3xl min-w-0 gap-10">
+        {/* One column no wider than the screen: a long title in a list must not widen the page. */}
+        <div className="grid max-w-3xl min-w-0 grid-cols-1 gap-10">
           <Outlet />
         </div>
       </Section>

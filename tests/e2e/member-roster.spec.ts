@@ -126,8 +126,9 @@ test.describe("at 375 px", () => {
   test("the roster is usable on a phone: no sideways scroll, members as cards", async ({
     page,
   }) => {
+    // A name far longer than a doctor's (a typo of 45 letters) still fits the card and the table.
     const member = await createApprovedMember({
-      name: `폰확인${uniqueSuffix().slice(-5)}`,
+      name: `폰확인${uniqueSuffix().slice(-5)}${"가".repeat(37)}`,
     });
     await open(page, `/admin/members?q=${encodeURIComponent(member.name)}`);
     const name = page.getByRole("link", { name: member.name });

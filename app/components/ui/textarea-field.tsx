@@ -42,7 +42,8 @@ export function SelectField({
   options: ReadonlyArray<{ value: string; label: string }>;
 }) {
   return (
-    <div className="grid gap-1.5">
+    // min-w-0: an option as long as a seminar's title must not widen the form past the screen.
+    <div className="grid min-w-0 gap-1.5">
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
@@ -50,7 +51,7 @@ export function SelectField({
         id={id}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
-        className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         {...props}
       >
         {options.map((option) => (

@@ -54,7 +54,7 @@ export function RecipientFilters({
           ))}
         </div>
       </fieldset>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4">
         <SelectField
           id={`${id}-type`}
           name="type"

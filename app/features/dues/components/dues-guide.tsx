@@ -49,7 +49,7 @@ export function DuesGuide({
         </>
       ) : null}
       <dt className="text-slate-500">계좌 입금</dt>
-      <dd className="break-all">{dues.bankAccount}</dd>
+      <dd className="[overflow-wrap:anywhere]">{dues.bankAccount}</dd>
       {depositorName ? (
         <>
           <dt className="text-slate-500">입금자명</dt>

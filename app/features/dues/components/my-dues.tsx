@@ -74,7 +74,7 @@ export function MyDues({
           <dt className="text-slate-500">납부할 금액</dt>
           <dd className="font-semibold">{won(dues.amountDue ?? 0)}</dd>
           <dt className="text-slate-500">입금 계좌</dt>
-          <dd className="break-all">{dues.bankAccount}</dd>
+          <dd className="[overflow-wrap:anywhere]">{dues.bankAccount}</dd>
           <dt className="text-slate-500">입금자명</dt>
           <dd>
             <span className="font-semibold">{dues.depositorName}</span>
