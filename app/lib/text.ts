@@ -40,3 +40,16 @@ export function truncate(text: string, length: number, ellipsis = "..."): string
   const chars = Array.from(text);
   return chars.length > length ? chars.slice(0, length).join("") + ellipsis : text;
 }
+
+/**
+ * `word` with the particle 로 or 으로, as its last syllable asks: 으로 after a final consonant
+ * other than ㄹ (정회원으로, 휴대폰으로), 로 after a vowel or ㄹ (가상계좌로, 카드로, 서울로).
+ * A word that does not end in Hangul keeps the written-out (으)로.
+ */
+export function withRo(word: string): string {
+  const last = word.trimEnd().at(-1);
+  const code = last ? last.charCodeAt(0) - 0xac00 : -1;
+  if (code < 0 || code > 11171) return `${word}(으)로`;
+  const final = code % 28;
+  return `${word}${final === 0 || final === 8 ? "로" : "으로"}`;
+}

@@ -407,7 +407,7 @@ describe("PATCH /api/admin/members/{id}", () => {
     expect(entry?.detail).toMatchObject({ from: "associate", to: "honorary" });
     const mail = (await queueRowsTo(server, doctor.email)).at(-1);
     expect(mail?.subject).toContain("회원 구분이 변경되었습니다");
-    expect(mail?.text).toContain("준회원에서 명예회원(으)로");
+    expect(mail?.text).toContain("준회원에서 명예회원으로 변경되었습니다");
   });
 
   it("정회원 follows an approved application and is revoked only with a reason", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstCharacters, htmlToPlainText, truncate } from "~/lib/text";
+import { firstCharacters, htmlToPlainText, truncate, withRo } from "~/lib/text";
 
 describe("htmlToPlainText", () => {
   it("strips tags and keeps the text", () => {
@@ -109,5 +109,20 @@ describe("truncate", () => {
     const text = "학".repeat(100);
     const preview = truncate(text, 80);
     expect(preview).toBe(`${"학".repeat(80)}...`);
+  });
+});
+
+describe("withRo: 로 or 으로 after a word", () => {
+  it("takes 로 after a vowel or ㄹ and 으로 after any other final consonant", () => {
+    expect(withRo("가상계좌")).toBe("가상계좌로");
+    expect(withRo("신용·체크카드")).toBe("신용·체크카드로");
+    expect(withRo("서울")).toBe("서울로");
+    expect(withRo("정회원")).toBe("정회원으로");
+    expect(withRo("휴대폰")).toBe("휴대폰으로");
+  });
+
+  it("keeps (으)로 written out after a word that does not end in Hangul", () => {
+    expect(withRo("PAYCO")).toBe("PAYCO(으)로");
+    expect(withRo("")).toBe("(으)로");
   });
 });

@@ -67,7 +67,7 @@ const OTHER_PAGES: Array<{ to: string; label: string; section?: string }> = [
   { to: "/privacy", label: "개인정보처리방침" },
   { to: "/terms", label: "이용약관" },
   { to: "/email-policy", label: "이메일무단수집거부" },
-  { to: "/verify", label: "참석확인서 확인" },
+  { to: "/verify", label: "확인서 진위 확인" },
 ];
 
 export type NavPlace = {

@@ -4,6 +4,7 @@
 import { env } from "~/env.server";
 import { formatDateTime, formatDateTimeRange } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
+import { withRo } from "~/lib/text";
 import { societyDetailsLastRead } from "../society/settings.server";
 import type { MailMessage } from "./mail.server";
 
@@ -174,7 +175,7 @@ export const mailTemplates = {
   ) =>
     compose(member.email, "회원 구분이 변경되었습니다", [
       `${member.name}님, 안녕하세요.`,
-      `회원님의 회원 구분이 ${change.from}에서 ${change.to}(으)로 변경되었습니다.`,
+      `회원님의 회원 구분이 ${change.from}에서 ${withRo(change.to)} 변경되었습니다.`,
       ...(change.reason ? [`사유: ${change.reason}`] : []),
       `문의 사항은 학회 사무국(${office().phone}, ${office().email})으로 연락해주세요.`,
     ]),
@@ -327,7 +328,7 @@ export const mailTemplates = {
       `결제가 완료되었습니다: ${payment.orderName}`,
       [
         `${registrant.name}님, 안녕하세요.`,
-        `‘${payment.orderName}’ ${formatNumber(payment.amount)}원이 ${payment.method}(으)로 결제되었습니다.`,
+        `‘${payment.orderName}’ ${formatNumber(payment.amount)}원이 ${withRo(payment.method)} 결제되었습니다.`,
         "결제 내역과 영수증은 마이페이지에서 보실 수 있습니다.",
       ],
       { label: "결제 내역 보기", url: link("/mypage/dues#payments") },

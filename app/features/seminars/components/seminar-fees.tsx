@@ -104,9 +104,10 @@ export function SeminarFees({
           </p>
         ) : null}
         <p className="mt-3 rounded-lg bg-brand-50 px-3 py-2 text-base text-brand-900">
-          {signedIn ? "회원님" : "비회원"}의 등록비 ({mine}
-          {hasEarly && fees.early ? ", 사전등록" : ""}):{" "}
-          <strong className="tabular-nums">{won(fee)}</strong>
+          {signedIn
+            ? `회원님의 등록비 (${mine}${hasEarly && fees.early ? ", 사전등록" : ""})`
+            : `비회원 등록비${hasEarly && fees.early ? " (사전등록)" : ""}`}
+          : <strong className="tabular-nums">{won(fee)}</strong>
           {!signedIn ? (
             <span className="block text-sm text-slate-600">
               로그인하시면 회원 구분에 맞는 등록비가 적용됩니다.
