@@ -81,8 +81,16 @@ export const action = pageAction({
     cancel: {
       schema: registrationForms.cancel,
       run: async ({ returnTo }, { user }, { params }) => {
-        await cancelRegistration(params.id!, user.id);
-        return done("신청을 취소했습니다", returnPath(returnTo, `/activities/${params.id}`));
+        const { refund } = await cancelRegistration(params.id!, user.id);
+        // A paid seat cancelled within the deadline was refunded in full: say so, and how much.
+        const toast =
+          refund.amount > 0
+            ? {
+                title: "신청을 취소했습니다",
+                description: `결제하신 ${formatNumber(refund.amount)}원을 결제한 수단으로 환불했습니다. 카드사에 따라 반영까지 며칠 걸릴 수 있습니다.`,
+              }
+            : "신청을 취소했습니다";
+        return done(toast, returnPath(returnTo, `/activities/${params.id}`));
       },
     },
   },

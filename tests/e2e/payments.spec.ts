@@ -190,6 +190,10 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
   await row.getByLabel("환불 금액(원)").fill("10000");
   await row.getByLabel("환불 사유").fill("세미나 자료집 미제공분 환불");
   await row.getByRole("button", { name: "환불", exact: true }).click();
+  // Money leaves at once: the office confirms first.
+  const confirm = page.getByRole("alertdialog", { name: "환불할까요?" });
+  await expect(confirm).toContainText("되돌릴 수 없습니다");
+  await confirm.getByRole("button", { name: "환불", exact: true }).click();
   await expect(toast(page, "환불 완료")).toBeVisible();
   await expect(row.getByText("부분 환불", { exact: true })).toBeVisible();
   await expect(row.getByText("10,000원")).toBeVisible();
@@ -200,6 +204,10 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
   await row.getByLabel("환불 금액(원)").fill("90000");
   await row.getByLabel("환불 사유").fill("잘못된 금액");
   await row.getByRole("button", { name: "환불", exact: true }).click();
+  await page
+    .getByRole("alertdialog", { name: "환불할까요?" })
+    .getByRole("button", { name: "환불", exact: true })
+    .click();
   await expect(row.getByText("환불 금액은 1원 이상 40,000원 이하로 입력해주세요.")).toBeVisible();
 
   // The member applies: the office's review shows this year's dues unpaid, with the fee.

@@ -17,6 +17,7 @@ import {
   seminarRegistrations,
 } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
+import { flashToastOf } from "../support/admin";
 import { mainText } from "../support/html";
 import { insertMember, type Member, page, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
@@ -557,6 +558,29 @@ describe("seminar fees", () => {
     const [offerText] = await textsOf(second, "seatOffered");
     expect(offerText?.text).toContain("결제하시면 참가가 확정됩니다");
     expect((await textsOf(first, "seminarRegistered")).length).toBe(1);
+  });
+
+  it("a member who cancels a paid seat on the page is told the refund and its amount", async () => {
+    const seminar = await paidSeminar(5);
+    const member = await regular("취소환불");
+    const held = await registerFor(seminar.id, member);
+    await move(held.paymentId!, "paid");
+    const res = await server.fetch(`/activities/${seminar.id}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Cookie: member.cookie,
+        Origin: server.baseUrl,
+      },
+      body: new URLSearchParams({ intent: "cancel" }).toString(),
+    });
+    expect(res.status).toBe(302);
+    expect(flashToastOf(res)).toMatchObject({
+      title: "신청을 취소했습니다",
+      description: expect.stringContaining("80,000원을 결제한 수단으로 환불했습니다"),
+    });
+    expect((await mine(member, held.paymentId!)).status).toBe("refunded");
   });
 
   it("a hold not paid in time is released to the next in line; paying after that returns the money", async () => {

@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DateTime } from "~/components/ui/date-time";
 import { FieldError, inputClass, Label } from "~/components/ui/field";
 import { formatNumber } from "~/lib/numbers";
@@ -146,9 +147,14 @@ function RefundForm({
         환불하기
         <span className="ml-2 font-normal text-slate-600">(환불 가능 {won(left)})</span>
       </summary>
-      <Form
+      {/* Money leaves at once and cannot be called back: confirmed first (issue 39). */}
+      <ConfirmForm
         method="post"
         className="grid gap-3 px-3 pb-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
+        title="환불할까요?"
+        description={`입력한 금액(비워 두면 남은 ${won(left)} 전부)을 결제한 수단으로 바로 환불합니다. 환불은 되돌릴 수 없습니다.`}
+        confirmLabel="환불"
+        destructive
       >
         <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="paymentId" value={paymentId} />
@@ -196,7 +202,7 @@ function RefundForm({
             {otherError}
           </p>
         ) : null}
-      </Form>
+      </ConfirmForm>
     </details>
   );
 }
