@@ -11,7 +11,8 @@ const now = Date.now();
 
 /** A string that appears only in the body of an announcement, after its first 100 characters. */
 const MARKER = "MEMBERS-ONLY-BODY-3f9a7c";
-const FILLER = "정회원께만 공개되는 본문입니다. ".repeat(8);
+// Long enough (over 200 characters) that the excerpt is the full 100, not half the body.
+const FILLER = "정회원께만 공개되는 본문입니다. ".repeat(12);
 const RICH_HTML = [
   "<h2>총회&nbsp;안내</h2>",
   '<p>회비 &amp; 일정 &lt;필독&gt; &quot;꼭&quot; 확인&#39;s <strong class="x">굵게</strong><br>줄바꿈</p>',
@@ -210,7 +211,8 @@ describe("GET /api/announcements", () => {
   it("gives the category default '일반' and views 0 when none were set", async () => {
     const { body } = await getJson("/api/announcements");
     const plain = body.find((a) => a.id === fixtures.plain);
-    expect(plain).toMatchObject({ category: "일반", views: 0, excerpt: "짧은 본문" });
+    // A short body is never shown whole: its excerpt is half of it at most (decision 032).
+    expect(plain).toMatchObject({ category: "일반", views: 0, excerpt: "짧은" });
   });
 
   it("makes the excerpt plain text: tags and scripts stripped, entities decoded, 100 characters", async () => {
@@ -231,7 +233,8 @@ describe("GET /api/announcements", () => {
   it("cuts by characters, never inside an emoji", async () => {
     const { body } = await getJson("/api/announcements");
     const emoji = body.find((a) => a.id === fixtures.emoji);
-    expect(emoji?.excerpt).toBe("😀".repeat(100));
+    // 150 emoji: half of them, as the body is shorter than twice the excerpt's 100.
+    expect(emoji?.excerpt).toBe("😀".repeat(75));
   });
 
   it("never carries the body beyond the excerpt", async () => {
@@ -379,7 +382,8 @@ describe("announcement pages for a visitor", () => {
     const text = mainText(html);
     expect(text).toContain(RICH_TITLE);
     expect(text).toContain(`${Array.from(RICH_TEXT).slice(0, 100).join("")}...`);
-    expect(text).toContain("짧은 본문");
+    expect(text).toContain("짧은...");
+    expect(text).not.toContain("짧은 본문");
     expect(text).toContain("1,234");
     expect(html).not.toContain(MARKER);
     expect(html).not.toContain("스크립트");

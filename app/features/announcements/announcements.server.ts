@@ -108,9 +108,18 @@ export async function listAnnouncements(
     : query.where(filter));
   return rows.map(({ content, ...row }): AnnouncementSummary => {
     const text = htmlToPlainText(content);
-    const excerpt = firstCharacters(text, EXCERPT_LENGTH);
+    const excerpt = firstCharacters(text, excerptLength(text));
     return { ...row, excerpt, truncated: excerpt.length < text.length };
   });
+}
+
+/**
+ * How much of a body its excerpt shows: the SPEC's 100 characters, but never more than half of
+ * the body, so that a short notice is not shown whole to visitors, for whom bodies are
+ * members-only (decision 032).
+ */
+function excerptLength(text: string) {
+  return Math.min(EXCERPT_LENGTH, Math.floor(Array.from(text).length / 2));
 }
 
 /** How many announcements there are (a COUNT, for pagers and `X-Total-Count`). */
