@@ -136,6 +136,25 @@ describe("the year's settings and figures", () => {
     expect(body.errors?.dueDate).toBe("납부 기한을 YYYY-MM-DD 형식으로 입력해주세요.");
     expect((await call("PUT", "/api/admin/dues/19", admin.cookie, {})).status).toBe(400);
     expect((await call("GET", `/api/admin/dues/${YEAR + 5}`, admin.cookie)).status).toBe(404);
+    // Dates typed years off the dues year would lapse or keep every 정회원 at once.
+    const yearsOff = await call("PUT", `/api/admin/dues/${YEAR}`, admin.cookie, {
+      regularFee: FEE,
+      lifetimeFee: LIFETIME,
+      dueDate: "2020-01-01",
+      graceUntil: "2020-03-31",
+      bankAccount: BANK,
+    });
+    expect(yearsOff.status).toBe(400);
+    expect((await json<ErrorBody>(yearsOff)).errors?.dueDate).toMatch(/[가-힣]/);
+    const graceOff = await call("PUT", `/api/admin/dues/${YEAR}`, admin.cookie, {
+      regularFee: FEE,
+      lifetimeFee: LIFETIME,
+      dueDate: `${YEAR}-03-31`,
+      graceUntil: `${YEAR + 5}-03-31`,
+      bankAccount: BANK,
+    });
+    expect(graceOff.status).toBe(400);
+    expect((await json<ErrorBody>(graceOff)).errors?.graceUntil).toMatch(/[가-힣]/);
 
     const saved = await setYear(YEAR);
     expect(saved).toMatchObject({

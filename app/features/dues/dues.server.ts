@@ -62,6 +62,16 @@ export async function getDuesYear(year: number): Promise<YearSettings | null> {
 /** Sets up (or changes) a year's fees, due date, grace period and bank account. */
 export async function setDuesYear(actor: Actor, year: number, input: DuesYearInput) {
   assertAdmin(actor);
+  // The dates decide every 정회원's standing for the year: one typed years off (2020 for 2027)
+  // would lapse or keep everyone at once.
+  if (input.dueDate < `${year - 1}-01-01` || input.dueDate > `${year}-12-31`) {
+    const message = `${year}년 회비의 납부 기한은 ${year - 1}년 1월 1일부터 ${year}년 12월 31일 사이여야 합니다.`;
+    throw new AppError("invalid", message, { dueDate: message });
+  }
+  if (input.graceUntil && input.graceUntil > `${year + 1}-12-31`) {
+    const message = `${year}년 회비의 유예기간은 ${year + 1}년 12월 31일까지만 둘 수 있습니다.`;
+    throw new AppError("invalid", message, { graceUntil: message });
+  }
   const db = await getDb();
   const values = {
     regularFee: input.regularFee,
