@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
+import { ConfirmForm } from "~/components/ui/confirm-form";
 import { EmptyState } from "~/components/ui/empty-state";
 import { FieldError, FormError, inputClass, Label } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
@@ -119,11 +120,15 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
   // After a refused form, what was typed comes back.
   const typed = (name: string, fallback = "") => submittedValue(refusal, name) ?? fallback;
   return (
-    <Form
+    // Publishing fixes the roll and notifies every voter: confirmed first (issue 39).
+    <ConfirmForm
       method="post"
       noValidate
       className="grid gap-4 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
       aria-labelledby="vote-form-title"
+      title="투표를 게시할까요?"
+      description="게시하면 선거인 명부가 확정되고, 시작 시각이 되면 명부의 회원 모두에게 문자와 메일로 알립니다. 게시한 투표의 문항과 기간은 고칠 수 없고, 투표한 회원이 없을 때만 삭제할 수 있습니다."
+      confirmLabel="게시"
     >
       <h2 id="vote-form-title" className="text-lg font-bold text-slate-900">
         새 투표 등록
@@ -269,7 +274,7 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
           투표 등록
         </Button>
       </div>
-    </Form>
+    </ConfirmForm>
   );
 }
 

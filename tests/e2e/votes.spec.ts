@@ -88,3 +88,23 @@ test("a member votes on a phone and gets a receipt; the office sees only the tur
   await expectNoSeriousA11yViolations(admin);
   await admin.context().close();
 });
+
+test("publishing a vote is confirmed first: the dialog says the roll is fixed and voters told", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await phone(browser, baseURL!);
+  await loginAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await open(admin, "/admin/votes");
+  const posted: string[] = [];
+  admin.on("request", (request) => {
+    if (request.method() === "POST") posted.push(request.url());
+  });
+  await admin.getByRole("button", { name: "투표 등록" }).click();
+  const confirm = admin.getByRole("alertdialog", { name: "투표를 게시할까요?" });
+  await expect(confirm).toContainText("선거인 명부가 확정되고");
+  await confirm.getByRole("button", { name: "취소" }).click();
+  await expect(confirm).toBeHidden();
+  expect(posted).toEqual([]);
+  await admin.context().close();
+});
