@@ -376,6 +376,11 @@ describe("the credit sheet", () => {
     const aheadBody = await json<ErrorBody>(ahead);
     expect(aheadBody.message).toMatch(/^퇴장 시간은 지금\(.+\)보다 늦을 수 없습니다\.$/);
     expect(aheadBody.errors?.exitAt).toBe(aheadBody.message);
+    // A year typed wrong: a time far from the seminar's day is refused, not put on the sheet.
+    const yearOff = new Date(new Date(at("09:30")).getTime() - 365 * 24 * 3600_000).toISOString();
+    const lastYear = await call("PATCH", path, admin.cookie, { entryAt: yearOff, reason: "정정" });
+    expect(lastYear.status).toBe(400);
+    expect((await json<ErrorBody>(lastYear)).errors?.entryAt).toMatch(/세미나 일시\(.+\) 전후여야/);
 
     const res = await call("PATCH", path, admin.cookie, {
       exitAt: at("12:30"),

@@ -222,6 +222,8 @@ export async function creditSheetOf(seminarId: string): Promise<CreditSheet> {
 }
 
 const LOCKED = "확정된 평점표는 바꿀 수 없습니다.";
+/** How far before a seminar's start and after its end a corrected time may stand. */
+const CORRECTION_MARGIN_MS = 12 * 60 * 60 * 1000;
 
 /** Corrects one attendee's entry, exit or credits, with a reason (audited). */
 export async function correctCredits(
@@ -251,10 +253,18 @@ export async function correctCredits(
   }
   // A correction records what happened: a time still to come cannot have been observed.
   const now = clockNow();
+  // Nor one far from the seminar: a year typed wrong (2025 for 2026) would stand on the sheet.
+  const earliest = new Date(seminar.date.getTime() - CORRECTION_MARGIN_MS);
+  const latest = new Date(seminarEndOf(seminar).getTime() + CORRECTION_MARGIN_MS);
   for (const field of ["entryAt", "exitAt"] as const) {
     const value = input[field];
+    const what = field === "entryAt" ? "입장" : "퇴장";
     if (value && value > now) {
-      const message = `${field === "entryAt" ? "입장" : "퇴장"} 시간은 지금(${formatDateTime(now)})보다 늦을 수 없습니다.`;
+      const message = `${what} 시간은 지금(${formatDateTime(now)})보다 늦을 수 없습니다.`;
+      throw new AppError("invalid", message, { [field]: message });
+    }
+    if (value && (value < earliest || value > latest)) {
+      const message = `${what} 시간은 세미나 일시(${formatDateTime(seminar.date)}) 전후여야 합니다. 날짜를 확인해주세요.`;
       throw new AppError("invalid", message, { [field]: message });
     }
   }
