@@ -63,28 +63,36 @@ test("an administrator corrects, sends out and locks a credit sheet; the member 
   const row = page.getByRole("listitem").filter({ hasText: doctor.name });
   await expect(row.getByText("미완료").first()).toBeVisible();
 
-  await row.getByText("정정", { exact: true }).click();
-  await row.getByLabel("퇴장 시간").fill(seoulLocal(after(7)));
-  await row.getByLabel("정정 사유").fill("퇴장 스캔 누락: 본인 확인 후 16:00 퇴장으로 정정");
-  await row.getByRole("button", { name: "정정 저장" }).click();
-  await expect(toast(page, "처리 완료")).toBeVisible();
-  // Seven hours less the hour's lunch: 360 minutes, 5 credits.
-  await expect(row.getByText("360분")).toBeVisible();
-  await expect(row.getByText("5점", { exact: true })).toBeVisible();
-  await expect(row.getByText(/정정 사유: 퇴장 스캔 누락/)).toBeVisible();
-  // The sheet shows the scan beside the correction, as the registrant list does (issue 39).
-  await expect(row.getByText(/스캔 없음/)).toBeVisible();
-
   // Sending and locking each ask first, in a dialog that says what will happen.
   await page.getByRole("button", { name: "참석자에게 발송" }).click();
   const send = page.getByRole("alertdialog", { name: "참석자에게 발송할까요?" });
   await expect(send).toContainText("참석자 1명에게 산정된 평점이 메일로 발송");
   await send.getByRole("button", { name: "발송" }).click();
   await expect(page.getByText("이의 신청 기간", { exact: true })).toBeVisible();
+  // The lock's dialog names what it would make final unseen: here the row without an exit.
+  await page.getByRole("button", { name: "평점 확정" }).click();
+  const early = page.getByRole("alertdialog", { name: "평점을 확정할까요?" });
+  await expect(early).toContainText("퇴장 기록이 없는 미완료 1명은 지금 표의 평점으로 확정됩니다");
+  await early.getByRole("button", { name: "취소" }).click();
+  await expect(early).toBeHidden();
+
+  await row.getByText("정정", { exact: true }).click();
+  await row.getByLabel("퇴장 시간").fill(seoulLocal(after(7)));
+  await row.getByLabel("정정 사유").fill("퇴장 스캔 누락: 본인 확인 후 16:00 퇴장으로 정정");
+  await row.getByRole("button", { name: "정정 저장" }).click();
+  await expect(toast(page, "처리 완료")).toBeVisible();
+  // Seven hours less the hour's lunch: 360 minutes, 5 credits (beside the 0 sent before it).
+  await expect(row.getByText("360분")).toBeVisible();
+  await expect(row.getByRole("definition").filter({ hasText: /^5점/ })).toBeVisible();
+  await expect(row.getByText(/정정 사유: 퇴장 스캔 누락/)).toBeVisible();
+  // The sheet shows the scan beside the correction, as the registrant list does (issue 39).
+  await expect(row.getByText(/스캔 없음/)).toBeVisible();
+
   // Before the objection deadline the lock needs a written reason: 확정 waits for it.
   await page.getByRole("button", { name: "평점 확정" }).click();
   const lock = page.getByRole("alertdialog", { name: "평점을 확정할까요?" });
   await expect(lock).toContainText("확정한 뒤에는 평점표를 바꿀 수 없습니다");
+  await expect(lock).not.toContainText("미완료");
   const confirmLock = lock.getByRole("button", { name: "확정", exact: true });
   await expect(confirmLock).toBeDisabled();
   await lock

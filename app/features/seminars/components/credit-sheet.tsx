@@ -283,6 +283,9 @@ function SendForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
 function LockForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
   const [reason, setReason] = useState("");
   const early = sheet.objectionsOpen;
+  // What the lock makes final without a second look: rows still without an exit, and objections.
+  const incomplete = sheet.lines.filter((line) => line.incomplete).length;
+  const objections = sheet.lines.filter((line) => line.objection).length;
   return (
     <ConfirmForm
       method="post"
@@ -292,6 +295,14 @@ function LockForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
         <>
           참석자 {sheet.lines.length}명의 평점이 확정되어 최종 평점과 참석확인서가 메일로
           발송됩니다. 확정한 뒤에는 평점표를 바꿀 수 없습니다.
+          {incomplete > 0 || objections > 0 ? (
+            <strong className="mt-2 block font-semibold text-rose-800">
+              {incomplete > 0
+                ? `퇴장 기록이 없는 미완료 ${incomplete}명은 지금 표의 평점으로 확정됩니다. `
+                : ""}
+              {objections > 0 ? `이의 신청 ${objections}건을 처리했는지 확인해주세요.` : ""}
+            </strong>
+          ) : null}
           {early ? (
             <>
               {" "}
