@@ -20,6 +20,7 @@ import {
 } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { insertMember, type Member, page, sendJson } from "../support/members";
+import { pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
 
 let admin: LoggedIn;
@@ -1089,16 +1090,3 @@ describe("keeping dues records no longer than the privacy notice says", () => {
     expect(gone).toHaveLength(0);
   });
 });
-
-/** Every text item of every page of a PDF, joined (pdfjs-dist, as a reader would extract it). */
-async function pdfText(bytes: Uint8Array) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ("str" in item) parts.push(item.str);
-  }
-  await doc.destroy();
-  return parts.join("\n");
-}

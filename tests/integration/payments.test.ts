@@ -20,6 +20,7 @@ import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { flashToastOf } from "../support/admin";
 import { mainText } from "../support/html";
 import { insertMember, type Member, page, sendJson } from "../support/members";
+import { pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
 
 const WEBHOOK_SECRET = `whsec_${Buffer.from("payments-test-webhook-secret-0123456789").toString("base64")}`;
@@ -232,6 +233,14 @@ describe("dues paid online", () => {
     const paid = await mine(member, invoice.paymentId);
     expect(paid.cashReceipt).toMatchObject({ type: "소득공제" });
     expect(paid.cashReceipt?.number).toMatch(/^\d{9}$/);
+    // The 납부확인서 shows the 현금영수증 with its number (issue 37).
+    const receipt = await server.fetch(`/api/me/payments/${row!.id}/receipt.pdf`, {
+      headers: { Cookie: member.cookie },
+    });
+    expect(receipt.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await receipt.arrayBuffer()));
+    expect(text).toContain("현금영수증");
+    expect(text).toContain(`소득공제 · 승인번호 ${paid.cashReceipt?.number}`);
   });
 
   it("refuses a bad checkout: a way not offered, a 현금영수증 without its number, by card", async () => {

@@ -25,6 +25,7 @@ import {
 } from "../support/admin";
 import { mainText } from "../support/html";
 import { applicationPayload, insertMember, type Member, page, sendJson } from "../support/members";
+import { pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
 
 let admin: LoggedIn;
@@ -1077,16 +1078,3 @@ describe("one rule: a certificate and the yearly total for exactly the lines wit
     expect((await mineOf(short!)).attended[0]?.certificateCode).toBeNull();
   });
 });
-
-/** Every text item of every page of a PDF, joined (pdfjs-dist, as a reader would extract it). */
-async function pdfText(bytes: Uint8Array) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ("str" in item) parts.push(item.str);
-  }
-  await doc.destroy();
-  return parts.join("\n");
-}

@@ -11,7 +11,13 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import type { Database } from "~db/client.server";
-import { duesExemptions, duesPayments, duesYears, users } from "~db/schema";
+import {
+  duesExemptions,
+  duesPayments,
+  duesYears,
+  payments as onlinePayments,
+  users,
+} from "~db/schema";
 import { type Actor, assertAdmin } from "../audit/actor.server";
 import { type AuditContext, audit } from "../audit/audit.server";
 import {
@@ -604,9 +610,16 @@ export async function myPayment(userId: string, paymentId: string) {
   if (!isUuid(paymentId)) throw notFound;
   const db = await getDb();
   const [row] = await db
-    .select({ ...paymentColumns, licenseNumber: users.licenseNumber })
+    .select({
+      ...paymentColumns,
+      licenseNumber: users.licenseNumber,
+      // Paid online with a 현금영수증: the receipt shows it (issue 37).
+      cashReceiptType: onlinePayments.cashReceiptType,
+      cashReceiptNumber: onlinePayments.cashReceiptNumber,
+    })
     .from(duesPayments)
     .innerJoin(users, eq(users.id, duesPayments.userId))
+    .leftJoin(onlinePayments, eq(onlinePayments.duesPaymentId, duesPayments.id))
     .where(
       and(
         eq(duesPayments.id, paymentId),
@@ -615,7 +628,10 @@ export async function myPayment(userId: string, paymentId: string) {
       ),
     );
   if (!row) throw notFound;
-  return { ...asPayment(row), licenseNumber: row.licenseNumber };
+  const cashReceipt = row.cashReceiptType
+    ? { type: row.cashReceiptType, number: row.cashReceiptNumber }
+    : null;
+  return { ...asPayment(row), licenseNumber: row.licenseNumber, cashReceipt };
 }
 
 /** The payment a receipt's code names, if it exists and is not voided. */

@@ -20,6 +20,8 @@ export type Receipt = {
   method: string;
   paidAt: string;
   createdAt: Date;
+  /** 소득공제 or 지출증빙 and its 승인번호, when paid online with one. */
+  cashReceipt?: { type: string; number: string | null } | null;
 };
 
 /** The receipt as a one-page A4 PDF, in the society's issued-document layout. */
@@ -38,6 +40,14 @@ function receiptPdf(key: string, receipt: Receipt, look: DocumentLook): Promise<
         ["납부 금액", won(receipt.amount)],
         ["납부일", formatDay(receipt.paidAt)],
         ["납부 방법", receipt.method],
+        ...(receipt.cashReceipt
+          ? [
+              [
+                "현금영수증",
+                `${receipt.cashReceipt.type}${receipt.cashReceipt.number ? ` · 승인번호 ${receipt.cashReceipt.number}` : ""}`,
+              ] as [string, string],
+            ]
+          : []),
       ],
       statement: `위 사람이 ${look.society.name}의 ${receipt.year}년 회비를 위와 같이 납부하였음을 확인합니다.`,
       issuedAt: receipt.createdAt,
@@ -48,7 +58,7 @@ function receiptPdf(key: string, receipt: Receipt, look: DocumentLook): Promise<
 }
 
 /** The drawing's version (keptPdf): change it whenever receiptPdf draws differently. */
-const RECEIPT_LAYOUT = "receipt-3";
+const RECEIPT_LAYOUT = "receipt-4";
 
 /**
  * The receipt of `member`'s own payment and its PDF, drawn once and kept until what it shows
@@ -65,6 +75,7 @@ export async function receiptPdfOf(member: { id: string; name: string }, payment
     method: payment.method,
     paidAt: payment.paidAt,
     createdAt: payment.createdAt,
+    cashReceipt: payment.cashReceipt,
   };
   const key = `receipt:${payment.id}`;
   const pdf = await keptPdf({

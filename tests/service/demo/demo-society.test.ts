@@ -43,23 +43,10 @@ import {
   testGatewayPayments,
   users,
 } from "~db/schema";
+import { pdfText } from "../../support/pdf";
 
 const PASSWORD = "demo-members-share-this-1";
 const objectFile = (id: string) => path.join(process.env.DATA_DIR!, "objects", id.slice(0, 2), id);
-
-/** Every text item of every page of a PDF, joined (pdfjs-dist, as a reader would extract it). */
-async function pdfText(bytes: Uint8Array) {
-  const pdfjs = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false })
-    .promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) if ("str" in item) parts.push(item.str);
-  }
-  await doc.destroy();
-  return parts.join("\n");
-}
 
 /** Row counts of every table the demo society writes. */
 async function tableCounts() {
