@@ -557,16 +557,6 @@ describe("the /signup page action (form post, no JavaScript)", () => {
     expect(await countUsers(fields.email)).toBe(0);
   });
 
-  it("an empty confirmation asks for it, rather than saying the passwords differ", async () => {
-    const fields = await formFields({ password: "", confirmPassword: "" });
-    const res = await postForm(server, "/signup", fields);
-    expect(res.status).toBe(400);
-    const html = await res.text();
-    expect(idOfMessage(html, "비밀번호를 한 번 더 입력해주세요")).toMatch(/confirmPassword/);
-    expect(html).not.toContain("비밀번호가 일치하지 않습니다");
-    expect(await countUsers(fields.email)).toBe(0);
-  });
-
   it("short password, missing image, missing consent: 400 with the Korean messages", async () => {
     const fields = await formFields({ password: "short", confirmPassword: "short" });
     const { privacyConsent: _consent, licenseImageUrl: _image, ...rest } = fields;

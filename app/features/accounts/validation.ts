@@ -63,7 +63,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 
 const signupFields = {
   ...registerFields,
-  confirmPassword: z.string({ error: "비밀번호를 한 번 더 입력해주세요" }),
+  confirmPassword: z.string({ error: "비밀번호가 일치하지 않습니다" }),
   termsConsent: z
     .literal("on", { error: "이용약관에 동의해주세요" })
     .transform(() => true as const),
@@ -180,7 +180,7 @@ export const resetPasswordSchema = z
   .object({
     token: z.string({ error: "비밀번호 재설정 링크가 올바르지 않습니다." }).min(1).max(100),
     password: newPasswordField,
-    confirmPassword: z.string({ error: "비밀번호를 한 번 더 입력해주세요" }),
+    confirmPassword: z.string({ error: "비밀번호가 일치하지 않습니다" }),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: "비밀번호가 일치하지 않습니다",
@@ -206,7 +206,7 @@ export const passwordChangeSchema = z
       .min(1, "현재 비밀번호를 입력해주세요")
       .max(128),
     password: newPasswordField,
-    confirmPassword: z.string({ error: "비밀번호를 한 번 더 입력해주세요" }),
+    confirmPassword: z.string({ error: "비밀번호가 일치하지 않습니다" }),
   })
   .refine((value) => value.password === value.confirmPassword, {
     message: "비밀번호가 일치하지 않습니다",
