@@ -653,7 +653,10 @@ test.describe("announcement board", () => {
     const target = all.find((a) => a.category === "학술") ?? all[0]!;
     await page.goto("/announcements");
     const board = page.getByRole("main");
-    await board.getByRole("searchbox", { name: "제목과 내용 검색" }).fill(target.title.slice(0, 6));
+    // A visitor's search looks at titles (decision 032), and the box says so.
+    const box = board.getByRole("searchbox", { name: "제목 검색" });
+    await expect(box).toHaveAttribute("placeholder", "제목 검색");
+    await box.fill(target.title.slice(0, 6));
     await board.getByRole("button", { name: "검색" }).click();
     await expect(page).toHaveURL(/\?q=/);
     expect(new URL(page.url()).searchParams.get("q")).toBe(target.title.slice(0, 6));
