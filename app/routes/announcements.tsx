@@ -7,7 +7,6 @@ import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   type AnnouncementSummary,
   listPinnedAnnouncements,
-  mayReadAnnouncementBody,
   pageAnnouncements,
 } from "~/features/announcements/announcements.server";
 import { AnnouncementRow } from "~/features/announcements/components/announcement-card";
@@ -63,11 +62,11 @@ export async function loader({ url, request }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, MAX_SEARCH_LENGTH);
   const category = categoryFromUrl(url.searchParams.get("category"));
   const searched = Boolean(q || category);
-  // Bodies are searched only for those who may read them (the reader is read only for a search:
-  // the plain board is the same for everyone and comes from the page cache).
-  const searchesBodies = q ? mayReadAnnouncementBody(await getCurrentUser(request)) : false;
+  // The reader decides what a search looks at (pageAnnouncements); read only for a search, as the
+  // plain board is the same for everyone and comes from the page cache.
+  const reader = q ? await getCurrentUser(request) : null;
   const [list, pinned] = await Promise.all([
-    pageAnnouncements({ page, pageSize: ANNOUNCEMENTS_PER_PAGE, q, category, searchesBodies }),
+    pageAnnouncements({ page, pageSize: ANNOUNCEMENTS_PER_PAGE, q, category }, reader),
     searched ? ([] as AnnouncementSummary[]) : listPinnedAnnouncements(),
   ]);
   if (page > pageCount(list.total, list.pageSize) && !(searched && page === 1)) {

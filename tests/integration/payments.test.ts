@@ -533,6 +533,16 @@ describe("seminar fees", () => {
     expect(mainText(office.html)).toContain("까지");
     const confirmedTab = await page(server, `/admin/seminars/${seminar.id}`, admin.cookie);
     expect(mainText(confirmedTab.html)).not.toContain("첫번째");
+    const heldCall = `/api/admin/seminars/${seminar.id}/registrations?status=payment_pending`;
+    const listed = await json<{ items: { name: string; status: string }[]; total: number }>(
+      await call("GET", heldCall, admin.cookie),
+    );
+    expect(listed).toMatchObject({
+      total: 1,
+      items: [{ name: "첫번째", status: "payment_pending" }],
+    });
+    expect((await call("GET", heldCall, first.cookie)).status).toBe(403);
+    expect((await call("GET", heldCall, null)).status).toBe(401);
     const refusedVbank = await call(
       "POST",
       `/api/me/payments/${held.paymentId}/checkout`,

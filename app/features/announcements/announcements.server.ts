@@ -133,9 +133,19 @@ export async function countAnnouncements(options: { q?: string } = {}) {
   return row?.value ?? 0;
 }
 
-/** One page of the public list (excerpts) and the number of announcements matching the filter. */
-export function pageAnnouncements(query: PageQuery & BoardFilter = { page: 1, pageSize: 20 }) {
-  const filter = { q: query.q, category: query.category, searchesBodies: query.searchesBodies };
+/**
+ * One page of the public list (excerpts) and the number of announcements matching the filter, as
+ * `reader` may search it: bodies too for an approved member, titles alone for anyone else.
+ */
+export function pageAnnouncements(
+  query: PageQuery & Omit<BoardFilter, "searchesBodies"> = { page: 1, pageSize: 20 },
+  reader: AnnouncementReader = null,
+) {
+  const filter = {
+    q: query.q,
+    category: query.category,
+    searchesBodies: mayReadAnnouncementBody(reader),
+  };
   return loadPage(query, {
     rows: (window) => listAnnouncements({ ...filter, ...window }),
     count: async () => {
