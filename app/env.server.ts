@@ -278,6 +278,7 @@ function checkCombinations(env: z.infer<typeof schema>): string[] {
 
 export type Env = Omit<z.infer<typeof schema>, "S3_FORCE_PATH_STYLE"> & {
   PUBLIC_URL: string;
+  PUBLIC_URL_CONFIGURED: boolean;
   DATA_DIR: string;
   S3_FORCE_PATH_STYLE: boolean;
 };
@@ -300,6 +301,9 @@ function readEnv(): Env {
     S3_FORCE_PATH_STYLE: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
     DATA_DIR: path.resolve(env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    // Unset, the site answers at whatever address it is opened (127.0.0.1, a LAN name): what a
+    // browser must call back (an upload URL) follows the request's own origin (DESIGN.md).
+    PUBLIC_URL_CONFIGURED: env.PUBLIC_URL !== undefined,
   };
 }
 

@@ -68,6 +68,13 @@ function warnAboutProxySettings() {
       "PUBLIC_URL is https but TRUST_PROXY is unset: behind a TLS-terminating proxy every page form will be refused as cross-site; set TRUST_PROXY (docs/operations.md)",
     );
   }
+  // Pages still work at any address without it, but what leaves the site (mail, share previews,
+  // the sitemap, a certificate's 진위 확인 address) can only name the configured one.
+  if (env.NODE_ENV === "production" && !env.PUBLIC_URL_CONFIGURED) {
+    logger.warn(
+      `PUBLIC_URL is unset: links in mail, share previews (og:url, og:image), the sitemap and certificates name ${env.PUBLIC_URL}; set PUBLIC_URL to the site's address before real use (docs/operations.md)`,
+    );
+  }
 }
 
 /** Opens the database, applies migrations, and seeds demo content into a fresh embedded one. */

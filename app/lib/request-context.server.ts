@@ -22,6 +22,17 @@ export const documentEncodingContext = createContext<DocumentEncoding | undefine
 
 export type DocumentEncoding = "br" | "gzip" | "identity";
 
+/** Who sent a request: its address and the origin it was sent to (what the browser calls back). */
+export function requesterOf({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
+  return { ip: context.get(clientIpContext), origin: new URL(request.url).origin };
+}
+
 /** The context of one request, as server/app.ts and the page cache pass it to React Router. */
 export function requestContext(request: {
   clientIp: string | undefined;

@@ -50,17 +50,25 @@ function sign(payload: string) {
 }
 
 /**
- * An upload URL for one new object; administrators' uploads are public, all others private. Built
- * from PUBLIC_URL, never from the request's Host header, which the client chooses.
+ * Who asks for an upload URL: the client's address (for the limits) and the origin the page was
+ * opened at. The URL is on PUBLIC_URL when it is configured; without it, on the asking origin, so
+ * a site opened at 127.0.0.1 or a LAN name is not sent to localhost. The Host header only ever
+ * points the asking client at itself.
  */
+export type UploadRequester = { ip?: string; origin?: string };
+
 /**
- * An upload URL for `uploader` (null: an anonymous sign-up) asking from `ip`, within the limits:
- * the shared per-address budget, and for anonymous sign-ups the hourly upload quota.
+ * An upload URL for `uploader` (null: an anonymous sign-up), within the limits: the shared
+ * per-address budget, and for anonymous sign-ups the hourly upload quota. Administrators'
+ * uploads are public, all others private.
  */
-export async function requestUploadUrl(uploader: { id: string; role: string } | null, ip?: string) {
-  await limitAuthRequestsByIp(ip);
-  if (!uploader) await limitSignupUploadsByIp(ip);
-  return createUploadUrl(uploader);
+export async function requestUploadUrl(
+  uploader: { id: string; role: string } | null,
+  from: UploadRequester = {},
+) {
+  await limitAuthRequestsByIp(from.ip);
+  if (!uploader) await limitSignupUploadsByIp(from.ip);
+  return signedUploadUrl(newGrant(uploader), from.origin);
 }
 
 /**
@@ -75,18 +83,21 @@ export type DocumentVisibility = "library" | "notice";
  */
 export async function requestDocumentUploadUrl(
   actor: Actor,
-  ip?: string,
+  from: UploadRequester = {},
   visibility: DocumentVisibility = "library",
 ) {
   assertAdmin(actor);
-  await limitAuthRequestsByIp(ip);
-  return signedUploadUrl({
-    id: crypto.randomUUID(),
-    exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
-    owner: actor.user.id,
-    visibility,
-    origin: "library",
-  });
+  await limitAuthRequestsByIp(from.ip);
+  return signedUploadUrl(
+    {
+      id: crypto.randomUUID(),
+      exp: Math.floor(Date.now() / 1000) + env.UPLOAD_URL_TTL_SECONDS,
+      owner: actor.user.id,
+      visibility,
+      origin: "library",
+    },
+    from.origin,
+  );
 }
 
 function newGrant(uploader: { id: string; role: string } | null): Grant {
@@ -124,15 +135,15 @@ export async function imageSentWithForm(
   }
 }
 
-function createUploadUrl(uploader: { id: string; role: string } | null) {
-  return signedUploadUrl(newGrant(uploader));
-}
-
-function signedUploadUrl(grant: Grant): { uploadURL: string; objectPath: string } {
+function signedUploadUrl(
+  grant: Grant,
+  askingOrigin?: string,
+): { uploadURL: string; objectPath: string } {
   const payload = Buffer.from(JSON.stringify(grant)).toString("base64url");
   const token = `${payload}.${sign(payload)}`;
+  const base = env.PUBLIC_URL_CONFIGURED ? env.PUBLIC_URL : (askingOrigin ?? env.PUBLIC_URL);
   return {
-    uploadURL: `${env.PUBLIC_URL}/api/objects/put?token=${token}`,
+    uploadURL: `${base}/api/objects/put?token=${token}`,
     objectPath: `/objects/${grant.id}`,
   };
 }

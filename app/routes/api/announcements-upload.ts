@@ -1,7 +1,7 @@
 import { requireActor } from "~/features/accounts/actor.server";
 import { requestDocumentUploadUrl } from "~/features/uploads/uploads.server";
 import { api, methodNotAllowed, requireMethod } from "~/lib/errors.server";
-import { clientIpContext } from "~/lib/request-context.server";
+import { requesterOf } from "~/lib/request-context.server";
 import type { Route } from "./+types/announcements-upload";
 
 // POST /api/announcements/upload → { uploadURL, objectPath } for one notice attachment
@@ -10,9 +10,7 @@ import type { Route } from "./+types/announcements-upload";
 export const action = api(async (args: Route.ActionArgs) => {
   requireMethod(args.request, "POST");
   const admin = await requireActor(args, "admin");
-  return Response.json(
-    await requestDocumentUploadUrl(admin, args.context.get(clientIpContext), "notice"),
-  );
+  return Response.json(await requestDocumentUploadUrl(admin, requesterOf(args), "notice"));
 });
 
 export const loader = methodNotAllowed("POST");

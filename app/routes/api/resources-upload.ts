@@ -1,7 +1,7 @@
 import { requireActor } from "~/features/accounts/actor.server";
 import { requestDocumentUploadUrl } from "~/features/uploads/uploads.server";
 import { api, methodNotAllowed, requireMethod } from "~/lib/errors.server";
-import { clientIpContext } from "~/lib/request-context.server";
+import { requesterOf } from "~/lib/request-context.server";
 import type { Route } from "./+types/resources-upload";
 
 // POST /api/resources/upload → { uploadURL, objectPath } for one library file (administrators):
@@ -10,7 +10,7 @@ import type { Route } from "./+types/resources-upload";
 export const action = api(async (args: Route.ActionArgs) => {
   requireMethod(args.request, "POST");
   const admin = await requireActor(args, "admin");
-  return Response.json(await requestDocumentUploadUrl(admin, args.context.get(clientIpContext)));
+  return Response.json(await requestDocumentUploadUrl(admin, requesterOf(args)));
 });
 
 export const loader = methodNotAllowed("POST");

@@ -92,7 +92,7 @@ const details = (objectPath: string, fields: Record<string, unknown> = {}) => ({
 describe("a member's actor", () => {
   it("gets no document upload URL, for the library or a notice (403)", async () => {
     for (const visibility of ["library", "notice"] as const) {
-      await expect(requestDocumentUploadUrl(member, undefined, visibility)).rejects.toMatchObject({
+      await expect(requestDocumentUploadUrl(member, {}, visibility)).rejects.toMatchObject({
         status: 403,
       });
     }
