@@ -1,6 +1,7 @@
 // The daily retention job: each area's records past their keeping time, deleted once a day and
 // at start. Each area says how long it keeps what (licence images: accounts/retention.server.ts;
-// the audit log, authentication events, rate-limit windows, library download records); this job
+// the audit log, authentication events, rate-limit windows, library download records, sent mail
+// and text messages); this job
 // only runs them in turn. Running it twice deletes nothing twice.
 import { sql } from "drizzle-orm";
 import { connect, getDb } from "~/db.server";
@@ -9,6 +10,8 @@ import { purgeAuthEvents } from "~/features/accounts/auth-events.server";
 import { purgeLicenceImages } from "~/features/accounts/retention.server";
 import { purgeAudit } from "~/features/audit/audit.server";
 import { purgeDownloadRecords } from "~/features/library/library.server";
+import { purgeSentMail } from "~/features/mail/mail.server";
+import { purgeSentMessages } from "~/features/messages/messages.server";
 import { purgeExpired } from "~/features/security/rate-limit.server";
 import { sweepAbandonedUploads } from "~/features/uploads/sweep.server";
 import { logger } from "~/logger.server";
@@ -26,10 +29,13 @@ export async function runRetention(now: Date = new Date()) {
   await purgeExpired(now);
   // Who downloaded which library file is needed only for the day's count.
   const downloadRecords = await purgeDownloadRecords(now);
+  // What was sent: mail after 90 days, a text message's number and text after a year.
+  const sentMail = await purgeSentMail(now);
+  const sentMessages = await purgeSentMessages(now);
   await vacuumEmbeddedDatabase();
   const result = { rejected, approved, abandoned, auditEntries, authEvents };
   logger.info(
-    { ...result, downloadRecords },
+    { ...result, downloadRecords, sentMail, sentMessages },
     "Retention job: deleted licence images and expired records",
   );
   return result;

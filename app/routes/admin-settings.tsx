@@ -8,6 +8,7 @@ import { SelectField, TextareaField } from "~/components/ui/textarea-field";
 import { requireActor } from "~/features/accounts/actor.server";
 import { publishTerms, saveSocietySettings } from "~/features/admin/site-settings.server";
 import { societySettingsForm } from "~/features/society/settings.server";
+import { SOCIETY_NAME_FIELD } from "~/features/society/terms";
 import { termsText } from "~/features/society/terms.server";
 import {
   REGISTRATION_LABELS,
@@ -247,7 +248,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             />
             <p className="text-sm text-slate-600">
               조항 사이는 빈 줄로 나눕니다. &lsquo;제1조 (목적)&rsquo;처럼 시작하는 첫 줄은 조항
-              제목으로 표시됩니다.
+              제목으로 표시됩니다. {SOCIETY_NAME_FIELD}는 약관 페이지에서 학회 이름으로 바뀝니다.
             </p>
             <FormError message={failed("terms")} />
             <Button type="submit">새 버전으로 게시</Button>

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Card } from "~/components/ui/card";
 import { TermsText } from "~/features/society/components/terms-text";
-import { termsText, termsVersionList } from "~/features/society/terms.server";
+import { termsForReaders, termsVersionList } from "~/features/society/terms.server";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/terms";
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (version !== undefined && !(Number.isSafeInteger(version) && version > 0)) {
     throw new Response("Not Found", { status: 404 });
   }
-  const [terms, versions] = await Promise.all([termsText(version), termsVersionList()]);
+  const [terms, versions] = await Promise.all([termsForReaders(version), termsVersionList()]);
   if (!terms) throw new Response("Not Found", { status: 404 });
   return { terms, versions, current: versions[0]?.version ?? terms.version };
 }

@@ -189,10 +189,16 @@ describe("이용약관 in versions", () => {
     const page = await text(await get(server, "/terms"));
     expect(page).toContain("버전 1");
     expect(page).toContain("제1조 (목적)");
-    const api = await json<{ version: number; versions: unknown[] }>(
+    // 제1조 names the society (the seeded text's {{학회명}}, migration 0033).
+    const { societyConfig } = await import("~/features/society/config.server");
+    expect(page).toContain(`이 약관은 ${societyConfig.name}(이하 &quot;학회&quot;)가 운영하는`);
+    expect(page).not.toContain("{{");
+    expect(page).toContain("마이페이지에서 직접 탈퇴하거나");
+    const api = await json<{ version: number; body: string; versions: unknown[] }>(
       await get(server, "/api/terms"),
     );
     expect(api.version).toBe(1);
+    expect(api.body).toContain(`이 약관은 ${societyConfig.name}(이하 "학회")가`);
     expect(api.versions).toHaveLength(1);
   });
 

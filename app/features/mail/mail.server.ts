@@ -3,7 +3,7 @@
 // times with backoff. Without SMTP_URL, messages are written as .eml files to DATA_DIR/outbox.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, gte, isNotNull, lt, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { getDb, rowsOf } from "~/db.server";
 import { env } from "~/env.server";
@@ -34,6 +34,25 @@ const LEASE_MS = 5 * 60 * 1000;
 const POLL_MS = 15_000;
 
 export const OUTBOX_DIR = () => path.join(env.DATA_DIR, "outbox");
+
+/** How long a mail that went (or failed for good) is kept: 개인정보처리방침, 보유 기간. */
+export const SENT_MAIL_RETENTION_DAYS = 90;
+
+/** Deletes the mails done with for longer than the keeping time (the daily retention job). */
+export async function purgeSentMail(now = new Date()) {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - SENT_MAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const deleted = await db
+    .delete(mailQueue)
+    .where(
+      and(
+        lt(mailQueue.createdAt, cutoff),
+        or(isNotNull(mailQueue.sentAt), gte(mailQueue.attempts, MAX_ATTEMPTS)),
+      ),
+    )
+    .returning({ id: mailQueue.id });
+  return deleted.length;
+}
 
 let transporter: Transporter | undefined;
 function transport(): Transporter {

@@ -5,7 +5,7 @@
 // DATA_DIR/outbox/messages.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { inArray, sql } from "drizzle-orm";
+import { and, inArray, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db.server";
 import { env } from "~/env.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -30,6 +30,29 @@ export const MAX_ATTEMPTS = 6;
 const BATCH = 20;
 const LEASE_MS = 5 * 60 * 1000;
 const POLL_MS = 15_000;
+
+/** How long a text message's number and text are kept: 개인정보처리방침, 보유 기간. */
+export const SENT_MESSAGE_RETENTION_DAYS = 365;
+
+/**
+ * The daily retention job's part: a member's own messages done with for a year are deleted; of
+ * the office's sends (a batch) only the number is cleared, so the send log keeps its outcomes.
+ */
+export async function purgeSentMessages(now = new Date()) {
+  const db = await getDb();
+  const cutoff = new Date(now.getTime() - SENT_MESSAGE_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  const old = and(lt(messageQueue.createdAt, cutoff), ne(messageQueue.status, "queued"));
+  const deleted = await db
+    .delete(messageQueue)
+    .where(and(old, isNull(messageQueue.batchId)))
+    .returning({ id: messageQueue.id });
+  const cleared = await db
+    .update(messageQueue)
+    .set({ to: "", lastError: null })
+    .where(and(old, isNotNull(messageQueue.batchId), ne(messageQueue.to, "")))
+    .returning({ id: messageQueue.id });
+  return { deleted: deleted.length, cleared: cleared.length };
+}
 
 export const MESSAGES_OUTBOX_DIR = () => path.join(env.DATA_DIR, "outbox", "messages");
 

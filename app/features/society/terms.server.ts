@@ -6,6 +6,8 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { keptUntilWrite } from "~/lib/kept-read.server";
 import { termsVersions } from "~db/schema";
+import { societyConfig } from "./config.server";
+import { SOCIETY_NAME_FIELD } from "./terms";
 
 export type TermsVersion = { version: number; body: string; publishedAt: Date };
 
@@ -41,6 +43,12 @@ export async function termsText(version?: number): Promise<TermsVersion | null> 
     .from(termsVersions)
     .where(eq(termsVersions.version, wanted));
   return row ?? null;
+}
+
+/** One version as readers see it: the society's name filled in. The office edits the raw text. */
+export async function termsForReaders(version?: number): Promise<TermsVersion | null> {
+  const terms = await termsText(version);
+  return terms && { ...terms, body: terms.body.replaceAll(SOCIETY_NAME_FIELD, societyConfig.name) };
 }
 
 /**
