@@ -2,7 +2,11 @@ import { Outlet, useRouteError } from "react-router";
 import { ErrorPage } from "~/components/layout/error-page";
 import { countPendingMembers } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import {
+  AccessDenied,
+  isAccessRefusal,
+  isSignedOutRefusal,
+} from "~/features/admin/components/access-denied";
 import { AdminNav } from "~/features/admin/components/admin-nav";
 import { DemoNotice } from "~/features/admin/components/demo-notice";
 import { countWaitingReports } from "~/features/community/community.server";
@@ -41,6 +45,6 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 /** The administrator area's one boundary: a guard's 401 or 403 is the access-denied card. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
+  if (isAccessRefusal(error)) return <AccessDenied signedOut={isSignedOutRefusal(error)} />;
   return <ErrorPage error={error} />;
 }

@@ -1,6 +1,10 @@
 import { useRouteError } from "react-router";
 import { requireCheckInStaff } from "~/features/accounts/session.server";
-import { AccessDenied, isAccessRefusal } from "~/features/admin/components/access-denied";
+import {
+  AccessDenied,
+  isAccessRefusal,
+  isSignedOutRefusal,
+} from "~/features/admin/components/access-denied";
 import { doorList } from "~/features/seminars/check-ins.server";
 import { CheckInStation } from "~/features/seminars/components/check-in-station";
 import { findSeminar } from "~/features/seminars/registrants.server";
@@ -39,6 +43,6 @@ export default function CheckIn({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isAccessRefusal(error)) return <AccessDenied />;
+  if (isAccessRefusal(error)) return <AccessDenied signedOut={isSignedOutRefusal(error)} />;
   throw error;
 }

@@ -121,6 +121,11 @@ describe("GET /admin/dashboard", () => {
     expect(text).toContain(DENIED);
     expect(tags(html, "a").some((a) => a.href === "/")).toBe(true);
     expect(text).toContain("홈으로");
+    // Not signed in (an administrator whose session ran out): the login, which comes back here.
+    expect(tags(html, "a").some((a) => a.href === "/login?redirectTo=%2Fadmin%2Fdashboard")).toBe(
+      true,
+    );
+    expect(html).toContain("<title>접근 권한이 없습니다</title>");
     expect(tabTexts(html)).toEqual([]);
     expectNoMemberData(html);
     // The guard's refusal: no dashboard data at all, only the error the boundary shows.
@@ -132,6 +137,8 @@ describe("GET /admin/dashboard", () => {
     const { status, html } = await page(server, "/admin/dashboard", member.cookie);
     expect(status).toBe(403);
     expect(mainText(html)).toContain(DENIED);
+    // Signed in already: no login to offer.
+    expect(html).not.toContain("/login?redirectTo=");
     expect(tabTexts(html)).toEqual([]);
     // The member's own e-mail may appear in the header; nobody else's.
     for (const needle of [pending.email, pending.phone, pending.licenseNumber, "대기중인의사"]) {

@@ -219,6 +219,21 @@ describe("the seminar calendar", () => {
     expect(mainText(detail.html)).toContain("캘린더에 추가");
   });
 
+  it("answers a seminar that is not there with a 404 inside the site, titled, with the way back", async () => {
+    for (const path of [
+      "/activities/00000000-0000-4000-8000-000000000000",
+      "/activities/not-an-id",
+    ]) {
+      const missing = await page(server, path);
+      expect(missing.status, path).toBe(404);
+      expect(missing.html).toContain("<title>학술 활동을 찾을 수 없습니다</title>");
+      expect(mainText(missing.html)).toContain("학술 활동을 찾을 수 없습니다.");
+      expect(tags(missing.html, "a").some((a) => a.href === "/activities")).toBe(true);
+      // The header and footer stay: a shared link to a deleted seminar is not a dead end.
+      expect(missing.html).toContain("<footer");
+    }
+  });
+
   it("shows a month with the seminar on its Seoul day, and links the months around it", async () => {
     const { status, html } = await page(server, `/activities?view=calendar&month=${YEAR}-12`);
     expect(status).toBe(200);
