@@ -602,6 +602,52 @@ describe("seminar fees", () => {
     expect((await mine(member, held.paymentId!)).status).toBe("refunded");
   });
 
+  it("the office cancelling a paid seminar refunds every fee paid, closes the held seats' payments and says so", async () => {
+    const seminar = await paidSeminar(1);
+    const paidMember = await regular("취소세미나결제");
+    const heldMember = await regular("취소세미나대기");
+    const paid = await registerFor(seminar.id, paidMember);
+    await move(paid.paymentId!, "paid");
+    // The seat is taken: the second member waits, and is offered nothing before the cancellation.
+    expect((await registerFor(seminar.id, heldMember)).status).toBe("waitlisted");
+    const other = await paidSeminar(5);
+    const holder = await regular("취소세미나보류");
+    const hold = await registerFor(other.id, holder);
+
+    for (const id of [seminar.id, other.id]) {
+      const res = await call("PATCH", `/api/seminars/${id}`, admin.cookie, { status: "cancelled" });
+      expect(res.status, await res.clone().text()).toBe(200);
+    }
+
+    const refunded = await mine(paidMember, paid.paymentId!);
+    expect(refunded).toMatchObject({ status: "refunded", refundedAmount: 80_000 });
+    const mails = await server.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, paidMember.email));
+    const cancelMail = mails.find((mail) => mail.subject.includes("세미나가 취소되었습니다"));
+    expect(cancelMail?.text).toContain("등록비 80,000원은 전액 환불했습니다");
+    const waiting = await server.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, heldMember.email));
+    const waitMail = waiting.find((mail) => mail.subject.includes("세미나가 취소되었습니다"));
+    expect(waitMail?.text).not.toContain("환불");
+
+    // The held seat's payment can no longer be made, and its holder is told so.
+    expect((await mine(holder, hold.paymentId!)).status).toBe("cancelled");
+    const late = await move(hold.paymentId!, "paid");
+    expect(late.status).toBeGreaterThanOrEqual(400);
+    expect(late.status).toBeLessThan(500);
+    const holderMails = await server.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, holder.email));
+    expect(
+      holderMails.find((mail) => mail.subject.includes("세미나가 취소되었습니다"))?.text,
+    ).toContain("결제하실 필요가 없습니다");
+  });
+
   it("a hold not paid in time is released to the next in line; paying after that returns the money", async () => {
     const seminar = await paidSeminar(1);
     const slow = await regular("늦은결제");

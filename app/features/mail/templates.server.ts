@@ -362,7 +362,11 @@ export const mailTemplates = {
       "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
     ]),
 
-  seminarCancelled: (registrant: Registrant, seminar: SeminarForMail) =>
+  seminarCancelled: (
+    registrant: Registrant & { status: string },
+    seminar: SeminarForMail,
+    refunded = 0,
+  ) =>
     compose(
       registrant.email,
       `세미나가 취소되었습니다: ${seminar.title}`,
@@ -370,6 +374,13 @@ export const mailTemplates = {
         `${registrant.name}님, 안녕하세요.`,
         `신청하신 ‘${seminar.title}’ 세미나가 학회 사정으로 취소되어 열리지 않습니다. 불편을 드려 죄송합니다.`,
         seminarSummary(seminar),
+        ...(refunded > 0
+          ? [
+              `결제하신 등록비 ${wonText(refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
+            ]
+          : registrant.status === "payment_pending"
+            ? ["결제 대기 중이던 등록비 결제는 취소되어, 결제하실 필요가 없습니다."]
+            : []),
         "신청 기록은 그대로 남아 있습니다. 궁금한 점은 학회 사무국으로 문의해주세요.",
       ],
       { label: "마이페이지에서 확인하기", url: link("/mypage/seminars") },

@@ -95,8 +95,8 @@ export const notifySeminarReminder = safely(
 );
 
 export const notifySeminarCancelled = safely(
-  async (seminar: Seminar, registration: Registration) => {
-    await enqueueMail(mailTemplates.seminarCancelled(registration, forMail(seminar)));
+  async (seminar: Seminar, registration: Registration, refunded: number) => {
+    await enqueueMail(mailTemplates.seminarCancelled(registration, forMail(seminar), refunded));
   },
 );
 

@@ -653,6 +653,51 @@ export async function cancelRegistration(
 }
 
 /**
+ * What a cancelled seminar owes its registrants: every fee paid for it is refunded in full through
+ * the provider (the society called it off), and the payment windows of held seats are closed, so
+ * nobody pays for an event that will not happen. Answers the amount refunded per registration; a
+ * refund the provider refuses is logged and left to the office (/admin/payments), and the mail
+ * then does not promise it.
+ */
+export async function refundCancelledSeminar(seminarId: string, by: string | null) {
+  const db = await getDb();
+  const rows = await db
+    .select({ registrationId: seminarRegistrations.id, status: seminarRegistrations.status })
+    .from(seminarRegistrations)
+    .where(
+      and(
+        eq(seminarRegistrations.seminarId, seminarId),
+        inArray(seminarRegistrations.status, ["confirmed", "payment_pending"]),
+      ),
+    );
+  const refunded = new Map<string, number>();
+  let failed = 0;
+  for (const row of rows) {
+    if (row.status === "payment_pending") {
+      await db.transaction(async (tx) => {
+        const open = await openInvoiceOf(tx, row.registrationId);
+        if (open) await closeInvoices(tx, [open.id], "세미나가 취소되었습니다.");
+      });
+      continue;
+    }
+    const paid = await paidInvoiceOf(db, row.registrationId);
+    if (!paid) continue;
+    const left = paid.amount - paid.refundedAmount;
+    try {
+      await refundInvoice(paid, "세미나 취소 (전액 환불)", { by });
+      refunded.set(row.registrationId, left);
+    } catch (error) {
+      failed += 1;
+      logger.error(
+        { err: error, paymentId: paid.paymentId },
+        "A cancelled seminar's fee could not be refunded",
+      );
+    }
+  }
+  return { refunded, failed };
+}
+
+/**
  * The fee of a held seat was paid: the registration is confirmed and its ticket mailed. A hold that
  * ran out is confirmed again if a seat is still free; otherwise the answer is `no_seat` and the
  * caller returns the money. Confirming twice changes nothing.

@@ -18,7 +18,7 @@ import {
   resolveBreakTime,
 } from "./credit-rule";
 import { notifySeminarCancelled } from "./notifications.server";
-import { fillFreedSeats } from "./registrations.server";
+import { fillFreedSeats, refundCancelledSeminar } from "./registrations.server";
 import { isPaidSeminar, type SeminarPhase, seminarPhase } from "./rules";
 import type { SeminarInput, SeminarPatch } from "./validation";
 
@@ -376,8 +376,12 @@ async function checkCancellable(id: string) {
   }
 }
 
-/** Mails every confirmed and waitlisted registrant that the seminar was cancelled (audited). */
+/**
+ * Refunds the fees paid for the seminar and mails every registrant (a seat, a held seat or a
+ * place in line) that it was cancelled, with what came back to them (audited).
+ */
 async function announceCancellation(actor: Actor, seminar: Seminar) {
+  const { refunded, failed } = await refundCancelledSeminar(seminar.id, actor.user.id);
   const db = await getDb();
   const registrants = await db
     .select()
@@ -385,14 +389,21 @@ async function announceCancellation(actor: Actor, seminar: Seminar) {
     .where(
       and(
         eq(seminarRegistrations.seminarId, seminar.id),
-        inArray(seminarRegistrations.status, ["confirmed", "waitlisted"]),
+        inArray(seminarRegistrations.status, ["confirmed", "payment_pending", "waitlisted"]),
       ),
     );
-  for (const registration of registrants) await notifySeminarCancelled(seminar, registration);
+  for (const registration of registrants) {
+    await notifySeminarCancelled(seminar, registration, refunded.get(registration.id) ?? 0);
+  }
   await audit(
     actor.audit,
     "seminar_cancel",
     { id: seminar.id, label: seminar.title },
-    { registrantsMailed: registrants.length },
+    {
+      registrantsMailed: registrants.length,
+      refunds: refunded.size,
+      refundedAmount: [...refunded.values()].reduce((sum, amount) => sum + amount, 0),
+      refundsFailed: failed,
+    },
   );
 }

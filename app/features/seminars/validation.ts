@@ -14,7 +14,7 @@ export const SEMINAR_STATUSES = ["open", "closed", "cancelled"] as const;
 export const SEMINAR_STATUS_LABELS = {
   open: "접수중 (신청 가능)",
   closed: "마감 (신청 불가)",
-  cancelled: "취소 (신청자에게 안내 메일)",
+  cancelled: "취소 (신청자에게 안내 메일, 결제한 등록비 전액 환불)",
 } as const;
 
 const DATE_MESSAGE = "올바른 날짜와 시간을 입력해주세요";
