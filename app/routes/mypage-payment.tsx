@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { Fragment } from "react";
 import { Link } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
@@ -14,6 +15,7 @@ import {
   completePayment,
   moveTestPaymentAsProvider,
   myInvoice,
+  myRefunds,
 } from "~/features/payments/payments.server";
 import {
   bankLabel,
@@ -49,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   const offered = offeredMethods();
   return {
     payment,
+    refunds: payment.refundedAmount > 0 ? await myRefunds(actor, paymentId) : [],
     test: paymentsMode() === "test",
     methods: offered.methods,
     easyPays: offered.easyPays,
@@ -95,7 +98,7 @@ export const action = pageAction({
 });
 
 export default function MyPayment({ loaderData }: Route.ComponentProps) {
-  const { payment, test } = loaderData;
+  const { payment, refunds, test } = loaderData;
   const refusal = useRefusal();
   const open =
     (payment.status === "pending" || payment.status === "failed") &&
@@ -206,6 +209,17 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
                 <>
                   <dt className="text-slate-600">환불액</dt>
                   <dd>{formatNumber(payment.refundedAmount)}원</dd>
+                  {refunds.map((refund) => (
+                    <Fragment key={refund.at}>
+                      <dt className="text-slate-600">환불 사유</dt>
+                      <dd>
+                        {refund.reason}{" "}
+                        <span className="text-slate-500">
+                          ({formatNumber(refund.amount)}원, <DateTime value={refund.at} />)
+                        </span>
+                      </dd>
+                    </Fragment>
+                  ))}
                 </>
               ) : null}
               {payment.cashReceipt ? (

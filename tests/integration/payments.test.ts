@@ -602,6 +602,54 @@ describe("seminar fees", () => {
     expect((await mine(member, held.paymentId!)).status).toBe("refunded");
   });
 
+  it("a payment completed after the member cancelled the held seat goes back, and the mail and page say why", async () => {
+    const seminar = await paidSeminar(5);
+    const member = await regular("취소후결제");
+    const held = await registerFor(seminar.id, member);
+    // The member opens the payment window by card, then cancels the registration in another tab.
+    const checkout = await call(
+      "POST",
+      `/api/me/payments/${held.paymentId}/checkout`,
+      member.cookie,
+      { method: "card" },
+    );
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
+    const cancelled = await call(
+      "DELETE",
+      `/api/seminars/${seminar.id}/registrations/me`,
+      member.cookie,
+    );
+    expect(cancelled.status).toBe(200);
+    // The payment window completes anyway.
+    expect((await move(held.paymentId!, "paid")).status).toBe(200);
+
+    const registration = await call(
+      "GET",
+      `/api/seminars/${seminar.id}/registrations/me`,
+      member.cookie,
+    );
+    expect(
+      registration.status === 404 ||
+        (await json<Registration>(registration)).status === "cancelled",
+    ).toBe(true);
+    expect(await mine(member, held.paymentId!)).toMatchObject({
+      status: "refunded",
+      refundedAmount: 80_000,
+    });
+    const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
+    expect(mails.some((mail) => mail.subject.includes("신청이 확정되었습니다"))).toBe(false);
+    const refundMail = mails.find((mail) =>
+      mail.text.includes("신청을 취소한 뒤에 결제가 완료되었습니다"),
+    );
+    expect(refundMail?.text).toContain("80,000원");
+    const page = await server.fetch(`/mypage/payments/${held.paymentId}`, {
+      headers: { cookie: member.cookie },
+    });
+    const html = await page.text();
+    expect(html).toContain("환불 사유");
+    expect(html).toContain("신청을 취소한 뒤에 결제가 완료되었습니다. 자동으로 전액 환불합니다.");
+  });
+
   it("the office cancelling a paid seminar refunds every fee paid, closes the held seats' payments and says so", async () => {
     const seminar = await paidSeminar(1);
     const paidMember = await regular("취소세미나결제");

@@ -281,7 +281,10 @@ async function settleDues(invoice: Invoice): Promise<Invoice> {
   const { facts } = await duesOfMember(invoice.userId, [invoice.duesYear]);
   const fact = facts.get(invoice.duesYear);
   if (fact?.settings && fact.paid >= fact.settings.regularFee) {
-    return refundInvoice(invoice, "이미 납부된 연회비라 자동으로 환불합니다.");
+    const reason = "이미 납부된 연회비라 자동으로 전액 환불합니다.";
+    const refunded = await refundInvoice(invoice, reason);
+    await notifyRefunded(refunded, invoice.amount - invoice.refundedAmount, reason);
+    return refunded;
   }
   const db = await getDb();
   const updated = await db.transaction(async (tx) => {
@@ -342,18 +345,21 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
     if (invoice.purpose === "dues") invoice = await settleDues(invoice);
     else if (result.becamePaid && invoice.registrationId) {
       const seat = await confirmPaidSeat(invoice.registrationId);
-      if (seat === "no_seat") {
-        invoice = await refundInvoice(
-          invoice,
-          "결제 전에 좌석 보유 시간이 지나 자동으로 환불합니다.",
-        );
-      } else if (seat === "already" && (await seatPaidByAnother(invoice))) {
-        // An old payment window completed after the member had registered again and paid the
-        // new invoice (or the reverse): one seat, two payments. The later one goes back.
-        invoice = await refundInvoice(
-          invoice,
-          "이미 다른 결제로 확정된 좌석이라 이번 결제는 자동으로 환불합니다.",
-        );
+      const reason =
+        seat === "no_seat"
+          ? "결제 전에 좌석 보유 시간이 지나 자리가 다음 대기자에게 넘어갔습니다."
+          : seat === "cancelled"
+            ? "신청을 취소한 뒤에 결제가 완료되었습니다."
+            : // An old payment window completed after the member had registered again and paid
+              // the new invoice (or the reverse): one seat, two payments. The later one goes back.
+              seat === "already" && (await seatPaidByAnother(invoice))
+              ? "이미 다른 결제로 확정된 좌석입니다."
+              : null;
+      if (reason) {
+        const before = invoice.amount - invoice.refundedAmount;
+        invoice = await refundInvoice(invoice, `${reason} 자동으로 전액 환불합니다.`);
+        // The member sees a charge and its refund: the mail says why.
+        await notifyRefunded(invoice, before, `${reason} 자동으로 전액 환불합니다.`);
       }
     }
     if (result.becamePaid && invoice.status === "paid") await notifyPaid(invoice);
@@ -502,6 +508,22 @@ export async function myPayments(userId: string, page = 1) {
 /** One payment of the member, for the checkout page; 404 for anyone else's. */
 export async function myInvoice(actor: SessionActor, paymentId: string) {
   return memberView(await ownInvoice(actor, paymentId));
+}
+
+/** The refunds of the member's own payment, oldest first: what came back, when and why. */
+export async function myRefunds(actor: SessionActor, paymentId: string) {
+  const invoice = await ownInvoice(actor, paymentId);
+  const db = await getDb();
+  const rows = await db
+    .select({
+      amount: paymentRefunds.amount,
+      reason: paymentRefunds.reason,
+      at: paymentRefunds.createdAt,
+    })
+    .from(paymentRefunds)
+    .where(eq(paymentRefunds.paymentRowId, invoice.id))
+    .orderBy(paymentRefunds.createdAt);
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
 }
 
 function listFilter(query: PaymentListQuery): SQL | undefined {

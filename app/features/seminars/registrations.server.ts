@@ -699,12 +699,13 @@ export async function refundCancelledSeminar(seminarId: string, by: string | nul
 
 /**
  * The fee of a held seat was paid: the registration is confirmed and its ticket mailed. A hold that
- * ran out is confirmed again if a seat is still free; otherwise the answer is `no_seat` and the
- * caller returns the money. Confirming twice changes nothing.
+ * ran out is confirmed again if a seat is still free; otherwise, or when the member or the office
+ * cancelled the registration (`cancelled`), the answer is `no_seat` and the caller returns the money.
+ * Confirming twice changes nothing.
  */
 export async function confirmPaidSeat(
   registrationId: string,
-): Promise<"confirmed" | "already" | "no_seat"> {
+): Promise<"confirmed" | "already" | "no_seat" | "cancelled"> {
   const db = await getDb();
   const now = clockNow();
   // A held seat stays taken when it is confirmed, so the seminar's lock is not needed: one
@@ -738,6 +739,11 @@ export async function confirmPaidSeat(
       .where(eq(seminarRegistrations.id, registrationId));
     if (!registration) return { outcome: "no_seat" as const };
     if (registration.status === "confirmed") return { outcome: "already" as const };
+    // Cancelled by the member or the office (a released hold has no canceller): a payment window
+    // left open and completed afterwards must not bring the seat back; its money goes back.
+    if (registration.status === "cancelled" && registration.cancelledBy !== null) {
+      return { outcome: "cancelled" as const };
+    }
     if (registration.status !== "payment_pending") {
       const free =
         seminar.status !== "cancelled" &&
