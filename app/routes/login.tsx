@@ -26,7 +26,10 @@ import {
   safeRedirect,
 } from "~/features/accounts/validation";
 import { REVIEW_DAYS } from "~/features/membership/validation";
-import { SecondFactorStep } from "~/features/second-factor/components/second-factor-step";
+import {
+  loginAction,
+  SecondFactorStep,
+} from "~/features/second-factor/components/second-factor-step";
 import { finishLogin, startLogin } from "~/features/second-factor/login.server";
 import { loginForms } from "~/features/second-factor/validation";
 import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
@@ -242,7 +245,12 @@ function PasswordStep({ refusal }: { refusal: Refusal | null }) {
       <Card className="p-6 sm:p-8">
         <h1 className="text-2xl font-bold text-slate-900">로그인</h1>
         <p className="mt-2 text-base text-slate-600">승인된 회원 계정으로 로그인해주세요.</p>
-        <Form method="post" action="/login" className="mt-6 grid gap-4" {...getFormProps(form)}>
+        <Form
+          method="post"
+          action={loginAction(redirectTo)}
+          className="mt-6 grid gap-4"
+          {...getFormProps(form)}
+        >
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <Field
             {...fieldProps(fields.email, "email")}

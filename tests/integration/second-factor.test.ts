@@ -294,6 +294,24 @@ describe("login with the second factor", () => {
     expect(behind.status).toBe(401);
   });
 
+  it("takes a code typed as the app shows it (123 456) or in full-width digits", async () => {
+    const admin = await enrolledAdmin();
+    const code = codeAt(admin.secret, 30);
+    const spaced = await mfa(
+      await passwordStep(admin.email),
+      `${code.slice(0, 3)} ${code.slice(3)}`,
+    );
+    expect(spaced.status, await spaced.clone().text()).toBe(200);
+    // Full-width: each digit moved to U+FF10…U+FF19, as a Korean keyboard's full-width mode sends.
+    const other = await enrolledAdmin();
+    const wide = [...codeAt(other.secret, 30)]
+      .map((d) => String.fromCharCode(0xff10 + Number(d)))
+      .join("");
+    const widened = await mfa(await passwordStep(other.email), wide);
+    expect(widened.status, await widened.clone().text()).toBe(200);
+    expect((await mfa(await passwordStep(admin.email), "12a 456")).status).toBe(401);
+  });
+
   it("accepts each recovery code once, typed in any case and without the dash", async () => {
     const admin = await enrolledAdmin();
     const [code, other] = admin.recoveryCodes as [string, string];
@@ -370,6 +388,41 @@ describe("login with the second factor", () => {
     expect(done.headers.get("location")).toBe("/admin/dashboard");
     const cookie = sidCookie(done);
     expect((await get(server, "/admin/dashboard", { cookie })).status).toBe(200);
+  });
+
+  it("keeps the page to come back to through a wrong code at /login?redirectTo=…", async () => {
+    const admin = await enrolledAdmin();
+    const back = "/admin/members";
+    const at = `/login?redirectTo=${encodeURIComponent(back)}`;
+    const first = await postForm(server, at, {
+      email: admin.email,
+      password: PASSWORD,
+      redirectTo: back,
+    });
+    expect(first.headers.get("location")).toBe(at);
+    const step = sidCookie(first);
+    if (!step) throw new Error("no step cookie");
+    const codePage = await (await get(server, at, { cookie: step })).text();
+    expect(codePage).toContain(`action="${at.replace("&", "&amp;")}"`);
+
+    // The code form posts back to the same address, so the refusal is drawn with the target kept.
+    const wrong = await postForm(
+      server,
+      at,
+      { intent: "second-factor", code: "000000", redirectTo: back },
+      { cookie: step },
+    );
+    expect(wrong.status).toBe(401);
+    const refused = await wrong.text();
+    expect(refused).toContain(`name="redirectTo" value="${back}"`);
+    expect(refused).toContain(`action="${at}"`);
+    const done = await postForm(
+      server,
+      at,
+      { intent: "second-factor", code: codeAt(admin.secret), redirectTo: back },
+      { cookie: step },
+    );
+    expect(done.headers.get("location")).toBe(back);
   });
 
   it("a password reset never bypasses the factor", async () => {

@@ -59,6 +59,15 @@ const hashCode = (code: string) => crypto.createHash("sha256").update(code).dige
 /** Recovery codes are typed in any case, with or without the dash and spaces. */
 const normaliseRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, "");
 
+/**
+ * An authenticator app's code as a person types it: apps show "123 456", and a Korean keyboard
+ * may send full-width digits (１２３４５６). Answers the six digits, or null for anything else.
+ */
+const appCodeOf = (input: string) => {
+  const digits = input.normalize("NFKC").replace(/[\s-]/g, "");
+  return /^\d{6}$/.test(digits) ? digits : null;
+};
+
 function newRecoveryCode() {
   let code = "";
   for (let i = 0; i < 10; i++)
@@ -172,7 +181,8 @@ export async function confirmEnrolment(
     throw new AppError("invalid", NO_PENDING_ENROLMENT);
   }
   const opened = open(row.secret);
-  const step = opened && /^\d{6}$/.test(code) ? matchingStep(opened.plain, code) : null;
+  const digits = appCodeOf(code);
+  const step = opened && digits ? matchingStep(opened.plain, digits) : null;
   if (step === null) throw new AppError("invalid", WRONG_CODE, { code: WRONG_CODE });
   const [confirmed] = await db
     .update(secondFactors)
@@ -203,15 +213,16 @@ async function limitCodeAttempts(userId: string) {
 export async function verifySecondFactor(userId: string, input: string, client: EventClient) {
   await limitCodeAttempts(userId);
   const code = input.trim();
+  const digits = appCodeOf(code);
   const db = await getDb();
   let accepted = false;
-  if (/^\d{6}$/.test(code)) {
+  if (digits) {
     const [row] = await db
       .select({ secret: secondFactors.secret })
       .from(secondFactors)
       .where(and(eq(secondFactors.userId, userId), isNotNull(secondFactors.confirmedAt)));
     const opened = row ? open(row.secret) : null;
-    const step = opened ? matchingStep(opened.plain, code) : null;
+    const step = opened ? matchingStep(opened.plain, digits) : null;
     if (opened && step !== null) {
       // The step moves forward only: a code of this step or an earlier one was already used.
       const [used] = await db

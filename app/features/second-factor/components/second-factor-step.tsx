@@ -10,6 +10,13 @@ import { bodyMessage, type Refusal } from "~/lib/refusal";
 import { secondFactorCodeSchema } from "../validation";
 
 /**
+ * Where the login's forms post: /login with the page to come back to, so that a refused password
+ * or code (the page drawn again at this address) still knows where the member was going.
+ */
+export const loginAction = (redirectTo: string) =>
+  redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login";
+
+/**
  * The login's second step on /login: the six-digit code of the authenticator app, or one of the
  * recovery codes. Works without JavaScript (a plain POST form).
  */
@@ -32,7 +39,12 @@ export function SecondFactorStep({ refusal }: { refusal: Refusal | null }) {
           인증 앱(Google Authenticator, Microsoft Authenticator 등)에 표시된 6자리 코드를
           입력해주세요. 휴대폰을 쓸 수 없으면 등록 때 받은 복구 코드 하나를 입력할 수 있습니다.
         </p>
-        <Form method="post" action="/login" className="mt-6 grid gap-4" {...getFormProps(form)}>
+        <Form
+          method="post"
+          action={loginAction(redirectTo)}
+          className="mt-6 grid gap-4"
+          {...getFormProps(form)}
+        >
           <input type="hidden" name="intent" value="second-factor" />
           {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
           <Field
