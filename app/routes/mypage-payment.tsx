@@ -29,6 +29,7 @@ import { AppError, asPage } from "~/lib/errors.server";
 import { formatNumber } from "~/lib/numbers";
 import { done, pageAction } from "~/lib/page-action.server";
 import { useRefusal } from "~/lib/refusal";
+import { withFullStop } from "~/lib/text";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/mypage-payment";
 
@@ -131,7 +132,8 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
         </p>
         {loaderData.failure || payment.failReason ? (
           <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
-            {loaderData.failure ?? payment.failReason} 다시 결제하실 수 있습니다.
+            {withFullStop(loaderData.failure ?? payment.failReason ?? "")} 다시 결제하실 수
+            있습니다.
           </p>
         ) : null}
         {refusal && !refusal.fieldErrors.method ? (

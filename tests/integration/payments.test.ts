@@ -250,6 +250,8 @@ describe("dues paid online", () => {
     const bad = [
       { method: "bitcoin" },
       { method: "transfer", cashReceiptType: "지출증빙", cashReceiptIdentifier: "12" },
+      // Ten digits, but not a 사업자등록번호: its check digit is wrong.
+      { method: "transfer", cashReceiptType: "지출증빙", cashReceiptIdentifier: "123-45-67890" },
       { method: "card", cashReceiptType: "소득공제", cashReceiptIdentifier: "010-1234-5678" },
       { method: "easy_pay" },
     ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstCharacters, htmlToPlainText, truncate, withRo } from "~/lib/text";
+import { firstCharacters, htmlToPlainText, truncate, withFullStop, withRo } from "~/lib/text";
 
 describe("htmlToPlainText", () => {
   it("strips tags and keeps the text", () => {
@@ -124,5 +124,14 @@ describe("withRo: 로 or 으로 after a word", () => {
   it("keeps (으)로 written out after a word that does not end in Hangul", () => {
     expect(withRo("PAYCO")).toBe("PAYCO(으)로");
     expect(withRo("")).toBe("(으)로");
+  });
+});
+
+describe("withFullStop", () => {
+  it("ends a sentence with its full stop once, and leaves an empty one empty", () => {
+    expect(withFullStop("테스트 결제 실패")).toBe("테스트 결제 실패.");
+    expect(withFullStop("카드 한도 초과입니다.")).toBe("카드 한도 초과입니다.");
+    expect(withFullStop("취소했나요? ")).toBe("취소했나요?");
+    expect(withFullStop("")).toBe("");
   });
 });

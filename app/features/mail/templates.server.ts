@@ -268,14 +268,21 @@ export const mailTemplates = {
       { label: "티켓 보기", url: link("/mypage/seminars") },
     ),
 
-  waitlistJoined: (registrant: Registrant, seminar: SeminarForMail, position: number) =>
+  waitlistJoined: (
+    registrant: Registrant,
+    seminar: SeminarForMail,
+    position: number,
+    paid = false,
+  ) =>
     compose(
       registrant.email,
       `세미나 대기자로 등록되었습니다: ${seminar.title}`,
       [
         `${registrant.name}님, 안녕하세요.`,
         `‘${seminar.title}’ 세미나의 정원이 모두 차서 대기자로 등록되었습니다. 현재 대기 순번은 ${position}번입니다.`,
-        "취소석이 생기면 순서대로 신청이 확정되고 메일로 알려드립니다. 마이페이지에서 대기를 취소할 수 있습니다.",
+        paid
+          ? `${WAITLIST_PAID_RULE} 마이페이지에서 대기를 취소할 수 있습니다.`
+          : "취소석이 생기면 순서대로 신청이 확정되고 메일로 알려드립니다. 마이페이지에서 대기를 취소할 수 있습니다.",
         seminarSummary(seminar),
       ],
       { label: "마이페이지에서 확인하기", url: link("/mypage/seminars") },
@@ -459,6 +466,10 @@ export const mailTemplates = {
 };
 
 type Registrant = { name: string; email: string };
+
+/** How the waitlist of a paid seminar moves: an offer, a day to pay, or the next in line. */
+const WAITLIST_PAID_RULE =
+  "취소석이 생기면 순서대로 자리를 안내해 드립니다. 안내를 받은 때부터 24시간 안에 등록비를 결제하시면 신청이 확정되고, 결제하지 않으시면 다음 대기자에게 자리가 넘어갑니다.";
 type SeminarForMail = {
   title: string;
   date: Date;

@@ -89,9 +89,29 @@ export const checkoutSchema = z
         path: ["cashReceiptIdentifier"],
         message: "지출증빙용 현금영수증은 사업자등록번호 10자리를 입력해주세요. (예: 123-45-67890)",
       });
+    } else if (value.cashReceiptType === "지출증빙" && !isBusinessNumber(id)) {
+      context.addIssue({
+        code: "custom",
+        path: ["cashReceiptIdentifier"],
+        message: "사업자등록번호가 올바르지 않습니다. 사업자등록증의 번호를 다시 확인해주세요.",
+      });
     }
   });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+/**
+ * The check digit of a 사업자등록번호 (국세청's rule): weights 1,3,7,1,3,7,1,3,5 on the first nine
+ * digits, plus the tens of the ninth digit times five; the tenth digit makes the sum a multiple of
+ * ten. A mistyped number would be issued a 현금영수증 nobody can claim.
+ */
+export function isBusinessNumber(value: string) {
+  const digits = [...value.replace(/-/g, "")].map(Number);
+  if (digits.length !== 10 || digits.some(Number.isNaN)) return false;
+  const weights = [1, 3, 7, 1, 3, 7, 1, 3, 5];
+  let sum = weights.reduce((total, weight, i) => total + weight * digits[i]!, 0);
+  sum += Math.floor((digits[8]! * 5) / 10);
+  return (10 - (sum % 10)) % 10 === digits[9];
+}
 
 export const refundSchema = z.object({
   amount: z.preprocess(

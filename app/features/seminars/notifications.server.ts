@@ -10,7 +10,7 @@ import { safely } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
 import { textMember } from "../messages/messages.server";
 import { seminarInvitation } from "./calendar.server";
-import { cancellationDeadlineOf } from "./rules";
+import { cancellationDeadlineOf, isPaidSeminar } from "./rules";
 import { ticketQrPngBase64 } from "./ticket-code.server";
 import { ticketToken } from "./tickets.server";
 
@@ -60,7 +60,14 @@ export const notifyRegistrationConfirmed = safely(
 
 export const notifyWaitlistJoined = safely(
   async (seminar: Seminar, registration: Registration, position: number) => {
-    await enqueueMail(mailTemplates.waitlistJoined(registration, forMail(seminar), position));
+    await enqueueMail(
+      mailTemplates.waitlistJoined(
+        registration,
+        forMail(seminar),
+        position,
+        isPaidSeminar(seminar),
+      ),
+    );
   },
 );
 

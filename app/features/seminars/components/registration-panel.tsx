@@ -88,7 +88,11 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
             <p className="text-lg font-bold text-amber-800">
               대기 {mine.waitlistPosition}번으로 등록되어 있습니다
             </p>
-            <Note>취소석이 생기면 순서대로 신청이 확정되고 메일로 알려드립니다.</Note>
+            <Note>
+              {props.fee
+                ? "취소석이 생기면 순서대로 자리를 안내해 드립니다. 안내를 받은 때부터 24시간 안에 등록비를 결제하시면 신청이 확정되고, 결제하지 않으시면 다음 대기자에게 넘어갑니다."
+                : "취소석이 생기면 순서대로 신청이 확정되고 메일로 알려드립니다."}
+            </Note>
           </>
         )}
         {props.canCancel ? (
@@ -160,8 +164,9 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
         <input type="hidden" name="intent" value="register" />
         {full ? (
           <Note>
-            정원이 모두 찼습니다. 지금 신청하면 대기자로 등록되고, 취소석이 생기면 순서대로
-            확정됩니다.
+            {props.fee
+              ? "정원이 모두 찼습니다. 지금 신청하면 대기자로 등록되고, 취소석이 생기면 순서대로 결제 안내를 받습니다. 대기 중에는 결제하지 않습니다."
+              : "정원이 모두 찼습니다. 지금 신청하면 대기자로 등록되고, 취소석이 생기면 순서대로 확정됩니다."}
           </Note>
         ) : props.fee ? (
           <Note>
