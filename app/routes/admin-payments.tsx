@@ -63,6 +63,10 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const exportQuery = new URLSearchParams(searchParams);
   exportQuery.delete("page");
+  // The export's own `purpose` is why it is taken (the dialog asks); the list's 구분 goes as `kind`.
+  const kind = exportQuery.get("purpose");
+  exportQuery.delete("purpose");
+  if (kind) exportQuery.set("kind", kind);
   const exportHref = `/admin/export/payments.csv${exportQuery.size ? `?${exportQuery}` : ""}`;
   // A refusal whose payment is not on this page (a refused body) is shown above the list.
   const shownInRow =

@@ -262,6 +262,40 @@ describe("dues paid online", () => {
     }
   });
 
+  it("the office's CSV holds what the list shows: its 구분 filter kept, paid times in Seoul's words", async () => {
+    const member = await regular("결제내보내기");
+    const dues = await openDues(member);
+    await move(dues.paymentId, "paid");
+    const seminar = await paidSeminar(3);
+    const seat = await registerFor(seminar.id, member);
+    await move(seat.paymentId!, "paid");
+
+    const csv = async (query: string, cookie: string | null = admin.cookie) =>
+      server.fetch(`/admin/export/payments.csv?${query}`, cookie ? { headers: { cookie } } : {});
+    const stated = `purpose=${encodeURIComponent("회계 정산")}`;
+    const seminarsOnly = await csv(
+      `${stated}&kind=seminar&q=${encodeURIComponent("결제내보내기")}`,
+    );
+    expect(seminarsOnly.status).toBe(200);
+    const lines = (await seminarsOnly.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(seat.paymentId!);
+    expect(lines[1]).not.toContain(dues.paymentId);
+    expect(lines[1]).toMatch(
+      /\d{4}년 \d{1,2}월 \d{1,2}일 \([일월화수목금토]\) (오전|오후) \d{1,2}:\d{2}/,
+    );
+    expect(lines[1]).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const both = await csv(`${stated}&q=${encodeURIComponent("결제내보내기")}`);
+    expect((await both.text()).trim().split(/\r?\n/)).toHaveLength(3);
+
+    expect((await csv("kind=seminar")).status).toBe(400);
+    expect((await csv(stated, null)).status).toBe(401);
+    expect((await csv(stated, member.cookie)).status).toBe(403);
+  });
+
   it("the office refunds in part, then the rest: audited, the dues follow, the member mailed", async () => {
     const member = await regular("환불대상");
     const invoice = await openDues(member);

@@ -605,7 +605,8 @@ export async function paymentsCsv(actor: Actor, query: PaymentListQuery, purpose
       row.amount,
       PAYMENT_STATUS_LABELS[row.status as keyof typeof PAYMENT_STATUS_LABELS] ?? row.status,
       PAY_METHOD_LABELS[row.method as keyof typeof PAY_METHOD_LABELS] ?? "",
-      row.paidAt ? row.paidAt.toISOString() : "",
+      // In Seoul's time, as the office reads it (the other exports write dates the same way).
+      row.paidAt ? formatDateTime(row.paidAt) : "",
       row.refundedAmount,
       row.transactionId ?? "",
     ]),
