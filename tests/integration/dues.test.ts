@@ -200,36 +200,48 @@ describe("the year's settings and figures", () => {
     expect(adminPage.html).toContain('href="/admin/dues"');
   });
 
-  it("the same payment sent twice, or dated years before its year, is refused in Korean", async () => {
+  it("the same payment twice, a year paid in full, or a date years off is refused in Korean", async () => {
     const member = await regular("중복납부");
-    const first = await pay(member);
+    const first = await pay(member, { amount: FEE - 10_000 });
     const again = await call("POST", "/api/admin/payments", admin.cookie, {
       userId: member.id,
       year: YEAR,
-      amount: FEE,
+      amount: FEE - 10_000,
       method: "계좌이체",
       paidAt: `${YEAR}-03-02`,
     });
     expect(again.status).toBe(409);
     expect((await json<{ message: string }>(again)).message).toContain("이미 있습니다");
-    const early = await call("POST", "/api/admin/payments", admin.cookie, {
+    for (const paidAt of ["1999-01-01", `${YEAR + 4}-01-01`]) {
+      const off = await call("POST", "/api/admin/payments", admin.cookie, {
+        userId: member.id,
+        year: YEAR,
+        amount: 10_000,
+        method: "현금",
+        paidAt,
+      });
+      expect(off.status, paidAt).toBe(400);
+      expect((await json<{ errors: Record<string, string> }>(off)).errors.paidAt).toMatch(
+        /[가-힣]/,
+      );
+    }
+    // An instalment on another day is recorded, up to the fee; then the year is paid.
+    await pay(member, { amount: 10_000, paidAt: `${YEAR}-03-05` });
+    const more = await call("POST", "/api/admin/payments", admin.cookie, {
       userId: member.id,
       year: YEAR,
-      amount: 10_000,
-      method: "현금",
-      paidAt: "1999-01-01",
+      amount: FEE,
+      method: "계좌이체",
+      paidAt: `${YEAR}-03-09`,
     });
-    expect(early.status).toBe(400);
-    expect((await json<{ errors: Record<string, string> }>(early)).errors.paidAt).toMatch(
-      /[가-힣]/,
-    );
-    // An instalment on another day is recorded; after a void, the same payment may be recorded.
-    await pay(member, { amount: 10_000, paidAt: `${YEAR}-03-05` });
+    expect(more.status).toBe(409);
+    expect((await json<{ message: string }>(more)).message).toContain("모두 납부한 회원");
+    // After a void, the same payment may be recorded.
     const voided = await call("POST", `/api/admin/payments/${first.id}/void`, admin.cookie, {
       reason: "중복 기록",
     });
     expect(voided.status).toBe(200);
-    await pay(member);
+    await pay(member, { amount: FEE - 10_000 });
   });
 });
 

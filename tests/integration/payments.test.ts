@@ -296,6 +296,30 @@ describe("dues paid online", () => {
     expect((await csv(stated, member.cookie)).status).toBe(403);
   });
 
+  it("dues paid online are not voided by hand, nor recorded again: the money goes back by refund", async () => {
+    const member = await regular("온라인무효");
+    const invoice = await openDues(member);
+    await move(invoice.paymentId, "paid");
+    const duesId = (await mine(member, invoice.paymentId)).duesReceiptId;
+    expect(duesId).toBeTruthy();
+    const voided = await call("POST", `/api/admin/payments/${duesId}/void`, admin.cookie, {
+      reason: "잘못 기록",
+    });
+    expect(voided.status).toBe(409);
+    expect((await json<{ message: string }>(voided)).message).toContain("결제 관리에서 환불");
+    const [row] = await duesRows(member);
+    expect(row?.voidedAt).toBeNull();
+    const byHand = await call("POST", "/api/admin/payments", admin.cookie, {
+      userId: member.id,
+      year: YEAR,
+      amount: FEE,
+      method: "계좌이체",
+      paidAt: `${YEAR}-03-02`,
+    });
+    expect(byHand.status).toBe(409);
+    expect(await duesRows(member)).toHaveLength(1);
+  });
+
   it("the office refunds in part, then the rest: audited, the dues follow, the member mailed", async () => {
     const member = await regular("환불대상");
     const invoice = await openDues(member);

@@ -2,7 +2,7 @@
 // voided with a reason, never deleted), exemptions, and what a member sees of their own dues.
 // Every change is made for an administrator's actor, checked here, and audited with it.
 import crypto from "node:crypto";
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, like, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -220,6 +220,12 @@ const SAME_PAYMENT =
   "같은 날짜, 같은 금액의 납부 기록이 이미 있습니다. 회원 기록의 납부 내역을 확인해주세요.";
 const PAID_TOO_EARLY = (year: number) =>
   `${year}년 회비의 납부일은 ${year - 1}년 1월 1일 이후여야 합니다.`;
+const PAID_TOO_LATE = (year: number) =>
+  `${year}년 회비의 납부일은 ${year + 1}년 12월 31일 이전이어야 합니다. 납부일을 확인해주세요.`;
+const ALREADY_PAID = (year: number) =>
+  `이미 ${year}년 회비를 모두 납부한 회원입니다. 온라인 결제를 포함한 납부 내역을 회원 기록에서 확인해주세요.`;
+const ONLINE_PAYMENT =
+  "온라인으로 결제된 회비는 여기서 취소할 수 없습니다. 결제 관리에서 환불하면 납부 기록도 함께 정리됩니다.";
 
 /**
  * A paid date that cannot be a payment of this year's dues: before the year ahead of it. (A date
@@ -229,6 +235,11 @@ const PAID_TOO_EARLY = (year: number) =>
 function checkPaidDate(input: PaymentInput) {
   if (input.paidAt < `${input.year - 1}-01-01`) {
     const message = PAID_TOO_EARLY(input.year);
+    throw new AppError("invalid", message, { paidAt: message });
+  }
+  // A year's dues paid two years on is a typed year (2030 for 2026), not a late payment.
+  if (input.paidAt > `${input.year + 1}-12-31`) {
+    const message = PAID_TOO_LATE(input.year);
     throw new AppError("invalid", message, { paidAt: message });
   }
 }
@@ -313,6 +324,14 @@ export async function recordPayment(
     )
     .limit(1);
   if (same) throw new AppError("conflict", SAME_PAYMENT);
+  // A year already paid in full (online or by hand) takes no more: the office would be recording
+  // money the member paid once. An instalment towards what is left is still recorded.
+  if (!options.importRef) {
+    const fact = (await duesOfMember(member.id, [input.year])).facts.get(input.year);
+    if (fact?.settings && fact.paid >= fact.settings.regularFee) {
+      throw new AppError("conflict", ALREADY_PAID(input.year));
+    }
+  }
   let row: Payment | null;
   try {
     row = await insertPayment(db, member, input, actor.user.id, options.importRef ?? null);
@@ -360,6 +379,13 @@ export async function voidPayment(actor: Actor, paymentId: string, reason: strin
   assertAdmin(actor);
   if (!isUuid(paymentId)) throw new AppError("not_found", PAYMENT_NOT_FOUND);
   const db = await getDb();
+  // Money taken online is given back only through the provider (a refund on /admin/payments,
+  // which corrects this record): voiding it here would keep the money and lose the record.
+  const [online] = await db
+    .select({ id: duesPayments.id })
+    .from(duesPayments)
+    .where(and(eq(duesPayments.id, paymentId), like(duesPayments.importRef, "pg:%")));
+  if (online) throw new AppError("conflict", ONLINE_PAYMENT);
   const [row] = await db
     .update(duesPayments)
     .set({ voidedAt: clockNow(), voidReason: reason, voidedBy: actor.user.id })
