@@ -87,6 +87,7 @@ export default [
   route("objects/:id", "routes/objects.ts"),
   route("og-image.png", "routes/brand-image.ts", { id: "og-image" }),
   route("apple-touch-icon.png", "routes/brand-image.ts", { id: "apple-touch-icon" }),
+  route("favicon.ico", "routes/brand-image.ts", { id: "favicon-ico" }),
 
   route("api/announcements", "routes/api/announcements.ts"),
   route("api/announcements/upload", "routes/api/announcements-upload.ts"),

@@ -340,6 +340,16 @@ describe("the emblem in link previews and on a phone's home screen", () => {
     expect(await text(await get(server, "/"))).toContain(
       '<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>',
     );
+    // /favicon.ico, asked for by name: one 32 px PNG in an ICO file, of the same emblem.
+    const ico = await get(server, "/favicon.ico");
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get("content-type")).toBe("image/x-icon");
+    const icoBytes = Buffer.from(await ico.arrayBuffer());
+    expect([...icoBytes.subarray(0, 8)]).toEqual([0, 0, 1, 0, 1, 0, 32, 32]);
+    const icoPng = icoBytes.subarray(icoBytes.readUInt32LE(18));
+    expect(icoPng.length).toBe(icoBytes.readUInt32LE(14));
+    expect(await sharp(icoPng).metadata()).toMatchObject({ width: 32, height: 32 });
+    expect((await pixel(icoPng, 16, 16))[0]).toBe(220);
     // Back to the built-in emblem, as the documents' tests below start from.
     const reset = await sendJson(
       server,
