@@ -40,6 +40,7 @@ export function pageMeta(
     },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${societyName} 엠블럼` },
     { name: "twitter:card", content: "summary_large_image" },
     { tagName: "link", rel: "canonical", href: url },
     ...(page.prev ? [{ tagName: "link", rel: "prev", href: `${baseUrl}${page.prev}` }] : []),

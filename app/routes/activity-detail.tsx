@@ -118,6 +118,9 @@ export default function ActivityDetail({ loaderData }: Route.ComponentProps) {
                 <Badge>종료</Badge>
               ) : loaderData.started ? (
                 <Badge tone="brand">진행 중</Badge>
+              ) : loaderData.window === "open" && loaderData.seatsLeft === 0 ? (
+                // Full: registering now is a place in line, not a seat.
+                <Badge tone="yellow">정원 마감 · 대기 신청 가능</Badge>
               ) : loaderData.window === "open" || loaderData.window === "external" ? (
                 <Badge tone="green">신청 가능</Badge>
               ) : loaderData.window === "not_open" ? (

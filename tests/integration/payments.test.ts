@@ -541,6 +541,11 @@ describe("seminar fees", () => {
       other: 80_000,
       fullEarly: 40_000,
     });
+    // The list's card shows what is paid now, as the seminar's page does: the early amounts.
+    const listed = mainText((await page(server, "/activities")).html);
+    expect(listed).toMatch(
+      /등록비 정회원 40,000원 · 그 외 70,000원 \(사전등록 \d{4}년 \d{1,2}월 \d{1,2}일까지\)/,
+    );
     const full = await regular("정회원참가");
     await setFullStanding(full);
     const associate = await insertMember(server, { memberType: "associate" });

@@ -63,11 +63,16 @@ export function withPhase<T extends { date: Date; endDate: Date | null }>(
 
 /**
  * Seminars not yet over (upcoming, and ongoing ones until their end) soonest first; past ones
- * (ended) most recent first. Each carries its phase, computed at `now`.
+ * (ended) most recent first. Each carries its phase, computed at `now`, and an upcoming one
+ * whether its early fee applies.
  */
 export function splitByDate(list: Seminar[], now: Date = clockNow()) {
   const phased = withPhase(list, now);
-  const upcoming = phased.filter((s) => s.phase !== "past");
+  // Whether the early amounts apply now, decided here as the phase is, so a stored page and
+  // its hydration agree.
+  const upcoming = phased
+    .filter((s) => s.phase !== "past")
+    .map((s) => ({ ...s, feeEarly: s.feeEarlyUntil !== null && now <= s.feeEarlyUntil }));
   const past = phased.filter((s) => s.phase === "past").reverse();
   return { upcoming, past };
 }

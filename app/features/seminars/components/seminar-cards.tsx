@@ -9,16 +9,28 @@ import type { SeminarPhase } from "../rules";
 import type { Seminar } from "../seminars.server";
 
 /** A seminar on the list, with its phase as the server computed it for this request. */
-type ListedSeminar = Seminar & { phase: SeminarPhase };
+type ListedSeminar = Seminar & { phase: SeminarPhase; feeEarly: boolean };
 
-/** "등록비 30,000원", "등록비 정회원 30,000원 · 그 외 50,000원", or "무료". */
-function feeText(seminar: Pick<Seminar, "feeFull" | "feeOther">) {
-  const full = seminar.feeFull ?? 0;
-  const other = seminar.feeOther ?? 0;
-  if (full <= 0 && other <= 0) return "무료";
-  if (full === other) return `등록비 ${formatNumber(full)}원`;
+/**
+ * What the seminar costs now, after the word 등록비: "30,000원", "정회원 30,000원 · 그 외
+ * 50,000원", the early amounts with "(사전등록 …까지)" while they apply, or null when it is free.
+ * The seminar's page shows the same amounts (seminar-fees.tsx).
+ */
+function feeText(
+  seminar: Pick<
+    Seminar,
+    "feeFull" | "feeOther" | "feeFullEarly" | "feeOtherEarly" | "feeEarlyUntil"
+  >,
+  early: boolean,
+) {
+  const full = (early ? seminar.feeFullEarly : null) ?? seminar.feeFull ?? 0;
+  const other = (early ? seminar.feeOtherEarly : null) ?? seminar.feeOther ?? 0;
+  if ((seminar.feeFull ?? 0) <= 0 && (seminar.feeOther ?? 0) <= 0) return null;
+  const until =
+    early && seminar.feeEarlyUntil ? ` (사전등록 ${formatDate(seminar.feeEarlyUntil)}까지)` : "";
+  if (full === other) return `${formatNumber(full)}원${until}`;
   const amount = (value: number) => (value > 0 ? `${formatNumber(value)}원` : "무료");
-  return `등록비 정회원 ${amount(full)} · 그 외 ${amount(other)}`;
+  return `정회원 ${amount(full)} · 그 외 ${amount(other)}${until}`;
 }
 
 /**
@@ -34,6 +46,7 @@ export function UpcomingSeminarCard({ seminar }: { seminar: ListedSeminar }) {
   const open = seminar.status === "open" && seminar.phase === "upcoming";
   const cancelled = seminar.status === "cancelled";
   const ongoing = !cancelled && seminar.phase === "ongoing";
+  const fee = feeText(seminar, seminar.feeEarly);
   return (
     <article className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start justify-between gap-3">
@@ -80,7 +93,17 @@ export function UpcomingSeminarCard({ seminar }: { seminar: ListedSeminar }) {
               <Wallet className="mt-0.5 size-4 text-brand-600" aria-hidden="true" />
               <span className="sr-only">등록비</span>
             </dt>
-            <dd>{feeText(seminar)}</dd>
+            <dd>
+              {fee ? (
+                <>
+                  {/* The term is read once, from the dt, by a screen reader. */}
+                  <span aria-hidden="true">등록비 </span>
+                  {fee}
+                </>
+              ) : (
+                "무료"
+              )}
+            </dd>
           </div>
         )}
       </dl>
