@@ -4,6 +4,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Pagination } from "~/components/ui/pagination";
 import { requireActor } from "~/features/accounts/actor.server";
 import {
+  describeFilters,
   OfficeMessageForm,
   RecipientFilters,
 } from "~/features/admin/components/office-message-form";
@@ -134,10 +135,11 @@ export default function AdminMessages({ loaderData }: Route.ComponentProps) {
         <h2 id="text-title" className="mb-3 text-lg font-bold text-slate-900">
           내용
         </h2>
+        {/* Not keyed to the conditions: what the office wrote stays while they change. */}
         <OfficeMessageForm
-          key={`${kind}-${searchParams.toString()}`}
           kind={kind}
           filters={filters}
+          conditions={describeFilters(filters, seminars, year)}
           recipients={recipients}
           society={society}
           optOutUrl={preview?.optOutUrl ?? ""}

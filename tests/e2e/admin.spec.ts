@@ -713,3 +713,24 @@ async function removeLeftovers(collection: string, titles: string[]) {
     }
   });
 }
+
+test("문자 보내기: a changed condition applies at once, and the text written stays", async ({
+  page,
+}) => {
+  await open(page, "/admin/messages");
+  await waitForHydration(page);
+  await page.getByLabel("보낼 내용").fill("총회 안내입니다");
+  // No 받는 사람 확인: choosing is applying, so the send can never go to the old conditions.
+  await page.getByLabel("회원 구분").selectOption({ label: "명예회원" });
+  await expect(page).toHaveURL(/type=honorary/);
+  await page.getByRole("radio", { name: /광고/ }).check();
+  await expect(page).toHaveURL(/kind=advertisement/);
+  await expect(page).toHaveURL(/type=honorary/);
+  await expect(page.getByLabel("보낼 내용")).toHaveValue("총회 안내입니다");
+  // The preview follows the kind: an advertisement in its legal frame.
+  await expect(page.locator("pre")).toContainText("(광고)");
+  const count = Number(
+    (await page.getByText(/^받는 사람 \d+명/).innerText()).match(/(\d+)명/)?.[1],
+  );
+  await expect(page.getByText(`${count}명에게 보내기`)).toBeVisible();
+});

@@ -188,12 +188,24 @@ describe("POST /api/admin/messages: who receives it", () => {
       { filters: { type: "king" }, text: "내용", kind: "notice" },
       { filters: {}, text: "가".repeat(1200), kind: "notice" },
       { filters: "everyone", text: "내용", kind: "notice" },
+      // A misspelt or missing `filters` never widens a send to everyone.
+      { filter: { type: "honorary" }, text: "내용", kind: "notice" },
+      { text: "내용", kind: "notice" },
+      { filters: null, text: "내용", kind: "notice" },
     ];
     for (const body of cases) {
       const res = await send(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await json<{ message: string }>(res)).message).toMatch(/[가-힣]/);
     }
+    // Nobody matches: nothing is sent, and no empty entry lands in the send log.
+    const nobody = await send({
+      filters: { q: "이런이름의회원은없습니다" },
+      text: "내용",
+      kind: "notice",
+    });
+    expect(nobody.status).toBe(409);
+    expect((await json<{ message: string }>(nobody)).message).toContain("받는 사람이 없습니다");
     const missing = await send({
       filters: { seminarId: "00000000-0000-4000-8000-000000000000" },
       text: "내용",

@@ -126,6 +126,9 @@ export async function sendOfficeMessage(
     );
   }
   const recipients = await recipientsOf(input.filters, input.kind, at);
+  if (recipients.length === 0) {
+    throw new AppError("conflict", "조건에 맞는 받는 사람이 없습니다. 조건을 바꿔주세요.");
+  }
   const db = await getDb();
   const [batch] = await db
     .insert(messageBatches)

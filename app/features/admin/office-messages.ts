@@ -45,14 +45,17 @@ const body = z
   .min(1, "보낼 내용을 입력해주세요.")
   .max(MAX_BODY_LENGTH, `내용은 ${MAX_BODY_LENGTH}자 이하로 입력해주세요.`);
 
-export const officeMessageSchema = z.object({
-  filters: z.preprocess(
-    (value) => value ?? {},
-    z.record(z.string(), z.unknown(), { error: "수신자 조건이 올바르지 않습니다." }),
-  ),
-  text: body,
-  kind: z.enum(OFFICE_MESSAGE_KINDS, { error: "구분은 notice 또는 advertisement여야 합니다." }),
-});
+export const officeMessageSchema = z.strictObject(
+  {
+    // Required, and the body takes nothing else: a misspelt `filter` must not send to everyone.
+    filters: z.record(z.string(), z.unknown(), {
+      error: "수신자 조건(filters)을 보내주세요. 모든 회원에게 보낼 때는 {}를 보냅니다.",
+    }),
+    text: body,
+    kind: z.enum(OFFICE_MESSAGE_KINDS, { error: "구분은 notice 또는 advertisement여야 합니다." }),
+  },
+  { error: "filters, text, kind 외의 항목은 보낼 수 없습니다." },
+);
 
 /** The page's send form: the text and kind, and the filters as the URL carried them. */
 export const officeMessageFormSchema = z.object({

@@ -83,7 +83,10 @@ export async function touchIcon() {
 export async function faviconIco() {
   const { emblemUrl } = await documentImages();
   return keep(`ico:${emblemUrl ?? ""}`, async () => {
-    const png = await sharp(await touchIcon()).resize(32, 32).png().toBuffer();
+    const png = await sharp(await touchIcon())
+      .resize(32, 32)
+      .png()
+      .toBuffer();
     const header = Buffer.alloc(22);
     header.writeUInt16LE(0, 0); // reserved
     header.writeUInt16LE(1, 2); // an icon

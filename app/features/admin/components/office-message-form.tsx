@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
@@ -35,8 +35,16 @@ export function RecipientFilters({
   year: number;
 }) {
   const id = useId();
+  // A changed condition applies at once: the count, the preview and the send always follow what
+  // the form shows (pressing 받는 사람 확인 was easy to forget, and the text went to the old list).
+  const submit = useSubmit();
   return (
-    <Form method="get" aria-label="받는 사람 조건" className="grid gap-4">
+    <Form
+      method="get"
+      aria-label="받는 사람 조건"
+      className="grid gap-4"
+      onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+    >
       <fieldset className="grid gap-2">
         <legend className="text-sm font-semibold text-slate-800">구분</legend>
         <div className="flex flex-wrap gap-4">
@@ -105,6 +113,7 @@ export function RecipientFilters({
 export function OfficeMessageForm({
   kind,
   filters,
+  conditions,
   recipients,
   society,
   optOutUrl,
@@ -113,6 +122,8 @@ export function OfficeMessageForm({
 }: {
   kind: OfficeMessageKind;
   filters: OfficeMessageFilters;
+  /** The conditions in words (describeFilters), named in the confirmation. */
+  conditions: string;
   recipients: number;
   society: { name: string; shortName: string };
   optOutUrl: string;
@@ -175,7 +186,7 @@ export function OfficeMessageForm({
             <p className="text-base text-slate-700">
               {recipients === 0
                 ? "조건에 맞는 받는 사람이 없습니다. 조건을 바꿔주세요."
-                : `${kindLabel} 문자를 ${formatNumber(recipients)}명에게 보냅니다. 보낸 뒤에는 취소할 수 없습니다.`}
+                : `${kindLabel} 문자를 ${conditions ? `조건(${conditions})에 맞는 회원` : "승인된 회원"} ${formatNumber(recipients)}명에게 보냅니다. 보낸 뒤에는 취소할 수 없습니다.`}
             </p>
             {blocked ? null : (
               <Button type="submit" className="justify-self-start">
@@ -187,4 +198,31 @@ export function OfficeMessageForm({
       </div>
     </Form>
   );
+}
+
+/** The conditions of a send in words, as the confirmation names them ("" for none). */
+export function describeFilters(
+  filters: OfficeMessageFilters,
+  seminars: { id: string; title: string }[],
+  year: number,
+) {
+  const parts: string[] = [];
+  if (filters.type) {
+    parts.push(
+      `회원 구분 ${MEMBER_TYPE_LABELS[filters.type as keyof typeof MEMBER_TYPE_LABELS] ?? filters.type}`,
+    );
+  }
+  if (filters.standing) {
+    parts.push(filters.standing === "full" ? "정회원 자격 유지" : "정회원 자격 만료");
+  }
+  if (filters.dues) {
+    const label = { unpaid: "미납", paid: "납부 완료", exempt: "면제" }[filters.dues];
+    parts.push(`${filters.duesYear ?? year}년 회비 ${label ?? filters.dues}`);
+  }
+  if (filters.seminarId) {
+    const seminar = seminars.find((s) => s.id === filters.seminarId);
+    parts.push(`세미나 참가자(${seminar?.title ?? "선택한 세미나"})`);
+  }
+  if (filters.q) parts.push(`검색어 ‘${filters.q}’`);
+  return parts.join(" · ");
 }
