@@ -4,8 +4,8 @@ import { setMessagePreferences } from "~/features/messages/preferences.server";
 import { preferencesFormSchema } from "~/features/messages/validation";
 import { done, pageAction } from "~/lib/page-action.server";
 
-// POST /mypage/messages (messages=on|off, marketing=on|off): the /mypage switches, as plain forms
-// that work without JavaScript and return to /mypage.
+// POST /mypage/messages (messages=on|off or marketing=on|off): the /mypage switches, as plain
+// forms that work without JavaScript and return to /mypage; each changes only what it names.
 export const action = pageAction({
   guard: (args) => requireActor(args, "member"),
   intents: {
@@ -13,8 +13,8 @@ export const action = pageAction({
       schema: preferencesFormSchema,
       run: async ({ messages, marketing }, { user }) => {
         await setMessagePreferences(user.id, {
-          messages: messages === "on",
-          marketing: marketing === "on",
+          messages: messages === undefined ? undefined : messages === "on",
+          marketing: marketing === undefined ? undefined : marketing === "on",
         });
         return done("문자 수신 설정을 저장했습니다.", "/mypage#mypage-notifications");
       },

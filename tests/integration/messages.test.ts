@@ -187,4 +187,39 @@ describe("GET/PATCH /api/me/preferences", () => {
     );
     expect(prefs).toMatchObject({ messages: false, marketing: false });
   });
+
+  it("turning texts off and on leaves the advertising consent and its date as they were", async () => {
+    const member = await insertMember(server, { phone: "010-3111-0009" });
+    const agreedAt = new Date("2025-09-04T01:00:00Z");
+    await server.db
+      .update(users)
+      .set({ marketingConsentAt: agreedAt })
+      .where(eq(users.id, member.id));
+    // Each /mypage form sends only its own switch.
+    const page = await (
+      await server.fetch("/mypage", { headers: { cookie: member.cookie } })
+    ).text();
+    const forms = page.match(/<form[^>]*action="\/mypage\/messages"[\s\S]*?<\/form>/g) ?? [];
+    expect(forms).toHaveLength(2);
+    expect(forms[0]).toContain('name="messages"');
+    expect(forms[0]).not.toContain('name="marketing"');
+    expect(forms[1]).toContain('name="marketing"');
+    expect(forms[1]).not.toContain('name="messages"');
+    for (const messages of ["off", "on"]) {
+      const res = await postForm(
+        server,
+        "/mypage/messages",
+        { messages },
+        { cookie: member.cookie },
+      );
+      expect(res.status).toBe(302);
+    }
+    const [row] = await server.db
+      .select({ at: users.marketingConsentAt, on: users.messagesEnabled })
+      .from(users)
+      .where(eq(users.id, member.id));
+    expect(row).toEqual({ at: agreedAt, on: true });
+    const none = await postForm(server, "/mypage/messages", {}, { cookie: member.cookie });
+    expect(none.status).toBe(400);
+  });
 });

@@ -7,8 +7,19 @@ export const preferencesSchema = z
   .object({ messages: switchOf("messages"), marketing: switchOf("marketing") })
   .strict();
 
-/** The /mypage form: each switch is `on` or `off`. */
-export const preferencesFormSchema = z.object({
-  messages: z.enum(["on", "off"], { error: "문자 수신 설정 값이 올바르지 않습니다." }),
-  marketing: z.enum(["on", "off"], { error: "광고성 정보 수신 설정 값이 올바르지 않습니다." }),
-});
+/**
+ * The /mypage forms: each sends its own switch, `on` or `off`, and only it. Turning texts off and
+ * on again must not touch the advertising consent, whose date is the day the member agreed.
+ */
+export const preferencesFormSchema = z
+  .object({
+    messages: z
+      .enum(["on", "off"], { error: "문자 수신 설정 값이 올바르지 않습니다." })
+      .optional(),
+    marketing: z
+      .enum(["on", "off"], { error: "광고성 정보 수신 설정 값이 올바르지 않습니다." })
+      .optional(),
+  })
+  .refine((value) => value.messages !== undefined || value.marketing !== undefined, {
+    message: "바꿀 수신 설정을 골라주세요.",
+  });

@@ -23,7 +23,6 @@ export function MessagePreferencesCard({ preferences }: { preferences: Preferenc
         className="mt-4 flex flex-wrap items-center gap-3"
       >
         <input type="hidden" name="messages" value={messages ? "off" : "on"} />
-        <input type="hidden" name="marketing" value={marketing ? "on" : "off"} />
         <p className="text-sm font-semibold text-slate-800" aria-live="polite">
           문자·알림톡: {messages ? "받음" : "받지 않음"}
         </p>
@@ -46,7 +45,6 @@ export function MessagePreferencesCard({ preferences }: { preferences: Preferenc
         action="/mypage/messages"
         className="mt-4 flex flex-wrap items-center gap-3"
       >
-        <input type="hidden" name="messages" value={messages ? "on" : "off"} />
         <input type="hidden" name="marketing" value={marketing ? "off" : "on"} />
         <p className="text-sm font-semibold text-slate-800" aria-live="polite">
           광고성 정보: {marketing ? "동의함" : "동의하지 않음"}
