@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, nowMs, resetClock } from "~/lib/clock.server";
-import { auditLog, ballots, mailQueue, messageQueue, voteRoll, votes } from "~db/schema";
+import { auditLog, ballots, mailQueue, messageQueue, users, voteRoll, votes } from "~db/schema";
 import { createAdmin, json, type LoggedIn, postForm } from "../support/accounts";
 import { insertMember, type Member, page, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
@@ -210,6 +210,25 @@ describe("the roll", () => {
       reason: "두 번",
     });
     expect(again.status).toBe(409);
+    // A suspended member cannot be put on the roll: they could not sign in to vote.
+    const suspended = await insertMember(server);
+    await server.db
+      .update(users)
+      .set({ suspendedAt: new Date() })
+      .where(eq(users.id, suspended.id));
+    const addSuspended = await call("POST", `/api/admin/votes/${id}/roll`, admin.cookie, {
+      change: "add",
+      userId: suspended.id,
+      reason: "이의 신청",
+    });
+    expect(addSuspended.status).toBe(409);
+    expect((await json<{ message: string }>(addSuspended)).message).toContain("정지");
+    // The office's own account (made with admin:create, no licence) is no voter.
+    const [adminOnRoll] = await server.db
+      .select()
+      .from(voteRoll)
+      .where(and(eq(voteRoll.voteId, id), eq(voteRoll.userId, admin.id)));
+    expect(adminOnRoll).toBeUndefined();
     const [audited] = await server.db
       .select()
       .from(auditLog)
@@ -339,9 +358,20 @@ describe("sealed until the close", () => {
   });
 
   it("tells whether the quorum was met: a number of ballots or a share of the roll", async () => {
-    const voters = await members(2);
-    const byCount = await publish({ quorum: 1000 });
+    const [first, second] = await members(3);
+    const voters = [first!, second!];
+    const byCount = await publish({ quorum: 3 });
     const byShare = await publish({ quorum: 0.99 });
+    // "50%" is half the roll, not fifty ballots; more ballots than voters, or an absurd number,
+    // could never be met and is refused.
+    const half = await publish({ quorum: "50%" });
+    const [stored] = await server.db.select().from(votes).where(eq(votes.id, half));
+    expect(stored?.quorum).toBe(0.5);
+    for (const quorum of [100_000, 1e300, "150%"]) {
+      const res = await call("POST", "/api/admin/votes", admin.cookie, voteInput({ quorum }));
+      expect(res.status, String(quorum)).toBe(400);
+      expect((await json<{ message: string }>(res)).message).toMatch(/정족수/);
+    }
     for (const member of voters) {
       await castOk(byCount, member, 0);
       await castOk(byShare, member, 0);
@@ -354,6 +384,12 @@ describe("sealed until the close", () => {
       await call("GET", `/api/votes/${byShare}/results`, admin.cookie),
     );
     expect(count).toMatchObject({ turnout: 2, quorumMet: false });
+    // A vote that has closed stands: it is no longer annulled.
+    const late = await call("POST", `/api/admin/votes/${byCount}/annul`, admin.cookie, {
+      reason: "결과 불만",
+    });
+    expect(late.status).toBe(409);
+    expect((await json<{ message: string }>(late)).message).toContain("끝난 투표");
     expect(share.quorumMet).toBe(share.turnout >= Math.ceil(0.99 * share.eligible));
     expect(share.quorumMet).toBe(false);
   });

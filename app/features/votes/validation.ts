@@ -102,12 +102,18 @@ const optionList = z.preprocess(
 const quorum = z.preprocess(
   (value) => {
     if (value === "" || value === undefined) return null;
-    if (typeof value === "string") return Number(value.trim().replace(/%$/, ""));
+    // "50%" is a share of the roll (0.5), never fifty ballots.
+    if (typeof value === "string" && value.trim().endsWith("%")) {
+      const percent = Number(value.trim().slice(0, -1));
+      return percent > 0 && percent <= 100 ? (percent === 100 ? 0.999999 : percent / 100) : NaN;
+    }
+    if (typeof value === "string") return Number(value.trim());
     return value;
   },
   z
     .number({ error: "의결 정족수는 숫자로 입력해주세요" })
     .positive("의결 정족수는 0보다 커야 합니다")
+    .max(1_000_000, "의결 정족수가 너무 큽니다. 투표 수 또는 0과 1 사이의 비율로 입력해주세요")
     .refine(
       (n) => n < 1 || Number.isInteger(n),
       "의결 정족수는 투표 수(정수) 또는 0과 1 사이의 비율로 입력해주세요",

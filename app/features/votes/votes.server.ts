@@ -67,7 +67,9 @@ async function findVote(db: Db | Tx, voteId: string, lock = false): Promise<Vote
 /** Who the electorate's rule puts on the roll on the day of `at`. */
 function electorateCondition(electorate: string, at: Date) {
   if (electorate === "full") return standingCondition("full", at);
-  return sql`(${users.isApproved} and ${users.suspendedAt} is null)`;
+  // Every approved doctor: not the door staff's accounts, nor an office account made with
+  // admin:create, which has no licence ("-"); an administrator who signed up as a doctor votes.
+  return sql`(${users.isApproved} and ${users.suspendedAt} is null and ${users.role} <> 'checkin' and ${users.licenseNumber} <> '-')`;
 }
 
 const hashReceipt = (receipt: string) => crypto.createHash("sha256").update(receipt).digest("hex");
@@ -114,7 +116,13 @@ export async function createVote(actor: Actor, input: VoteInput) {
           where ${electorateCondition(input.electorate, now)}
           returning user_id`,
     );
-    return { id: voteId, eligible: rowsOf(rolled).length };
+    const eligible = rowsOf(rolled).length;
+    // A number of ballots larger than the roll could never be met: a share typed as a number.
+    if (input.quorum && input.quorum >= 1 && input.quorum > eligible) {
+      const message = `의결 정족수(${input.quorum}표)가 선거인 수(${eligible}명)보다 많습니다. 표 수나 0.5 같은 비율로 다시 입력해주세요.`;
+      throw new AppError("invalid", message, { quorum: message });
+    }
+    return { id: voteId, eligible };
   });
   await audit(
     actor.audit,
@@ -262,7 +270,13 @@ export async function changeRoll(actor: Actor, voteId: string, input: RollChange
   if (status === "annulled") throw new AppError("conflict", ANNULLED);
   if (status === "closed") throw new AppError("conflict", "끝난 투표의 명부는 바꿀 수 없습니다.");
   const [member] = await db
-    .select({ id: users.id, name: users.name, email: users.email, isApproved: users.isApproved })
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isApproved: users.isApproved,
+      suspendedAt: users.suspendedAt,
+    })
     .from(users)
     .where(
       input.userId
@@ -277,6 +291,9 @@ export async function changeRoll(actor: Actor, voteId: string, input: RollChange
     }
     if (!member.isApproved)
       throw new AppError("conflict", "승인된 회원만 명부에 올릴 수 있습니다.");
+    if (member.suspendedAt) {
+      throw new AppError("conflict", "자격이 정지된 회원은 명부에 올릴 수 없습니다.");
+    }
     const added = await db
       .insert(voteRoll)
       .values({ voteId: vote.id, userId: member.id })
@@ -320,6 +337,14 @@ export async function annulVote(actor: Actor, voteId: string, reason: string) {
   assertAdmin(actor);
   const db = await getDb();
   const vote = await findVote(db, voteId);
+  // After the close the office has seen the count: annulling then would undo an outcome it did
+  // not like. A flawed vote is annulled while it runs; after it, the general meeting decides.
+  if (!vote.annulledAt && vote.closesAt.getTime() <= clockNow().getTime()) {
+    throw new AppError(
+      "conflict",
+      "끝난 투표는 무효 처리할 수 없습니다. 결과에 문제가 있으면 총회에서 다시 의결해주세요.",
+    );
+  }
   const [annulled] = await db
     .update(votes)
     .set({ annulledAt: clockNow(), annulReason: reason })
