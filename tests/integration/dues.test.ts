@@ -1059,14 +1059,26 @@ describe("reminders", () => {
     expect(await mailsTo(paysLater)).toHaveLength(1);
     for (const m of [exempt, paid, associate]) expect(await mailsTo(m)).toHaveLength(0);
     const [first] = await mailsTo(unpaid);
-    expect(first!.text).toContain("30일 남았습니다");
+    expect(first!.text).toContain("29일 남았습니다");
     expect(first!.text).toContain("미납알림6789");
     expect(first!.text).toContain(BANK);
+
+    // A 정회원 who joins later is reminded with the days really left, not "30".
+    const joinedLater = await regular("늦은알림");
+    await sendDuesReminders(new Date("2035-06-09T09:00:00+09:00"));
+    const [late] = await mailsTo(joinedLater);
+    expect(late!.text).toContain("21일 남았습니다");
 
     // One pays in the meantime: on the due date only the other is reminded.
     await pay(paysLater, { year, paidAt: "2035-06-10" });
     await sendDuesReminders(new Date("2035-06-30T09:00:00+09:00"));
     expect(await mailsTo(unpaid)).toHaveLength(2);
+    expect((await mailsTo(unpaid))[1]!.text).toContain("오늘은 2035년 정회원 연회비 납부 기한");
+    // The due-date mail sent days late (to one who joined after it) says the date has passed.
+    const afterDue = await regular("기한후알림");
+    await sendDuesReminders(new Date("2035-07-03T09:00:00+09:00"));
+    const [overdue] = await mailsTo(afterDue);
+    expect(overdue!.text).toContain("납부 기한(2035년 6월 30일)이 지났습니다");
     expect(await mailsTo(paysLater)).toHaveLength(1);
 
     // 14 days before the grace ends; two instances running together send it once.

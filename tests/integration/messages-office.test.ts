@@ -340,7 +340,7 @@ describe("dues texts", () => {
     await run("2036-06-01T09:00:00+09:00");
     await run("2036-06-01T15:00:00+09:00");
     expect(textsTo(unpaid.digits)).toHaveLength(1);
-    expect(textsTo(unpaid.digits)[0]!.text).toContain("30일 남음");
+    expect(textsTo(unpaid.digits)[0]!.text).toContain("29일 남음");
     expect(textsTo(unpaid.digits)[0]!.text).toContain("150,000원");
     await run("2036-06-23T09:00:00+09:00");
     await run("2036-06-24T09:00:00+09:00");

@@ -111,7 +111,7 @@ export async function sendDuesReminders(at: Date = clockNow()) {
     const kind = reminderDue(year, today);
     if (kind) {
       const members = await claimUnpaid(year, kind);
-      await enqueueMail(members.map((member) => reminderMail(member, year, kind)));
+      await enqueueMail(members.map((member) => reminderMail(member, year, kind, today)));
       sent += members.length;
     }
     const textKind = textReminderDue(year, today);
@@ -129,7 +129,9 @@ export async function sendDuesReminders(at: Date = clockNow()) {
           members.map((m) => ({ userId: m.id, params: { ...params, name: m.name } })),
         );
       } else {
-        const days = textKind === "text_30" ? 30 : 7;
+        // The days that are really left: a reminder sent late (the server was down, or the dues
+        // year was set up late) must not promise 30.
+        const days = daysBetween(today, year.dueDate);
         await textMembers(
           "duesDue",
           members.map((m) => ({ userId: m.id, params: { ...params, name: m.name, days } })),
@@ -141,6 +143,10 @@ export async function sendDuesReminders(at: Date = clockNow()) {
   return sent;
 }
 
+/** Whole days from one Seoul day (YYYY-MM-DD) to another. */
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
 function reminderMail(
   member: { name: string; email: string; phone: string },
   year: {
@@ -151,13 +157,16 @@ function reminderMail(
     bankAccount: string;
   },
   kind: ReminderKind,
+  today: string,
 ) {
   const lead =
     kind === "before_due"
-      ? `${year.year}년 정회원 연회비 납부 기한(${formatDay(year.dueDate)})이 30일 남았습니다.`
-      : kind === "due"
+      ? `${year.year}년 정회원 연회비 납부 기한(${formatDay(year.dueDate)})이 ${daysBetween(today, year.dueDate)}일 남았습니다.`
+      : kind === "due" && today === year.dueDate
         ? `오늘은 ${year.year}년 정회원 연회비 납부 기한(${formatDay(year.dueDate)})입니다.`
-        : `${year.year}년 정회원 연회비의 유예기간이 ${formatDay(year.graceUntil)}에 끝납니다. 그때까지 납부하지 않으시면 정회원 자격이 준회원으로 바뀝니다.`;
+        : kind === "due"
+          ? `${year.year}년 정회원 연회비 납부 기한(${formatDay(year.dueDate)})이 지났습니다. 유예기간(${formatDay(year.graceUntil)}까지) 안에 납부해주세요.`
+          : `${year.year}년 정회원 연회비의 유예기간이 ${formatDay(year.graceUntil)}에 끝납니다. 그때까지 납부하지 않으시면 정회원 자격이 준회원으로 바뀝니다.`;
   return compose(
     member.email,
     `${year.year}년 연회비 납부 안내`,

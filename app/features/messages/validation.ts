@@ -13,9 +13,7 @@ export const preferencesSchema = z
  */
 export const preferencesFormSchema = z
   .object({
-    messages: z
-      .enum(["on", "off"], { error: "문자 수신 설정 값이 올바르지 않습니다." })
-      .optional(),
+    messages: z.enum(["on", "off"], { error: "문자 수신 설정 값이 올바르지 않습니다." }).optional(),
     marketing: z
       .enum(["on", "off"], { error: "광고성 정보 수신 설정 값이 올바르지 않습니다." })
       .optional(),
