@@ -112,6 +112,17 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
           </Card>
         )}
       </section>
+      {/* 총회 votes have no place in the site's menu (the home page's script budget is spent):
+          a member finds them here as well as in the mail and text of each vote. */}
+      <Card className="flex flex-wrap items-center justify-between gap-3 p-6">
+        <div>
+          <h2 className="text-xl font-bold text-slate-900">총회 투표</h2>
+          <p className="mt-1 text-slate-700">진행 중인 투표와 끝난 투표의 결과를 봅니다.</p>
+        </div>
+        <Button asChild variant="secondary">
+          <Link to="/votes">총회 투표 보기</Link>
+        </Button>
+      </Card>
       <section id="mypage-notifications" aria-label="알림" className="grid scroll-mt-36 gap-6">
         <MessagePreferencesCard preferences={loaderData.messagePreferences} />
       </section>

@@ -148,6 +148,8 @@ describe("GET/PATCH /api/me/preferences", () => {
     const html = await page.text();
     expect(html).toContain("문자·알림톡 수신");
     expect(html).toContain("광고성 정보 수신 동의");
+    // The way to the 총회 votes, which the site's menu does not carry.
+    expect(html).toContain('href="/votes"');
     expect(html).toMatch(/문자·알림톡: (<!-- -->)?받음/);
     expect(html).toMatch(/광고성 정보: (<!-- -->)?동의하지 않음/);
     const res = await postForm(
