@@ -53,9 +53,3 @@ export function withRo(word: string): string {
   const final = code % 28;
   return `${word}${final === 0 || final === 8 ? "로" : "으로"}`;
 }
-
-/** A sentence as it will be followed by another: with its full stop (a provider's text may lack one). */
-export function withFullStop(sentence: string): string {
-  const trimmed = sentence.trim();
-  return trimmed === "" || /[.!?。]$/.test(trimmed) ? trimmed : `${trimmed}.`;
-}

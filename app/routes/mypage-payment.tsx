@@ -26,10 +26,10 @@ import {
   PURPOSE_LABELS,
 } from "~/features/payments/validation";
 import { AppError, asPage } from "~/lib/errors.server";
+import { withFullStop } from "~/lib/full-stop";
 import { formatNumber } from "~/lib/numbers";
 import { done, pageAction } from "~/lib/page-action.server";
 import { useRefusal } from "~/lib/refusal";
-import { withFullStop } from "~/lib/text";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/mypage-payment";
 

@@ -730,7 +730,7 @@ test("문자 보내기: a changed condition applies at once, and the text writte
   // The preview follows the kind: an advertisement in its legal frame.
   await expect(page.locator("pre")).toContainText("(광고)");
   const count = Number(
-    (await page.getByText(/^받는 사람 \d+명/).innerText()).match(/(\d+)명/)?.[1],
+    ((await page.getByText(/^받는 사람 \d+명/).textContent()) ?? "").match(/(\d+)명/)?.[1],
   );
   await expect(page.getByText(`${count}명에게 보내기`)).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { firstCharacters, htmlToPlainText, truncate, withFullStop, withRo } from "~/lib/text";
+import { withFullStop } from "~/lib/full-stop";
+import { firstCharacters, htmlToPlainText, truncate, withRo } from "~/lib/text";
 
 describe("htmlToPlainText", () => {
   it("strips tags and keeps the text", () => {
