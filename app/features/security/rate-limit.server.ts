@@ -72,6 +72,16 @@ export async function limitAuthRequestsByIp(ip: string | undefined) {
 }
 
 /**
+ * Upload URLs of a signed-in account, counted per account with the per-IP number
+ * (AUTH_MAX_REQUESTS_PER_IP per 15 minutes): a member attaching images must not use up the
+ * login allowance of every doctor behind the same clinic or carrier address.
+ */
+export async function limitUploadUrlsByAccount(userId: string) {
+  const count = await hit(`upload-account:${userId}`);
+  if (count > env.AUTH_MAX_REQUESTS_PER_IP) throw new AppError("rate_limited", TOO_MANY);
+}
+
+/**
  * Anonymous sign-up upload URLs per IP (SIGNUP_UPLOADS_PER_IP_PER_HOUR an hour): enough for a
  * sign-up retried a few times, not for using the site as free file storage.
  */

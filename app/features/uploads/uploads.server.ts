@@ -21,6 +21,7 @@ import {
   limitAuthRequestsByIp,
   limitMemberImageBytes,
   limitSignupUploadsByIp,
+  limitUploadUrlsByAccount,
 } from "../security/rate-limit.server";
 import { IMAGE_TYPES, type ImageType, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "./constants";
 import { sniffDocument } from "./document-sniff.server";
@@ -58,16 +59,20 @@ function sign(payload: string) {
 export type UploadRequester = { ip?: string; origin?: string };
 
 /**
- * An upload URL for `uploader` (null: an anonymous sign-up), within the limits: the shared
- * per-address budget, and for anonymous sign-ups the hourly upload quota. Administrators'
+ * An upload URL for `uploader` (null: an anonymous sign-up), within the limits: a signed-in
+ * account's own count; for anonymous sign-ups the shared per-address budget and the hourly quota. Administrators'
  * uploads are public, all others private.
  */
 export async function requestUploadUrl(
   uploader: { id: string; role: string } | null,
   from: UploadRequester = {},
 ) {
-  await limitAuthRequestsByIp(from.ip);
-  if (!uploader) await limitSignupUploadsByIp(from.ip);
+  if (uploader) {
+    await limitUploadUrlsByAccount(uploader.id);
+  } else {
+    await limitAuthRequestsByIp(from.ip);
+    await limitSignupUploadsByIp(from.ip);
+  }
   return signedUploadUrl(newGrant(uploader), from.origin);
 }
 
@@ -87,7 +92,7 @@ export async function requestDocumentUploadUrl(
   visibility: DocumentVisibility = "library",
 ) {
   assertAdmin(actor);
-  await limitAuthRequestsByIp(from.ip);
+  await limitUploadUrlsByAccount(actor.user.id);
   return signedUploadUrl(
     {
       id: crypto.randomUUID(),
@@ -124,8 +129,12 @@ export async function imageSentWithForm(
 ): Promise<string> {
   if (!file || address) return address;
   try {
-    await limitAuthRequestsByIp(options.ip);
-    if (!options.uploader) await limitSignupUploadsByIp(options.ip);
+    if (options.uploader) {
+      await limitUploadUrlsByAccount(options.uploader.id);
+    } else {
+      await limitAuthRequestsByIp(options.ip);
+      await limitSignupUploadsByIp(options.ip);
+    }
     const body = Buffer.from(await file.arrayBuffer());
     const { objectPath } = await storeObject(newGrant(options.uploader), body);
     return objectPath;
