@@ -284,7 +284,7 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
             </h2>
             <p className="text-base text-emerald-900">영수증 번호</p>
             <p
-              className="font-mono text-lg font-bold tracking-wide break-all text-slate-900"
+              className="font-mono text-lg font-bold tracking-wide text-slate-900"
               data-receipt={receipt}
             >
               {groupedReceipt(receipt)}
@@ -300,7 +300,9 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         {vote.voted && !receipt ? (
           <p role="status" className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-900">
-            투표하셨습니다. 결과는 {formatDateTime(vote.closesAt)}에 투표가 끝난 뒤 공개됩니다.
+            {vote.status === "open"
+              ? `투표하셨습니다. 결과는 ${formatDateTime(vote.closesAt)}에 투표가 끝난 뒤 공개됩니다.`
+              : "투표하셨습니다."}
           </p>
         ) : null}
         {vote.status === "open" && !vote.onRoll ? (
@@ -310,7 +312,9 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         {vote.status === "upcoming" ? (
           <p className="text-slate-700">
-            투표는 {formatDateTime(vote.opensAt)}에 시작됩니다. 시작되면 문자와 메일로 알려드립니다.
+            투표는 {formatDateTime(vote.opensAt)}에 시작됩니다.
+            {/* Only those on the roll are told when it opens. */}
+            {vote.onRoll ? " 시작되면 문자와 메일로 알려드립니다." : null}
           </p>
         ) : null}
         {vote.status === "upcoming" || (vote.status === "open" && !(vote.onRoll && !vote.voted)) ? (
