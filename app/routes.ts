@@ -82,6 +82,7 @@ export default [
   route("mypage/certificates/:id", "routes/mypage-certificate.ts"),
   route("mypage/credits/:id/objection", "routes/mypage-credit-objection.ts"),
   route("mypage/receipts/:id", "routes/mypage-receipt.ts"),
+  route("verify", "routes/verify-form.tsx"),
   route("verify/:code", "routes/verify.tsx"),
   route("logout", "routes/logout.ts"),
   route("objects/:id", "routes/objects.ts"),

@@ -257,3 +257,20 @@ describe("the seminar calendar", () => {
     }
   });
 });
+
+describe("/verify", () => {
+  it("asks for the 확인번호 printed on a paper certificate and goes on to its check", async () => {
+    const form = await page(server, "/verify");
+    expect(form.status).toBe(200);
+    expect(form.html).toContain("<title>확인서 진위 확인</title>");
+    expect(form.html).toContain('name="code"');
+    expect(tags(form.html, "form").some((f) => f.method === "get")).toBe(true);
+    const typed = await server.fetch("/verify?code=%20xb9t-6wjp-ru8z%20");
+    expect(typed.status).toBe(302);
+    expect(typed.headers.get("location")).toBe("/verify/xb9t-6wjp-ru8z");
+    // An unknown code is the check's own 404, in Korean.
+    const unknown = await page(server, "/verify/xb9t-6wjp-ru8z");
+    expect(unknown.status).toBe(404);
+    expect(mainText(unknown.html)).toContain("확인되지 않는 확인서입니다");
+  });
+});
