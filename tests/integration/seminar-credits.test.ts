@@ -954,6 +954,8 @@ describe("certificates", () => {
     expect(text).toContain("김전일");
     expect(text).toContain("5점");
     expect(text).toContain("420분");
+    // Entry and exit on the seminar's 12-hour clock, as its date and time are written.
+    expect(text).toMatch(/(오전|오후) \d{1,2}:\d{2} ~ (오전|오후) \d{1,2}:\d{2} \(인정 420분\)/);
     expect(text).toContain(seminar.title);
     expect(text).toContain(code);
     // The font is embedded as a subset, not the whole 2.7 MB file.

@@ -3,7 +3,7 @@
 // verification code at /verify/{code}.
 import { and, eq, gt, isNotNull } from "drizzle-orm";
 import { getDb } from "~/db.server";
-import { formatClock, formatDateTime, formatDateTimeRange } from "~/lib/dates";
+import { formatDateTime, formatDateTimeParts, formatDateTimeRange } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import {
@@ -135,7 +135,8 @@ function certificatePdf(certificate: Certificate, look: DocumentLook): Promise<U
     : formatDateTime(certificate.date);
   const present =
     certificate.entryAt && certificate.exitAt
-      ? `${formatClock(certificate.entryAt)} ~ ${formatClock(certificate.exitAt)} (인정 ${certificate.minutes}분)`
+      ? // On the seminar's own clock (오후 7:00 ~ 오후 9:00 above it), not the door's 24-hour one.
+        `${formatDateTimeParts(certificate.entryAt).time} ~ ${formatDateTimeParts(certificate.exitAt).time} (인정 ${certificate.minutes}분)`
       : `인정 ${certificate.minutes}분`;
   return issuedDocumentPdf(
     {
