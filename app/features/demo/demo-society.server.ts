@@ -49,6 +49,7 @@ import { objectStorage } from "../uploads/storage.server";
 import { DEMO_POSTS } from "./demo-board.server";
 import {
   buildDuesYear,
+  EXECUTIVES,
   GRAND_HALL,
   generalMeetingYear,
   SEMINAR_ROOM,
@@ -213,10 +214,16 @@ async function writeSociety(
   const seminarIds = await writeSeminars(tx, random, members, now);
   await writeBoard(tx, random, members, now, at);
   const used = await writeLibraryAndAttachments(tx, random, input.files, seminarIds, at);
+  // The demo's 대표자 is its president (the executives' 회장, who signs the greeting), so the
+  // footer and the certificates' signature name the same person as 인사말.
+  const representative = EXECUTIVES.find((executive) => executive.position === "회장")?.name;
   await tx
     .insert(societySettings)
-    .values({ id: 1, demoSeededAt: now })
-    .onConflictDoUpdate({ target: societySettings.id, set: { demoSeededAt: now } });
+    .values({ id: 1, demoSeededAt: now, representative })
+    .onConflictDoUpdate({
+      target: societySettings.id,
+      set: { demoSeededAt: now, representative },
+    });
   return { members: members.length, used };
 }
 

@@ -85,6 +85,12 @@ beforeAll(async () => {
 });
 
 describe("the demo society's people", () => {
+  it("names its president as the society's 대표자, as the greeting signs", async () => {
+    const db = await getDb();
+    const [settings] = await db.select().from(societySettings);
+    expect(settings?.representative).toBe("박정훈");
+  });
+
   it("has about sixty members, all marked as demo, of every member type", async () => {
     expect(seeded).not.toBeNull();
     expect(seeded!.members).toBeGreaterThanOrEqual(55);
