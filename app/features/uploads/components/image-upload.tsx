@@ -114,7 +114,8 @@ export function ImageUpload({
             <ImageUp aria-hidden="true" />
           </span>
         )}
-        <div className="min-w-0 flex-1 text-sm text-slate-600">
+        {/* At least 8rem: on a phone the buttons go to the next line instead of over the status. */}
+        <div className="min-w-32 flex-1 text-sm text-slate-600">
           {objectPath ? (
             <p className="font-medium text-emerald-800">
               {/* The status on one line; the file's name under it, cut short on a phone. */}
