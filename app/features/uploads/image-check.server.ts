@@ -25,6 +25,22 @@ const FORMATS: Record<ImageType, string> = {
  * libvips' warnings (common in camera JPEGs) pass; its errors and a premature end do not.
  */
 export async function checkWholeImage(body: Buffer, type: ImageType) {
+  return oneAtATime(() => decodeWholeImage(body, type));
+}
+
+/**
+ * Decodes run one at a time, in arrival order. Eight 48-megapixel uploads at once (each within
+ * the limits) took the thread pool that file reads share, and another member's library download
+ * waited 10 s while the server grew by 450 MB; one at a time, an upload waits its turn instead.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+async function decodeWholeImage(body: Buffer, type: ImageType) {
   try {
     const image = sharp(body, {
       failOn: "error",
