@@ -396,6 +396,24 @@ describe("registering", () => {
   });
 });
 
+describe("the confirmation mail", () => {
+  it("names the cancellation deadline while it is ahead, and after it says the office takes cancellations", async () => {
+    const [early, late] = await members(2);
+    const ahead = await createSeminar({ capacity: 10 }, 10);
+    const soon = await createSeminar({ capacity: 10 }, 1); // its deadline (3 days before) is past
+    expect((await registerAs(early!, ahead.id)).status).toBe(201);
+    expect((await registerAs(late!, soon.id)).status).toBe(201);
+    const textOf = async (email: string) => {
+      const rows = await server.db.select().from(mailQueue).where(eq(mailQueue.to, email));
+      return rows.find((row) => row.subject.includes("신청이 확정되었습니다"))?.text ?? "";
+    };
+    expect(await textOf(early!.email)).toContain("까지 마이페이지에서 취소해주세요");
+    const lateText = await textOf(late!.email);
+    expect(lateText).not.toContain("까지 마이페이지에서 취소해주세요");
+    expect(lateText).toContain("취소 기한이 지나 마이페이지에서는 취소할 수 없습니다");
+  });
+});
+
 describe("cancelling and the waitlist", () => {
   it("hands a cancelled seat to the first in line, who is mailed; positions move up", async () => {
     const seminar = await createSeminar({ capacity: 1 });

@@ -2,6 +2,7 @@
 // what happened; they never carry a password, a licence number or a session token.
 
 import { env } from "~/env.server";
+import { now as clockNow } from "~/lib/clock.server";
 import { formatDateTime, formatDateTimeRange } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
 import { withRo } from "~/lib/text";
@@ -263,7 +264,11 @@ export const mailTemplates = {
         `‘${seminar.title}’ 세미나 신청이 확정되었습니다.`,
         seminarSummary(seminar),
         "입장할 때 첨부한 QR 티켓이나 마이페이지의 QR 티켓을 보여주세요. 첨부한 일정 파일(.ics)을 열면 휴대전화 달력에 추가됩니다.",
-        `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요. 대기 중인 다른 회원에게 자리가 돌아갑니다.`,
+        // A seat confirmed after the cancellation deadline (paid late, offered from the waitlist)
+        // is not told of a day already gone.
+        seminar.cancellationDeadline.getTime() > clockNow().getTime()
+          ? `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요. 대기 중인 다른 회원에게 자리가 돌아갑니다.`
+          : "취소 기한이 지나 마이페이지에서는 취소할 수 없습니다. 참석이 어려우시면 학회 사무국으로 연락해주세요.",
       ],
       { label: "티켓 보기", url: link("/mypage/seminars") },
     ),
