@@ -451,6 +451,12 @@ describe("the webhook", () => {
     expect(
       (await json<{ status: string }>(await call("GET", "/api/me/dues", member.cookie))).status,
     ).toBe("unpaid");
+    // The office's list says why it failed, not only 결제 실패.
+    const office = mainText(
+      (await page(server, `/admin/payments?q=${invoice.paymentId}`, admin.cookie)).html,
+    );
+    expect(office).toContain("실패 사유");
+    expect(office).toContain(row!.failReason!);
   });
 });
 

@@ -24,6 +24,7 @@ export type AdminPaymentItem = {
   userId: string | null;
   transactionId: string | null;
   cashReceipt: { type: string; number: string | null } | null;
+  failReason: string | null;
 };
 
 const won = (amount: number) => `${formatNumber(amount)}원`;
@@ -91,6 +92,13 @@ export function AdminPaymentList({
                   {payment.cashReceipt.type}
                   {payment.cashReceipt.number ? ` · ${payment.cashReceipt.number}` : ""}
                 </dd>
+              </>
+            ) : null}
+            {payment.failReason ? (
+              <>
+                {/* Why it failed: a declined card, or an amount that did not match (returned). */}
+                <dt className="text-slate-600">실패 사유</dt>
+                <dd className="break-words">{payment.failReason}</dd>
               </>
             ) : null}
           </dl>
