@@ -98,7 +98,7 @@ describe("splitByDate", () => {
     const soon = { ...seminar("곧", 0), date: new Date(Date.now() + HOUR) };
     const gone = { ...seminar("방금", 0), date: new Date(Date.now() - 3 * HOUR) };
     const { upcoming, past } = splitByDate([gone, soon]);
-    expect(upcoming).toEqual([{ ...soon, phase: "upcoming" }]);
+    expect(upcoming).toEqual([{ ...soon, phase: "upcoming", feeEarly: false }]);
     expect(past).toEqual([{ ...gone, phase: "past" }]);
   });
 });
