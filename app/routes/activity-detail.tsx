@@ -1,9 +1,9 @@
 import { ArrowLeft, CalendarPlus } from "lucide-react";
-import { data, isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { data, Link } from "react-router";
+import { MissingPage } from "~/components/layout/missing-page";
 import { Section } from "~/components/layout/page-header";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { requireActor } from "~/features/accounts/actor.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { paymentsMode } from "~/features/gateway/portone.server";
@@ -184,30 +184,13 @@ export default function ActivityDetail({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/**
- * A seminar that does not exist (or was deleted, a shared link's usual fate) keeps the site
- * around it, with the way back to the list; so does an error of the page itself.
- */
+/** A seminar that does not exist (or was deleted), inside the site, with the way back. */
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <Section className="max-w-2xl">
-      <Card className="p-8 text-center sm:p-10">
-        <h1 className="text-xl font-bold text-slate-900">
-          {notFound ? "학술 활동을 찾을 수 없습니다." : "일시적인 오류가 발생했습니다."}
-        </h1>
-        <p className="mt-2 text-slate-600">
-          {notFound
-            ? "삭제되었거나 주소가 잘못되었을 수 있습니다."
-            : "잠시 후 다시 시도해 주세요. 문제가 계속되면 학회 사무국으로 연락해 주세요."}
-        </p>
-        <div className="mt-6">
-          <Button asChild variant="secondary">
-            <Link to="/activities">학술 활동 목록으로</Link>
-          </Button>
-        </div>
-      </Card>
-    </Section>
+    <MissingPage
+      title="학술 활동을 찾을 수 없습니다."
+      note="삭제되었거나 주소가 잘못되었을 수 있습니다."
+      back={{ to: "/activities", label: "학술 활동 목록으로" }}
+    />
   );
 }

@@ -1,9 +1,9 @@
 import { ArrowLeft, Download, ExternalLink, Eye, Paperclip } from "lucide-react";
 import { data, Link } from "react-router";
 import { MembersOnlyNotice } from "~/components/layout/members-only-notice";
+import { MissingPage } from "~/components/layout/missing-page";
 import { Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import {
   findAnnouncementPlace,
@@ -191,17 +191,12 @@ function LoginRequired() {
   );
 }
 
+/** A notice that does not exist (or was deleted), inside the site, with the way back. */
 export function ErrorBoundary() {
   return (
-    <Section className="max-w-2xl">
-      <Card className="p-8 text-center sm:p-10">
-        <h1 className="text-xl font-bold text-slate-900">공지사항을 찾을 수 없습니다.</h1>
-        <div className="mt-6">
-          <Button asChild variant="secondary">
-            <Link to="/announcements">목록으로</Link>
-          </Button>
-        </div>
-      </Card>
-    </Section>
+    <MissingPage
+      title="공지사항을 찾을 수 없습니다."
+      back={{ to: "/announcements", label: "목록으로" }}
+    />
   );
 }
