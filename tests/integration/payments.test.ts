@@ -732,6 +732,16 @@ describe("seminar fees", () => {
     const other = await paidSeminar(5);
     const holder = await regular("취소세미나보류");
     const hold = await registerFor(other.id, holder);
+    // Another holder has the card window open when the seminar is called off.
+    const paying = await regular("취소세미나결제중");
+    const window = await registerFor(other.id, paying);
+    const checkout = await call(
+      "POST",
+      `/api/me/payments/${window.paymentId}/checkout`,
+      paying.cookie,
+      { method: "card" },
+    );
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
 
     for (const id of [seminar.id, other.id]) {
       const res = await call("PATCH", `/api/seminars/${id}`, admin.cookie, { status: "cancelled" });
@@ -740,6 +750,16 @@ describe("seminar fees", () => {
 
     const refunded = await mine(paidMember, paid.paymentId!);
     expect(refunded).toMatchObject({ status: "refunded", refundedAmount: 80_000 });
+    const [cancelAudit] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "seminar_cancel"), eq(auditLog.subjectId, seminar.id)));
+    expect(cancelAudit?.detail).toMatchObject({
+      refunds: 1,
+      refundedAmount: 80_000,
+      refundedPayments: paid.paymentId,
+      refundsFailed: 0,
+    });
     const mails = await server.db
       .select()
       .from(mailQueue)
@@ -765,6 +785,27 @@ describe("seminar fees", () => {
     expect(
       holderMails.find((mail) => mail.subject.includes("세미나가 취소되었습니다"))?.text,
     ).toContain("결제하실 필요가 없습니다");
+
+    // The window completes after the cancellation: the money goes back, and no seat is confirmed.
+    expect((await move(window.paymentId!, "paid")).status).toBe(200);
+    expect(await mine(paying, window.paymentId!)).toMatchObject({
+      status: "refunded",
+      refundedAmount: 80_000,
+    });
+    const seat = await json<Registration>(
+      await call("GET", `/api/seminars/${other.id}/registrations/me`, paying.cookie),
+    );
+    expect(seat.status).not.toBe("confirmed");
+    const payingMails = await server.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, paying.email));
+    expect(payingMails.some((mail) => mail.subject.includes("신청이 확정되었습니다"))).toBe(false);
+    expect(
+      payingMails.some((mail) =>
+        mail.text.includes("세미나가 취소되었습니다. 자동으로 전액 환불합니다."),
+      ),
+    ).toBe(true);
   });
 
   it("a hold not paid in time is released to the next in line; paying after that returns the money", async () => {

@@ -346,15 +346,12 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
     else if (result.becamePaid && invoice.registrationId) {
       const seat = await confirmPaidSeat(invoice.registrationId);
       const reason =
-        seat === "no_seat"
-          ? "결제 전에 좌석 보유 시간이 지나 자리가 다음 대기자에게 넘어갔습니다."
-          : seat === "cancelled"
-            ? "신청을 취소한 뒤에 결제가 완료되었습니다."
-            : // An old payment window completed after the member had registered again and paid
-              // the new invoice (or the reverse): one seat, two payments. The later one goes back.
-              seat === "already" && (await seatPaidByAnother(invoice))
-              ? "이미 다른 결제로 확정된 좌석입니다."
-              : null;
+        SEAT_LOST[seat as keyof typeof SEAT_LOST] ??
+        // An old payment window completed after the member had registered again and paid the
+        // new invoice (or the reverse): one seat, two payments. The later one goes back.
+        (seat === "already" && (await seatPaidByAnother(invoice))
+          ? "이미 다른 결제로 확정된 좌석입니다."
+          : null);
       if (reason) {
         const before = invoice.amount - invoice.refundedAmount;
         invoice = await refundInvoice(invoice, `${reason} 자동으로 전액 환불합니다.`);
@@ -367,6 +364,13 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
   if (invoice.refundedAmount > 0) invoice = await shrinkDues(invoice, "온라인 결제 환불");
   return invoice;
 }
+
+/** Why a seminar fee paid for a seat that is no longer there goes back (confirmPaidSeat's answers). */
+const SEAT_LOST = {
+  no_seat: "결제 전에 좌석 보유 시간이 지나 자리가 다음 대기자에게 넘어갔습니다.",
+  cancelled: "신청을 취소한 뒤에 결제가 완료되었습니다.",
+  seminar_cancelled: "세미나가 취소되었습니다.",
+} as const;
 
 /** Whether another paid invoice holds this invoice's seat (a second payment for one seat). */
 async function seatPaidByAnother(invoice: Invoice) {

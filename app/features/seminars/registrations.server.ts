@@ -671,6 +671,7 @@ export async function refundCancelledSeminar(seminarId: string, by: string | nul
       ),
     );
   const refunded = new Map<string, number>();
+  const paymentIds: string[] = [];
   let failed = 0;
   for (const row of rows) {
     if (row.status === "payment_pending") {
@@ -686,6 +687,7 @@ export async function refundCancelledSeminar(seminarId: string, by: string | nul
     try {
       await refundInvoice(paid, "세미나 취소 (전액 환불)", { by });
       refunded.set(row.registrationId, left);
+      paymentIds.push(paid.paymentId);
     } catch (error) {
       failed += 1;
       logger.error(
@@ -694,18 +696,19 @@ export async function refundCancelledSeminar(seminarId: string, by: string | nul
       );
     }
   }
-  return { refunded, failed };
+  return { refunded, paymentIds, failed };
 }
 
 /**
  * The fee of a held seat was paid: the registration is confirmed and its ticket mailed. A hold that
  * ran out is confirmed again if a seat is still free; otherwise, or when the member or the office
- * cancelled the registration (`cancelled`), the answer is `no_seat` and the caller returns the money.
+ * cancelled the registration (`cancelled`) or the seminar (`seminar_cancelled`), the answer is
+ * `no_seat` or those, and the caller returns the money.
  * Confirming twice changes nothing.
  */
 export async function confirmPaidSeat(
   registrationId: string,
-): Promise<"confirmed" | "already" | "no_seat" | "cancelled"> {
+): Promise<"confirmed" | "already" | "no_seat" | "cancelled" | "seminar_cancelled"> {
   const db = await getDb();
   const now = clockNow();
   // A held seat stays taken when it is confirmed, so the seminar's lock is not needed: one
@@ -717,6 +720,7 @@ export async function confirmPaidSeat(
       and(
         eq(seminarRegistrations.id, registrationId),
         eq(seminarRegistrations.status, "payment_pending"),
+        sql`not exists (select 1 from ${seminars} where ${seminars.id} = ${seminarRegistrations.seminarId} and ${seminars.status} = 'cancelled')`,
       ),
     )
     .returning();
@@ -738,6 +742,8 @@ export async function confirmPaidSeat(
       .from(seminarRegistrations)
       .where(eq(seminarRegistrations.id, registrationId));
     if (!registration) return { outcome: "no_seat" as const };
+    // The seminar was called off while the payment window was open: its fee goes back.
+    if (seminar.status === "cancelled") return { outcome: "seminar_cancelled" as const };
     if (registration.status === "confirmed") return { outcome: "already" as const };
     // Cancelled by the member or the office (a released hold has no canceller): a payment window
     // left open and completed afterwards must not bring the seat back; its money goes back.

@@ -386,7 +386,7 @@ async function checkCancellable(id: string) {
  * place in line) that it was cancelled, with what came back to them (audited).
  */
 async function announceCancellation(actor: Actor, seminar: Seminar) {
-  const { refunded, failed } = await refundCancelledSeminar(seminar.id, actor.user.id);
+  const { refunded, paymentIds, failed } = await refundCancelledSeminar(seminar.id, actor.user.id);
   const db = await getDb();
   const registrants = await db
     .select()
@@ -407,6 +407,8 @@ async function announceCancellation(actor: Actor, seminar: Seminar) {
     {
       registrantsMailed: registrants.length,
       refunds: refunded.size,
+      // Each refund is in the payment's own record too; the audit names them for the office.
+      refundedPayments: paymentIds.join(", "),
       refundedAmount: [...refunded.values()].reduce((sum, amount) => sum + amount, 0),
       refundsFailed: failed,
     },
