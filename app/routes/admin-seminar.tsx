@@ -91,9 +91,18 @@ export const action = pageAction({
     },
     cancel: {
       schema: registrantForms.cancel,
-      run: async ({ userId }, { audit }, { params }) => {
-        await cancelRegistration(params.id!, userId, { administrator: audit });
-        return done({ title: "신청 취소 완료", description: "본인에게 메일로 알렸습니다." });
+      run: async ({ userId, refund }, { audit }, { params }) => {
+        const { refund: refunded } = await cancelRegistration(params.id!, userId, {
+          administrator: audit,
+          refund: refund === "on",
+        });
+        return done({
+          title: "신청 취소 완료",
+          description:
+            refunded.amount > 0
+              ? `등록비 ${formatNumber(refunded.amount)}원을 환불하고 본인에게 메일로 알렸습니다.`
+              : "본인에게 메일로 알렸습니다.",
+        });
       },
     },
   },

@@ -12,10 +12,9 @@ import { CheckoutForm } from "~/features/payments/components/checkout-form";
 import { TestPaymentNotice } from "~/features/payments/components/test-payment-notice";
 import {
   checkout,
-  completePayment,
   moveTestPaymentAsProvider,
   myInvoice,
-  myRefunds,
+  myPaymentPage,
 } from "~/features/payments/payments.server";
 import {
   bankLabel,
@@ -43,16 +42,14 @@ export const meta: Route.MetaFunction = () => [
 // sends a phone back here after the card company's app (`?code=` when it failed).
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, "member");
-  const { paymentId } = args.params;
-  let payment = await asPage(myInvoice(actor, paymentId));
-  const failure = args.url.searchParams.get("code") ? args.url.searchParams.get("message") : null;
-  if (args.url.searchParams.has("paymentId") && payment.status === "pending" && payment.method) {
-    payment = await asPage(completePayment(actor, paymentId));
-  }
+  const { searchParams } = args.url;
+  const failure = searchParams.get("code") ? searchParams.get("message") : null;
+  const page = await asPage(
+    myPaymentPage(actor, args.params.paymentId, { settle: searchParams.has("paymentId") }),
+  );
   const offered = offeredMethods();
   return {
-    payment,
-    refunds: payment.refundedAmount > 0 ? await myRefunds(actor, paymentId) : [],
+    ...page,
     test: paymentsMode() === "test",
     methods: offered.methods,
     easyPays: offered.easyPays,
@@ -97,6 +94,40 @@ export const action = pageAction({
     },
   },
 });
+
+/**
+ * What comes back if the member changes their mind, said before they pay (전자상거래법 asks a
+ * seller to state it): a seminar's fee in full until its cancellation deadline, nothing after,
+ * and in full if the society calls the seminar off; dues through the office.
+ */
+function RefundRule({ purpose, deadline }: { purpose: string; deadline: string | null }) {
+  const rule =
+    purpose === "seminar" && deadline ? (
+      new Date(deadline) > new Date() ? (
+        <>
+          <DateTime value={deadline} />
+          까지 신청을 취소하시면 등록비 전액을 환불해 드립니다. 그 뒤에는 환불되지 않습니다.
+        </>
+      ) : (
+        <>
+          취소 기한(
+          <DateTime value={deadline} />
+          )이 지나, 결제하신 뒤에는 취소·환불되지 않습니다.
+        </>
+      )
+    ) : (
+      "납부하신 회비의 환불은 학회 사무국으로 문의해주세요."
+    );
+  return (
+    <div className="rounded-lg bg-slate-50 px-3 py-2 text-sm leading-6 text-slate-700">
+      <p className="font-semibold text-slate-900">환불 안내</p>
+      <p>
+        {rule}
+        {purpose === "seminar" ? " 학회 사정으로 세미나가 취소되면 전액 환불해 드립니다." : null}
+      </p>
+    </div>
+  );
+}
 
 export default function MyPayment({ loaderData }: Route.ComponentProps) {
   const { payment, refunds, test } = loaderData;
@@ -150,6 +181,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
                 까지 결제해주세요. 그때까지 자리를 잡아 둡니다.
               </p>
             ) : null}
+            <RefundRule purpose={payment.purpose} deadline={loaderData.refundDeadline} />
             <CheckoutForm
               paymentId={payment.paymentId}
               amount={payment.amount}

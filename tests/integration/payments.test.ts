@@ -19,6 +19,7 @@ import {
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { flashToastOf } from "../support/admin";
 import { mainText } from "../support/html";
+import { postForm } from "../support/http";
 import { insertMember, type Member, page, sendJson } from "../support/members";
 import { pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
@@ -671,6 +672,107 @@ describe("seminar fees", () => {
       description: expect.stringContaining("80,000원을 결제한 수단으로 환불했습니다"),
     });
     expect((await mine(member, held.paymentId!)).status).toBe("refunded");
+  });
+
+  it("the office cancels a paid seat: the fee goes back with the box ticked, and is kept without it", async () => {
+    const seminar = await paidSeminar(5);
+    const refundedMember = await regular("사무국환불");
+    const keptMember = await regular("사무국보유");
+    const paidIds: string[] = [];
+    for (const member of [refundedMember, keptMember]) {
+      const held = await registerFor(seminar.id, member);
+      await move(held.paymentId!, "paid");
+      paidIds.push(held.paymentId!);
+    }
+    // The office's list says who paid, and so what its cancellation can refund.
+    const list = await page(server, `/admin/seminars/${seminar.id}`, admin.cookie);
+    expect(mainText(list.html)).toContain("확정 등록비 80,000원 결제");
+    const cancel = (member: Member, extra: Record<string, string>) =>
+      postForm(
+        server,
+        `/admin/seminars/${seminar.id}`,
+        { intent: "cancel", userId: member.id, ...extra },
+        { cookie: admin.cookie },
+      );
+    // A box value a checkbox never sends is refused, and nothing is cancelled.
+    const odd = await cancel(refundedMember, { refund: "yes" });
+    expect(odd.status).toBe(400);
+    expect((await mine(refundedMember, paidIds[0]!)).status).toBe("paid");
+
+    const ticked = await cancel(refundedMember, { refund: "on" });
+    expect(ticked.status).toBe(302);
+    expect(flashToastOf(ticked)?.description).toContain("등록비 80,000원을 환불하고");
+    expect(await mine(refundedMember, paidIds[0]!)).toMatchObject({
+      status: "refunded",
+      refundedAmount: 80_000,
+    });
+    const [refund] = await server.db
+      .select()
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentRowId))
+      .where(eq(payments.paymentId, paidIds[0]!));
+    expect(refund?.payment_refunds.reason).toBe("사무국의 신청 취소 (전액 환불)");
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.action, "seminar_registration_cancel"), eq(auditLog.actorId, admin.id)),
+      );
+    expect(entry?.detail).toMatchObject({ refundedAmount: 80_000 });
+    const mails = await server.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, refundedMember.email));
+    const cancelledMail = mails.find((mail) => mail.subject.includes("신청이 취소되었습니다"));
+    expect(cancelledMail?.text).toContain("등록비 80,000원은 전액 환불했습니다");
+
+    // Unticked, the fee is kept and the mail promises nothing; a new registration pays again.
+    const unticked = await cancel(keptMember, {});
+    expect(unticked.status).toBe(302);
+    expect(flashToastOf(unticked)?.description).toBe("본인에게 메일로 알렸습니다.");
+    expect((await mine(keptMember, paidIds[1]!)).status).toBe("paid");
+    const keptMails = await server.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, keptMember.email));
+    const keptMail = keptMails.find((mail) => mail.subject.includes("신청이 취소되었습니다"));
+    expect(keptMail?.text).not.toContain("환불");
+    expect(await registerFor(seminar.id, keptMember)).toMatchObject({
+      status: "payment_pending",
+      amount: 80_000,
+    });
+  });
+
+  it("the payment page states the refund rule before the member pays", async () => {
+    const seminar = await paidSeminar(5);
+    const member = await regular("환불안내");
+    const held = await registerFor(seminar.id, member);
+    const seminarPage = await page(server, `/mypage/payments/${held.paymentId}`, member.cookie);
+    expect(seminarPage.status).toBe(200);
+    const text = mainText(seminarPage.html);
+    expect(text).toContain("환불 안내");
+    // The default deadline: three days before the seminar, 20 days away.
+    const deadline = new Date(Date.now() + 17 * 24 * 3600_000);
+    const day = new Intl.DateTimeFormat("ko-KR", {
+      timeZone: "Asia/Seoul",
+      month: "long",
+      day: "numeric",
+    }).format(deadline);
+    expect(text).toContain(day);
+    expect(text).toContain("까지 신청을 취소하시면 등록비 전액을 환불해 드립니다");
+    expect(text).toContain("세미나가 취소되면 전액 환불해 드립니다");
+
+    const duesMember = await regular("회비환불안내");
+    const invoice = await openDues(duesMember);
+    const duesPage = mainText(
+      (await page(server, `/mypage/payments/${invoice.paymentId}`, duesMember.cookie)).html,
+    );
+    expect(duesPage).toContain("회비의 환불은 학회 사무국으로 문의해주세요");
+    expect(duesPage).not.toContain("등록비");
+    // Someone else's payment page is a 404, rule and all.
+    expect((await page(server, `/mypage/payments/${held.paymentId}`, duesMember.cookie)).status).toBe(
+      404,
+    );
   });
 
   it("a payment completed after the member cancelled the held seat goes back, and the mail and page say why", async () => {

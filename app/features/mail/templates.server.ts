@@ -365,12 +365,18 @@ export const mailTemplates = {
     registrant: Registrant,
     seminar: SeminarForMail,
     wasWaitlisted: boolean,
+    refunded = 0,
   ) =>
     compose(registrant.email, `세미나 신청이 취소되었습니다: ${seminar.title}`, [
       `${registrant.name}님, 안녕하세요.`,
       wasWaitlisted
         ? `‘${seminar.title}’ 세미나의 대기 신청이 취소되었습니다.`
         : `‘${seminar.title}’ 세미나 신청이 취소되었습니다.`,
+      ...(refunded > 0
+        ? [
+            `결제하신 등록비 ${wonText(refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
+          ]
+        : []),
       "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
     ]),
 

@@ -11,7 +11,15 @@ import { formatDateTime } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { formatNumber } from "~/lib/numbers";
 import { logger } from "~/logger.server";
-import { duesPayments, paymentRefunds, payments, paymentWebhooks, users } from "~db/schema";
+import {
+  duesPayments,
+  paymentRefunds,
+  payments,
+  paymentWebhooks,
+  seminarRegistrations,
+  seminars,
+  users,
+} from "~db/schema";
 import type { SessionActor } from "../accounts/actor.server";
 import { type Actor, assertAdmin } from "../audit/actor.server";
 import { audit } from "../audit/audit.server";
@@ -40,6 +48,7 @@ import { safely } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
 import { textMember } from "../messages/messages.server";
 import { confirmPaidSeat } from "../seminars/registrations.server";
+import { cancellationDeadlineOf } from "../seminars/rules";
 import {
   bankLabel,
   type CheckoutInput,
@@ -514,20 +523,46 @@ export async function myInvoice(actor: SessionActor, paymentId: string) {
   return memberView(await ownInvoice(actor, paymentId));
 }
 
-/** The refunds of the member's own payment, oldest first: what came back, when and why. */
-export async function myRefunds(actor: SessionActor, paymentId: string) {
-  const invoice = await ownInvoice(actor, paymentId);
+/**
+ * The member's own payment as its page shows it: the invoice (settled first when PortOne sent the
+ * phone back from the card company's app), each refund with its day and reason, oldest first, and
+ * for a seminar's fee the day until which a cancellation returns it in full, said before paying.
+ */
+export async function myPaymentPage(
+  actor: SessionActor,
+  paymentId: string,
+  options: { settle?: boolean } = {},
+) {
+  let invoice = await ownInvoice(actor, paymentId);
+  if (options.settle && invoice.status === "pending" && invoice.method) {
+    invoice = (await settlePayment(paymentId)) ?? invoice;
+  }
   const db = await getDb();
-  const rows = await db
-    .select({
-      amount: paymentRefunds.amount,
-      reason: paymentRefunds.reason,
-      at: paymentRefunds.createdAt,
-    })
-    .from(paymentRefunds)
-    .where(eq(paymentRefunds.paymentRowId, invoice.id))
-    .orderBy(paymentRefunds.createdAt);
-  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+  const [refunds, [seminar]] = await Promise.all([
+    invoice.refundedAmount > 0
+      ? db
+          .select({
+            amount: paymentRefunds.amount,
+            reason: paymentRefunds.reason,
+            at: paymentRefunds.createdAt,
+          })
+          .from(paymentRefunds)
+          .where(eq(paymentRefunds.paymentRowId, invoice.id))
+          .orderBy(paymentRefunds.createdAt)
+      : [],
+    invoice.registrationId
+      ? db
+          .select({ date: seminars.date, cancellationDeadline: seminars.cancellationDeadline })
+          .from(seminarRegistrations)
+          .innerJoin(seminars, eq(seminars.id, seminarRegistrations.seminarId))
+          .where(eq(seminarRegistrations.id, invoice.registrationId))
+      : [],
+  ]);
+  return {
+    payment: memberView(invoice),
+    refunds: refunds.map((row) => ({ ...row, at: row.at.toISOString() })),
+    refundDeadline: seminar ? cancellationDeadlineOf(seminar).toISOString() : null,
+  };
 }
 
 function listFilter(query: PaymentListQuery): SQL | undefined {

@@ -82,9 +82,14 @@ export const notifyWaitlistPromoted = safely(
 );
 
 export const notifyRegistrationCancelled = safely(
-  async (seminar: Seminar, registration: Registration, wasWaitlisted: boolean) => {
+  async (
+    seminar: Seminar,
+    registration: Registration,
+    wasWaitlisted: boolean,
+    refunded: number,
+  ) => {
     await enqueueMail(
-      mailTemplates.registrationCancelled(registration, forMail(seminar), wasWaitlisted),
+      mailTemplates.registrationCancelled(registration, forMail(seminar), wasWaitlisted, refunded),
     );
   },
 );

@@ -8,7 +8,14 @@ import { formatDateTime } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { containsText } from "~/lib/list-page.server";
-import { seminarCheckIns, seminarCredits, seminarRegistrations, seminars, users } from "~db/schema";
+import {
+  payments,
+  seminarCheckIns,
+  seminarCredits,
+  seminarRegistrations,
+  seminars,
+  users,
+} from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { standingOf } from "../dues/standing.server";
 import { openDoor } from "./check-ins.server";
@@ -144,6 +151,11 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
           where ${seminarCheckIns.registrationId} = ${r.id} and ${seminarCheckIns.direction} = 'out')`.mapWith(
           (v) => (v === null ? null : new Date(v)),
         ),
+        // What the office's cancellation can refund: the fee paid and not yet returned.
+        paidFee:
+          sql<number>`(select coalesce(sum(${payments.amount} - ${payments.refundedAmount}), 0)
+          from ${payments} where ${payments.registrationId} = ${r.id}
+          and ${payments.status} in ('paid', 'partially_refunded'))`.mapWith(Number),
         correctedEntryAt: seminarCredits.correctedEntryAt,
         correctedExitAt: seminarCredits.correctedExitAt,
         correctionReason: seminarCredits.correctionReason,

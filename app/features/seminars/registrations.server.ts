@@ -551,18 +551,18 @@ const registrationOfMember = builtOnce("seminar_registration_of_member", (db) =>
  * deadline (after it, the office does it: `by` an administrator skips the deadline). A freed seat
  * goes to the first in line, who is mailed. A member's paid fee is returned in full through the
  * provider before the seat is given up (the deadline is the refund rule: the full amount until it,
- * nothing after); the office's cancellation returns nothing by itself: the office refunds on the
- * payments page, with a reason.
+ * nothing after). The office chooses (`refund`, its dialog's box, ticked by default): a seat it
+ * cancels without a refund keeps the money, and a new registration pays again.
  */
 export async function cancelRegistration(
   seminarId: string,
   userId: string,
-  by: { administrator?: AuditContext } = {},
+  by: { administrator?: AuditContext; refund?: boolean } = {},
 ) {
   const db = await getDb();
   const now = clockNow();
   let refunded = 0;
-  if (!by.administrator && isUuid(seminarId)) {
+  if ((!by.administrator || by.refund) && isUuid(seminarId)) {
     const [row] = await db
       .select({ registration: seminarRegistrations, seminar: seminars })
       .from(seminarRegistrations)
@@ -575,12 +575,16 @@ export async function cancelRegistration(
         ),
       );
     const paid =
-      row && now <= cancellationDeadlineOf(row.seminar)
+      row && (by.administrator || now <= cancellationDeadlineOf(row.seminar))
         ? await paidInvoiceOf(db, row.registration.id)
         : null;
     if (paid) {
       const left = paid.amount - paid.refundedAmount;
-      await refundInvoice(paid, "참가 취소 (취소 기한 내 전액 환불)", { by: userId });
+      await refundInvoice(
+        paid,
+        by.administrator ? "사무국의 신청 취소 (전액 환불)" : "참가 취소 (취소 기한 내 전액 환불)",
+        { by: by.administrator?.actor?.id ?? userId },
+      );
       refunded = left;
     }
   }
@@ -642,12 +646,14 @@ export async function cancelRegistration(
     };
   });
   if (by.administrator) {
-    await audit(by.administrator, "seminar_registration_cancel", {
-      id: cancelled.id,
-      label: `${seminar.title} · ${cancelled.name}`,
-    });
+    await audit(
+      by.administrator,
+      "seminar_registration_cancel",
+      { id: cancelled.id, label: `${seminar.title} · ${cancelled.name}` },
+      refunded > 0 ? { refundedAmount: refunded } : undefined,
+    );
   }
-  await notifyRegistrationCancelled(seminar, cancelled, wasWaitlisted);
+  await notifyRegistrationCancelled(seminar, cancelled, wasWaitlisted, refunded);
   await notifyPromoted(seminar, promoted);
   return { status: "cancelled" as const, refund: { amount: refunded } };
 }

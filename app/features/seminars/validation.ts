@@ -339,5 +339,7 @@ export const registrantForms = {
   add: addRegistrantSchema,
   cancel: z.object({
     userId: z.string().max(36).refine(isUuid, "취소할 신청을 찾을 수 없습니다."),
+    /** The dialog's box "결제한 등록비 … 전액 환불" (a checkbox sends "on"; unticked, nothing). */
+    refund: z.literal("on", { error: "환불 여부 값이 올바르지 않습니다." }).optional(),
   }),
 };

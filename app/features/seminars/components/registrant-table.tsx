@@ -1,7 +1,9 @@
+import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { ConfirmForm } from "~/components/ui/confirm-form";
 import { DateTime } from "~/components/ui/date-time";
+import { formatNumber } from "~/lib/numbers";
 import type { listRegistrants } from "../registrants.server";
 import { AttendanceTimes } from "./attendance-times";
 
@@ -29,7 +31,62 @@ function Status({ row }: { row: RegistrantRow }) {
       </span>
     );
   }
-  return <Badge tone="green">확정</Badge>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1">
+      <Badge tone="green">확정</Badge>
+      {row.paidFee > 0 ? (
+        <span className="text-xs text-slate-600">등록비 {formatNumber(row.paidFee)}원 결제</span>
+      ) : null}
+    </span>
+  );
+}
+
+/**
+ * The office's cancellation of one registration. A fee paid for the seat is refunded in full with
+ * it unless the box is unticked (decision 033): kept, it is not counted for a new registration.
+ */
+function CancelForm({ row, busy }: { row: RegistrantRow; busy: boolean }) {
+  const [refund, setRefund] = useState(true);
+  const what = row.status === "waitlisted" ? "대기 신청" : "신청";
+  const paid = row.paidFee > 0;
+  return (
+    <ConfirmForm
+      method="post"
+      title="신청을 취소할까요?"
+      description={`${row.name}님의 ${what}을 취소하고 본인에게 메일로 알립니다. 비는 자리는 다음 대기자에게 넘어갑니다.${
+        paid
+          ? refund
+            ? ` 결제한 등록비 ${formatNumber(row.paidFee)}원은 결제한 수단으로 전액 환불합니다.`
+            : " 등록비를 환불하지 않으면, 다시 신청할 때 등록비를 새로 결제해야 합니다."
+          : ""
+      }`}
+      confirmLabel="신청 취소"
+      destructive
+      fields={
+        paid
+          ? (formId) => (
+              <label className="flex min-h-11 items-center gap-2 text-base text-slate-800">
+                <input
+                  type="checkbox"
+                  name="refund"
+                  form={formId}
+                  checked={refund}
+                  onChange={(event) => setRefund(event.target.checked)}
+                  className="size-5 accent-brand-700"
+                />
+                결제한 등록비 {formatNumber(row.paidFee)}원 전액 환불
+              </label>
+            )
+          : undefined
+      }
+    >
+      <input type="hidden" name="intent" value="cancel" />
+      <input type="hidden" name="userId" value={row.userId} />
+      <Button type="submit" size="sm" variant="secondaryDestructive" disabled={busy}>
+        신청 취소<span className="sr-only"> ({row.name})</span>
+      </Button>
+    </ConfirmForm>
+  );
 }
 
 /**
@@ -100,21 +157,7 @@ export function RegistrantTable({
               />
             </td>
             <td className={`${cell} pt-2 md:pt-3`}>
-              {row.status !== "cancelled" ? (
-                <ConfirmForm
-                  method="post"
-                  title="신청을 취소할까요?"
-                  description={`${row.name}님의 ${row.status === "waitlisted" ? "대기 신청" : "신청"}을 취소하고 본인에게 메일로 알립니다. 비는 자리는 다음 대기자에게 넘어갑니다. 결제한 등록비는 자동으로 환불되지 않으니 필요하면 결제 관리에서 환불해주세요.`}
-                  confirmLabel="신청 취소"
-                  destructive
-                >
-                  <input type="hidden" name="intent" value="cancel" />
-                  <input type="hidden" name="userId" value={row.userId} />
-                  <Button type="submit" size="sm" variant="secondaryDestructive" disabled={busy}>
-                    신청 취소<span className="sr-only"> ({row.name})</span>
-                  </Button>
-                </ConfirmForm>
-              ) : null}
+              {row.status !== "cancelled" ? <CancelForm row={row} busy={busy} /> : null}
             </td>
           </tr>
         ))}
