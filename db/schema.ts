@@ -528,6 +528,8 @@ export const communityPosts = pgTable(
     index("community_posts_created_idx").on(t.createdAt),
     index("community_posts_author_idx").on(t.authorId),
     index("community_posts_list_idx").on(t.pinnedAt, t.createdAt, t.id),
+    // The few hidden posts, looked through when a board image is asked for (readObject).
+    index("community_posts_hidden_idx").on(t.id).where(sql`${t.hiddenAt} is not null`),
     index("community_posts_search_trgm_idx").using(
       "gin",
       sql`${communityPostSearchText(t)} gin_trgm_ops`,

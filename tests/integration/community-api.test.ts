@@ -549,6 +549,36 @@ describe("images", () => {
     await peek.body?.cancel();
   });
 
+  it("a hidden post's images are hidden with it, but for its author and the administrators", async () => {
+    const path = await uploadImage(server, { cookie: author.cookie });
+    const post = await createPost({ title: "가릴 사진", body: "본문", images: [path] });
+    const status = async (cookie: string) => {
+      const res = await server.fetch(path, { headers: { Cookie: cookie } });
+      await res.body?.cancel();
+      return res.status;
+    };
+    expect(await status(other.cookie)).toBe(200);
+    const hide = await call(
+      "POST",
+      `/api/admin/community/posts/${post.id}/hide`,
+      { reason: "개인정보 노출" },
+      admin.cookie,
+    );
+    expect(hide.status, await hide.clone().text()).toBe(200);
+    // A member who kept the image's address no longer reads it.
+    expect(await status(other.cookie)).toBe(404);
+    expect(await status(author.cookie)).toBe(200);
+    expect(await status(admin.cookie)).toBe(200);
+    const restore = await call(
+      "POST",
+      `/api/admin/community/posts/${post.id}/restore`,
+      undefined,
+      admin.cookie,
+    );
+    expect(restore.status, await restore.clone().text()).toBe(200);
+    expect(await status(other.cookie)).toBe(200);
+  });
+
   it("refuses a sixth image, someone else's upload, an upload used twice and foreign paths", async () => {
     const six = [];
     for (let i = 0; i < 6; i++) six.push(await uploadImage(server, { cookie: author.cookie }));

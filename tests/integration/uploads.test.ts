@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import { storedObjects } from "~db/schema";
@@ -127,6 +128,28 @@ describe("PUT to the signed URL", () => {
       expect(row?.contentType).toBe(type);
       expect(row?.size).toBe(bytes.length);
     }
+  });
+
+  it("a phone's photo is kept without its GPS position and camera, upright; its owner gets that copy", async () => {
+    const photo = await sharp({
+      create: { width: 60, height: 30, channels: 3, background: { r: 10, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: "TestPhone" },
+        IFD3: { GPSLatitudeRef: "N", GPSLatitude: "35/1 52/1 0/1" },
+      })
+      .toBuffer();
+    const objectPath = await uploadImage(server, { cookie: member.cookie, body: photo });
+    const served = await get(server, objectPath, { cookie: member.cookie });
+    expect(served.status).toBe(200);
+    const stored = Buffer.from(await served.arrayBuffer());
+    const metadata = await sharp(stored).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.toString("latin1")).not.toContain("TestPhone");
+    expect([metadata.width, metadata.height]).toEqual([30, 60]);
+    expect((await objectRow(objectPath))?.size).toBe(stored.length);
   });
 
   it("refuses SVG with 415 and the Korean message", async () => {

@@ -23,8 +23,10 @@ const FORMATS: Record<ImageType, string> = {
  * Decodes every pixel of every frame of `body`, which claims to be `type`, and refuses it with a
  * Korean 400 when it does not decode to the end (truncated, corrupt, or another format inside).
  * libvips' warnings (common in camera JPEGs) pass; its errors and a premature end do not.
+ * Answers the bytes to keep: `body` itself, or, when it carries EXIF, XMP or IPTC data, the image
+ * drawn again without them (see `withoutMetadata`).
  */
-export async function checkWholeImage(body: Buffer, type: ImageType) {
+export async function checkWholeImage(body: Buffer, type: ImageType): Promise<Buffer> {
   return oneAtATime(() => decodeWholeImage(body, type));
 }
 
@@ -40,22 +42,46 @@ function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
   return run;
 }
 
+const readOptions = {
+  failOn: "error",
+  animated: true,
+  limitInputPixels: MAX_IMAGE_PIXELS,
+  sequentialRead: true,
+} as const;
+
 async function decodeWholeImage(body: Buffer, type: ImageType) {
   try {
-    const image = sharp(body, {
-      failOn: "error",
-      animated: true,
-      limitInputPixels: MAX_IMAGE_PIXELS,
-      sequentialRead: true,
-    });
-    const { format } = await image.metadata();
-    if (format !== FORMATS[type]) throw new AppError("invalid", UPLOAD_MESSAGES.broken);
+    const image = sharp(body, readOptions);
+    const metadata = await image.metadata();
+    if (metadata.format !== FORMATS[type]) throw new AppError("invalid", UPLOAD_MESSAGES.broken);
     // stats() reads the image through to its last pixel, without keeping it in memory.
     await image.stats();
+    return metadata.exif || metadata.xmp || metadata.iptc ? withoutMetadata(body, type) : body;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const message = error instanceof Error ? error.message : "";
     if (/pixel limit/i.test(message)) throw new AppError("invalid", UPLOAD_MESSAGES.tooManyPixels);
     throw new AppError("invalid", UPLOAD_MESSAGES.broken);
+  }
+}
+
+/**
+ * A phone's photo says where it was taken (GPS), when, and with what; a picture on the board
+ * would tell every member where a doctor lives. The image is drawn again without EXIF, XMP and
+ * IPTC, turned upright first as its EXIF said (without the tag a phone's portrait shows on its
+ * side), its colour profile kept. JPEG and WebP are encoded again at quality 90; PNG and GIF
+ * losslessly. An image without such data is kept byte for byte.
+ */
+async function withoutMetadata(body: Buffer, type: ImageType) {
+  const image = sharp(body, readOptions).autoOrient().keepIccProfile();
+  switch (type) {
+    case "image/jpeg":
+      return image.jpeg({ quality: 90 }).toBuffer();
+    case "image/webp":
+      return image.webp({ quality: 90 }).toBuffer();
+    case "image/png":
+      return image.png().toBuffer();
+    case "image/gif":
+      return image.gif().toBuffer();
   }
 }

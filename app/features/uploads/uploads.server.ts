@@ -15,7 +15,7 @@ import { readBodyBytes } from "~/lib/request-body.server";
 import { appSecret } from "~/lib/secret.server";
 import { logger } from "~/logger.server";
 import type { Database } from "~db/client.server";
-import { storedObjects, users } from "~db/schema";
+import { communityPosts, storedObjects, users } from "~db/schema";
 import { recordAudit } from "../audit/audit.server";
 import {
   limitAuthRequestsByIp,
@@ -202,10 +202,11 @@ async function storeObject(grant: Grant, body: Buffer) {
   if (!type || !(IMAGE_TYPES as readonly string[]).includes(type.mime)) {
     throw new AppError("unsupported_type", UPLOAD_MESSAGES.wrongType);
   }
-  await checkWholeImage(body, type.mime as ImageType);
+  // What is kept: the image as sent, or without where and when it was taken (a phone's EXIF).
+  const kept = await checkWholeImage(body, type.mime as ImageType);
   // A member's own images count against their daily quota; administrators' page images do not.
   if (grant.origin === "member" && grant.visibility === "private" && grant.owner) {
-    await limitMemberImageBytes(grant.owner, body.length);
+    await limitMemberImageBytes(grant.owner, kept.length);
   }
 
   // The row is the claim on this URL's object, made before any byte is stored: of two PUTs to
@@ -218,14 +219,14 @@ async function storeObject(grant: Grant, body: Buffer) {
       ownerId: grant.owner,
       origin: grant.origin,
       contentType: type.mime,
-      size: body.length,
+      size: kept.length,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError("conflict", USED_URL);
     throw error;
   }
   try {
-    await objectStorage.put(grant.id, body);
+    await objectStorage.put(grant.id, kept);
   } catch (error) {
     // Storage failed: give the URL back, so the same upload may be tried again.
     await db
@@ -451,10 +452,25 @@ export async function claimMemberImages(
 
 /**
  * A stored object for `viewer`: public ones for anyone, members' board images ('members') for
- * any signed-in viewer (only approved members in good standing have sessions), private ones for
- * owner and admins. An
- * administrator opening someone's private image (a licence) is recorded in the audit log.
+ * any signed-in viewer (only approved members in good standing have sessions) unless their post
+ * is hidden, private ones for owner and admins. An administrator opening someone's private image
+ * (a licence) is recorded in the audit log.
  */
+async function inHiddenPost(id: string) {
+  const db = await getDb();
+  const [hidden] = await db
+    .select({ id: communityPosts.id })
+    .from(communityPosts)
+    .where(
+      and(
+        sql`${communityPosts.hiddenAt} is not null`,
+        sql`${communityPosts.images} @> ${JSON.stringify([`/objects/${id}`])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  return hidden !== undefined;
+}
+
 export async function readObject(
   id: string,
   viewer: { id: string; email: string; role: string } | null,
@@ -471,6 +487,16 @@ export async function readObject(
     (row.visibility === "members" && viewer !== null) ||
     (viewer && (viewer.role === "admin" || (row.ownerId !== null && row.ownerId === viewer.id)));
   if (!allowed) return null;
+  // A hidden post's images are hidden with it (from members who kept their address): its author
+  // and the administrators still see them, as they see the post.
+  if (
+    row.visibility === "members" &&
+    viewer?.role !== "admin" &&
+    row.ownerId !== viewer?.id &&
+    (await inHiddenPost(id))
+  ) {
+    return null;
+  }
   if (row.visibility === "private" && viewer && row.ownerId !== viewer.id) {
     const [owner] = row.ownerId
       ? await db

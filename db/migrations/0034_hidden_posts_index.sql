@@ -1,0 +1,1 @@
+CREATE INDEX "community_posts_hidden_idx" ON "community_posts" USING btree ("id") WHERE "community_posts"."hidden_at" is not null;
