@@ -9,6 +9,8 @@ import {
   ELECTORATE_LABELS,
   groupedReceipt,
   KIND_LABELS,
+  OBJECTIONS_PER_MEMBER,
+  OBJECTIONS_USED_UP,
   objectionSchema,
   REASON_MAX,
   receiptCheckSchema,
@@ -198,7 +200,9 @@ function RollStatus({ vote }: { vote: Vote }) {
           ))}
         </ul>
       ) : null}
-      {vote.status === "upcoming" ? (
+      {vote.status === "upcoming" && vote.objections.length >= OBJECTIONS_PER_MEMBER ? (
+        <p className="text-sm text-slate-700">{OBJECTIONS_USED_UP}</p>
+      ) : vote.status === "upcoming" ? (
         <Form method="post" noValidate className="grid gap-2">
           <input type="hidden" name="intent" value="object" />
           <Label htmlFor="objection-text" required>

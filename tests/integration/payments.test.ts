@@ -770,9 +770,9 @@ describe("seminar fees", () => {
     expect(duesPage).toContain("회비의 환불은 학회 사무국으로 문의해주세요");
     expect(duesPage).not.toContain("등록비");
     // Someone else's payment page is a 404, rule and all.
-    expect((await page(server, `/mypage/payments/${held.paymentId}`, duesMember.cookie)).status).toBe(
-      404,
-    );
+    expect(
+      (await page(server, `/mypage/payments/${held.paymentId}`, duesMember.cookie)).status,
+    ).toBe(404);
   });
 
   it("a payment completed after the member cancelled the held seat goes back, and the mail and page say why", async () => {

@@ -185,6 +185,22 @@ describe("the roll", () => {
       text: "정회원인데 명부에 없습니다",
     });
     expect(objection.status).toBe(201);
+    // Each one mails the office: three a member, then a 409 that sends no mail.
+    for (const text of ["보충 1", "보충 2"]) {
+      expect((await call("POST", `/api/votes/${id}/objection`, late.cookie, { text })).status).toBe(
+        201,
+      );
+    }
+    const mailCount = async () => (await server.db.select().from(mailQueue)).length;
+    const mailsBefore = await mailCount();
+    const fourth = await call("POST", `/api/votes/${id}/objection`, late.cookie, { text: "넷째" });
+    expect(fourth.status).toBe(409);
+    expect((await json<{ message: string }>(fourth)).message).toContain("3건까지");
+    expect(await mailCount()).toBe(mailsBefore);
+    // The page says so instead of offering a form that would be refused.
+    const votePage = await page(server, `/votes/${id}`, late.cookie);
+    expect(votePage.html).toContain("한 투표에 3건까지");
+    expect(votePage.html).not.toContain('name="text"');
 
     const noReason = await call("POST", `/api/admin/votes/${id}/roll`, admin.cookie, {
       change: "add",

@@ -193,6 +193,13 @@ export const rollChangeSchema = rollChangeFields.refine(someone.check, someone.p
 export type RollChange = z.infer<typeof rollChangeSchema>;
 
 export const annulSchema = z.object({ reason });
+/**
+ * Each objection mails every administrator; a member's first few say what they need to (a
+ * correction, an addition), and more would only fill the office's inbox.
+ */
+export const OBJECTIONS_PER_MEMBER = 3;
+export const OBJECTIONS_USED_UP = `명부에 대한 이의는 한 투표에 ${OBJECTIONS_PER_MEMBER}건까지 낼 수 있습니다. 더 전하실 내용은 학회 사무국으로 연락해주세요.`;
+
 export const objectionSchema = z.object({
   text: requiredText("이의 내용을 입력해주세요", REASON_MAX),
 });

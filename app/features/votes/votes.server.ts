@@ -30,6 +30,8 @@ import { objectionMail, resultsNoticeHtml, voteOpenedMail, voteUrl } from "./mes
 import {
   KIND_LABELS,
   normalReceipt,
+  OBJECTIONS_PER_MEMBER,
+  OBJECTIONS_USED_UP,
   quorumNeeded,
   RESOLUTION_OPTIONS,
   type RollChange,
@@ -483,13 +485,20 @@ export async function voteForMember(member: Member, voteId: string) {
   };
 }
 
-/** A member's objection to the roll, until the window opens; the office is mailed. */
+/** A member's objection to the roll, until the window opens; the office is mailed. 409 past three. */
 export async function objectToRoll(member: Member, voteId: string, text: string) {
   const db = await getDb();
   const vote = await findVote(db, voteId);
   const status = statusOf(vote, clockNow());
   if (status !== "upcoming") {
     throw new AppError("conflict", "명부에 대한 이의는 투표가 시작되기 전까지 낼 수 있습니다.");
+  }
+  const [made] = await db
+    .select({ value: count() })
+    .from(voteObjections)
+    .where(and(eq(voteObjections.voteId, vote.id), eq(voteObjections.userId, member.id)));
+  if ((made?.value ?? 0) >= OBJECTIONS_PER_MEMBER) {
+    throw new AppError("conflict", OBJECTIONS_USED_UP);
   }
   const [objection] = await db
     .insert(voteObjections)
