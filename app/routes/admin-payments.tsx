@@ -10,7 +10,11 @@ import { AdminPaymentList } from "~/features/payments/components/admin-payment-l
 import { PaymentFilters } from "~/features/payments/components/payment-filters";
 import { TestPaymentNotice } from "~/features/payments/components/test-payment-notice";
 import { listPayments, refundByOffice } from "~/features/payments/payments.server";
-import { paymentListSchema, refundFormSchema } from "~/features/payments/validation";
+import {
+  paymentListSchema,
+  refundAccountOf,
+  refundFormSchema,
+} from "~/features/payments/validation";
 import { formatNumber } from "~/lib/numbers";
 import { done, pageAction } from "~/lib/page-action.server";
 import { submittedValue, useRefusal } from "~/lib/refusal";
@@ -42,8 +46,12 @@ export const action = pageAction({
   intents: {
     refund: {
       schema: refundFormSchema,
-      run: async ({ paymentId, ...input }, actor) => {
-        const payment = await refundByOffice(actor, paymentId, input);
+      run: async ({ paymentId, amount, reason, ...account }, actor) => {
+        const payment = await refundByOffice(actor, paymentId, {
+          amount,
+          reason,
+          refundAccount: refundAccountOf(account),
+        });
         const left = payment.amount - payment.refundedAmount;
         return done({
           title: "환불 완료",

@@ -321,6 +321,90 @@ describe("dues paid online", () => {
     expect(await duesRows(member)).toHaveLength(1);
   });
 
+  it("a 가상계좌 deposit goes back only to an account the office names; one for a year already paid asks for it", async () => {
+    const member = await regular("가상계좌환불");
+    const invoice = await openDues(member);
+    const checkout = await call(
+      "POST",
+      `/api/me/payments/${invoice.paymentId}/checkout`,
+      member.cookie,
+      { method: "virtual_account" },
+    );
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
+    await move(invoice.paymentId, "vbank_issued");
+    // Meanwhile the office records the year's dues by hand (paid at the desk, say).
+    const byHand = await call("POST", "/api/admin/payments", admin.cookie, {
+      userId: member.id,
+      year: YEAR,
+      amount: FEE,
+      method: "현금",
+      paidAt: `${YEAR}-03-02`,
+    });
+    expect(byHand.status, await byHand.clone().text()).toBe(201);
+    // The deposit arrives: it cannot go back by itself, so the member and the office are asked.
+    expect((await move(invoice.paymentId, "vbank_deposited")).body.status).toBe("paid");
+    expect(await duesRows(member)).toHaveLength(1);
+    const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
+    const asked = mails.find((mail) => mail.subject.includes("한 번 더 입금되었습니다"));
+    expect(asked?.text).toContain(
+      "환불받으실 계좌(은행, 계좌번호, 예금주)를 학회 사무국에 알려주시면",
+    );
+    const officeMails = await server.db.select().from(mailQueue);
+    expect(
+      officeMails.some((mail) => mail.subject.includes("환불 계좌 확인 필요: 가상계좌환불님의")),
+    ).toBe(true);
+    // A replayed deposit webhook asks no second time.
+    await move(invoice.paymentId, "vbank_deposited");
+    const again = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
+    expect(again.filter((mail) => mail.subject.includes("한 번 더 입금되었습니다"))).toHaveLength(
+      1,
+    );
+
+    const refundCall = `/api/admin/payments/${invoice.paymentId}/refunds`;
+    const noAccount = await call("POST", refundCall, admin.cookie, { reason: "이중 납부" });
+    expect(noAccount.status).toBe(400);
+    expect((await json<{ message: string }>(noAccount)).message).toContain("환불받을 계좌");
+    const badBank = await call("POST", refundCall, admin.cookie, {
+      reason: "이중 납부",
+      refundAccount: { bank: "NOWHERE", number: "110123456789", holderName: "가상계좌환불" },
+    });
+    expect(badBank.status).toBe(400);
+    expect((await mine(member, invoice.paymentId)).status).toBe("paid");
+    // The page's form: the account's three fields, all or none.
+    const partial = await postForm(
+      server,
+      "/admin/payments",
+      {
+        intent: "refund",
+        paymentId: invoice.paymentId,
+        reason: "이중 납부",
+        refundBank: "SHINHAN",
+      },
+      { cookie: admin.cookie },
+    );
+    expect(partial.status).toBe(400);
+    const done = await postForm(
+      server,
+      "/admin/payments",
+      {
+        intent: "refund",
+        paymentId: invoice.paymentId,
+        reason: "이중 납부",
+        refundBank: "SHINHAN",
+        refundNumber: "110-123-456789",
+        refundHolder: "가상계좌환불",
+      },
+      { cookie: admin.cookie },
+    );
+    expect(done.status).toBe(302);
+    expect(await mine(member, invoice.paymentId)).toMatchObject({
+      status: "refunded",
+      refundedAmount: FEE,
+    });
+    // The hand-recorded dues stand.
+    expect((await duesRows(member)).filter((row) => !row.voidedAt)).toHaveLength(1);
+  });
+
   it("the office refunds in part, then the rest: audited, the dues follow, the member mailed", async () => {
     const member = await regular("환불대상");
     const invoice = await openDues(member);
@@ -356,13 +440,15 @@ describe("dues paid online", () => {
     const nothingLeft = await call("POST", path, admin.cookie, { reason: "한 번 더" });
     expect(nothingLeft.status).toBe(409);
 
-    const refunds = await server.db.select().from(paymentRefunds);
-    expect(
-      refunds
-        .filter((r) => r.refundedBy === admin.id)
-        .map((r) => r.amount)
-        .sort(),
-    ).toEqual([30_000, 70_000]);
+    const refunds = await server.db
+      .select({ amount: paymentRefunds.amount, by: paymentRefunds.refundedBy })
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentRowId))
+      .where(eq(payments.paymentId, invoice.paymentId));
+    expect(refunds.map((r) => [r.amount, r.by]).sort()).toEqual([
+      [30_000, admin.id],
+      [70_000, admin.id],
+    ]);
     const audited = await server.db
       .select()
       .from(auditLog)

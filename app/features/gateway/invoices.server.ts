@@ -17,12 +17,16 @@ import {
   type PaymentsMode,
   paymentsMode,
   providerSettings,
+  type RefundAccount,
   readPayment,
 } from "./portone.server";
 
 export type Invoice = typeof payments.$inferSelect;
 
 export const INVOICE_NOT_FOUND = "결제 내역을 찾을 수 없습니다.";
+/** A 가상계좌 deposit goes back only to an account the payer names (docs/payments.md). */
+export const VBANK_REFUND_NEEDS_ACCOUNT =
+  "가상계좌로 입금된 결제는 환불받을 계좌(은행, 계좌번호, 예금주)를 입력해야 환불할 수 있습니다.";
 const PAID_STATES = new Set(["paid", "partially_refunded", "refunded"]);
 export const isPaid = (invoice: Pick<Invoice, "status">) => PAID_STATES.has(invoice.status);
 
@@ -189,10 +193,15 @@ export async function syncInvoice(paymentId: string): Promise<SyncResult | null>
 export async function refundInvoice(
   invoice: Invoice,
   reason: string,
-  options: { amount?: number; by?: string | null } = {},
+  options: { amount?: number; by?: string | null; refundAccount?: RefundAccount } = {},
 ): Promise<Invoice> {
   if (!isPaid(invoice) || invoice.status === "refunded") {
     throw new AppError("conflict", "환불할 수 있는 결제가 아닙니다.");
+  }
+  if (invoice.method === "virtual_account" && !options.refundAccount) {
+    throw new AppError("invalid", VBANK_REFUND_NEEDS_ACCOUNT, {
+      "refundAccount.number": VBANK_REFUND_NEEDS_ACCOUNT,
+    });
   }
   const left = invoice.amount - invoice.refundedAmount;
   const amount = options.amount ?? left;
@@ -205,7 +214,12 @@ export async function refundInvoice(
       },
     );
   }
-  const cancellation = await cancelAtProvider(invoice.paymentId, amount, reason);
+  const cancellation = await cancelAtProvider(
+    invoice.paymentId,
+    amount,
+    reason,
+    options.refundAccount,
+  );
   const db = await getDb();
   await db
     .insert(paymentRefunds)

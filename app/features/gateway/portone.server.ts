@@ -189,11 +189,25 @@ export async function readPayment(paymentId: string): Promise<ProviderPayment | 
   };
 }
 
+/** Where a 가상계좌 deposit goes back: a PortOne `Bank` code, the account number, its holder. */
+export type RefundAccount = { bank: string; number: string; holderName: string };
+
 /** Returns `amount` of a paid payment through the provider's cancel call; answers its id. */
-export async function cancelAtProvider(paymentId: string, amount: number, reason: string) {
+export async function cancelAtProvider(
+  paymentId: string,
+  amount: number,
+  reason: string,
+  refundAccount?: RefundAccount,
+) {
   const portone = await client();
   try {
-    const answer = await portone.payment.cancelPayment({ paymentId, amount, reason });
+    const answer = await portone.payment.cancelPayment({
+      paymentId,
+      amount,
+      reason,
+      // A 가상계좌 deposit goes back to the account the payer named (PortOne's `Bank` codes).
+      ...(refundAccount ? { refundAccount: refundAccount as never } : {}),
+    });
     const cancellation = answer.cancellation as Loose;
     return { id: String(cancellation.id), status: String(cancellation.status) };
   } catch (error) {
@@ -203,6 +217,14 @@ export async function cancelAtProvider(paymentId: string, amount: number, reason
     }
     if (type === "PAYMENT_NOT_PAID" || type === "PAYMENT_ALREADY_CANCELLED") {
       throw new AppError("conflict", "결제가 완료되지 않았거나 이미 취소된 결제입니다.");
+    }
+    if (type === "INVALID_REQUEST") {
+      // A refund account the bank refused, say: the provider's own words, for the office.
+      const said = (error as { data?: { message?: string } }).data?.message;
+      throw new AppError(
+        "invalid",
+        `결제대행사가 환불 요청을 받지 않았습니다${said ? `: ${said.slice(0, 200)}` : "."}`,
+      );
     }
     throw unavailable(error);
   }

@@ -114,6 +114,14 @@ async function answer(
     if (existing.status !== "PAID" && existing.status !== "PARTIAL_CANCELLED") {
       return fail(409, "PAYMENT_NOT_PAID", "결제가 완료되지 않은 결제 건입니다.");
     }
+    // As PortOne: a bank deposit cannot be sent back without the account it goes to.
+    const account = body.refundAccount as Record<string, unknown> | undefined;
+    if (
+      (existing.method as { type?: string } | undefined)?.type === "PaymentMethodVirtualAccount" &&
+      !(account?.bank && account.number && account.holderName)
+    ) {
+      return fail(400, "INVALID_REQUEST", "가상계좌 결제 취소에는 환불 계좌 정보가 필요합니다.");
+    }
     const cancellable = existing.amount.paid - existing.amount.cancelled;
     const amount = body.amount === undefined ? cancellable : Number(body.amount);
     if (!Number.isInteger(amount) || amount <= 0 || amount > cancellable) {

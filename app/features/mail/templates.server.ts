@@ -361,6 +361,32 @@ export const mailTemplates = {
       { label: "결제 내역 보기", url: link("/mypage/dues#payments") },
     ),
 
+  /** A 가상계좌 deposit for dues already paid: it goes back only to an account the payer names. */
+  depositToReturn: (
+    registrant: Registrant,
+    payment: { orderName: string; amount: number },
+    forOffice = false,
+  ) =>
+    compose(
+      registrant.email,
+      forOffice
+        ? `환불 계좌 확인 필요: ${registrant.name}님의 ${payment.orderName}`
+        : `이미 납부된 회비가 한 번 더 입금되었습니다: ${payment.orderName}`,
+      forOffice
+        ? [
+            `${registrant.name}님(${registrant.email})이 이미 납부된 연회비를 가상계좌로 한 번 더 입금했습니다 (${formatNumber(payment.amount)}원).`,
+            "가상계좌 입금은 입금한 분이 알려준 계좌로만 돌려드릴 수 있습니다. 환불받을 계좌(은행, 계좌번호, 예금주)를 받아 결제 관리에서 환불해주세요.",
+          ]
+        : [
+            `${registrant.name}님, 안녕하세요.`,
+            `‘${payment.orderName}’ 납부가 이미 확인되어 있어, 가상계좌로 입금하신 ${formatNumber(payment.amount)}원을 돌려드려야 합니다.`,
+            "가상계좌 입금은 알려주시는 계좌로만 환불할 수 있습니다. 환불받으실 계좌(은행, 계좌번호, 예금주)를 학회 사무국에 알려주시면 확인 후 환불해 드립니다.",
+          ],
+      forOffice
+        ? { label: "결제 관리 열기", url: link("/admin/payments?status=paid") }
+        : { label: "결제 내역 보기", url: link("/mypage/dues#payments") },
+    ),
+
   registrationCancelled: (
     registrant: Registrant,
     seminar: SeminarForMail,

@@ -43,7 +43,7 @@ import {
   verifyWebhook,
 } from "../gateway/portone.server";
 import { moveTestPayment, signTestWebhook, type TestOutcome } from "../gateway/test-gateway.server";
-import { enqueueMail } from "../mail/mail.server";
+import { enqueueMail, toAdministrators } from "../mail/mail.server";
 import { safely } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
 import { textMember } from "../messages/messages.server";
@@ -57,6 +57,7 @@ import {
   PAYMENTS_PAGE_SIZE,
   type PaymentListQuery,
   PURPOSE_LABELS,
+  type RefundAccount,
 } from "./validation";
 
 const notFound = () => new AppError("not_found", INVOICE_NOT_FOUND);
@@ -284,12 +285,20 @@ const notifyRefunded = safely(async (invoice: Invoice, amount: number, reason: s
   );
 });
 
-/** Dues paid: one dues payment for it, unless the year was already paid (then the money goes back). */
-async function settleDues(invoice: Invoice): Promise<Invoice> {
+/**
+ * Dues paid: one dues payment for it, unless the year was already paid (then the money goes back;
+ * a 가상계좌 deposit only to an account the payer names, so the member and the office are asked
+ * for it, once, when the deposit arrives).
+ */
+async function settleDues(invoice: Invoice, becamePaid: boolean): Promise<Invoice> {
   if (invoice.duesPaymentId || !invoice.userId || invoice.duesYear === null) return invoice;
   const { facts } = await duesOfMember(invoice.userId, [invoice.duesYear]);
   const fact = facts.get(invoice.duesYear);
   if (fact?.settings && fact.paid >= fact.settings.regularFee) {
+    if (invoice.method === "virtual_account") {
+      if (becamePaid) await askForRefundAccount(invoice);
+      return invoice;
+    }
     const reason = "이미 납부된 연회비라 자동으로 전액 환불합니다.";
     const refunded = await refundInvoice(invoice, reason);
     await notifyRefunded(refunded, invoice.amount - invoice.refundedAmount, reason);
@@ -316,6 +325,15 @@ async function settleDues(invoice: Invoice): Promise<Invoice> {
   });
   return updated;
 }
+
+const askForRefundAccount = safely(async (invoice: Invoice) => {
+  const member = await payerOf(invoice);
+  if (!member) return;
+  const payment = { orderName: invoice.orderName, amount: invoice.amount };
+  await enqueueMail(mailTemplates.depositToReturn(member, payment));
+  const { subject, text, html } = mailTemplates.depositToReturn(member, payment, true);
+  await enqueueMail(await toAdministrators({ subject, text, html }));
+});
 
 /** After a refund, the dues payment keeps only what stays paid. */
 async function shrinkDues(invoice: Invoice, reason: string) {
@@ -351,7 +369,7 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
   let { invoice } = result;
   if (result.becameIssued) await textVbankIssued(invoice);
   if (invoice.status === "paid") {
-    if (invoice.purpose === "dues") invoice = await settleDues(invoice);
+    if (invoice.purpose === "dues") invoice = await settleDues(invoice, result.becamePaid);
     else if (result.becamePaid && invoice.registrationId) {
       const seat = await confirmPaidSeat(invoice.registrationId);
       const reason =
@@ -368,7 +386,12 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
         await notifyRefunded(invoice, before, `${reason} 자동으로 전액 환불합니다.`);
       }
     }
-    if (result.becamePaid && invoice.status === "paid") await notifyPaid(invoice);
+    // Dues left unrecorded (a deposit for a year already paid, to be returned) are no payment to
+    // announce: the member was asked for a refund account instead.
+    const unrecordedDues = invoice.purpose === "dues" && !invoice.duesPaymentId;
+    if (result.becamePaid && invoice.status === "paid" && !unrecordedDues) {
+      await notifyPaid(invoice);
+    }
   }
   if (invoice.refundedAmount > 0) invoice = await shrinkDues(invoice, "온라인 결제 환불");
   return invoice;
@@ -656,7 +679,7 @@ export async function paymentsCsv(actor: Actor, query: PaymentListQuery, purpose
 export async function refundByOffice(
   actor: Actor,
   paymentId: string,
-  input: { amount?: number; reason: string },
+  input: { amount?: number; reason: string; refundAccount?: RefundAccount },
 ) {
   assertAdmin(actor);
   const invoice = await findInvoice(paymentId);
@@ -665,6 +688,8 @@ export async function refundByOffice(
   let refunded = await refundInvoice(invoice, input.reason, {
     amount: input.amount,
     by: actor.user.id,
+    // Only a 가상계좌 deposit needs one; the account goes to the provider and is not kept here.
+    refundAccount: invoice.method === "virtual_account" ? input.refundAccount : undefined,
   });
   refunded = await shrinkDues(refunded, `환불: ${input.reason}`);
   const amount = before - (refunded.amount - refunded.refundedAmount);

@@ -113,7 +113,60 @@ export function isBusinessNumber(value: string) {
   return (10 - (sum % 10)) % 10 === digits[9];
 }
 
+/** The banks a 가상계좌 is opened at, by the provider's code (PortOne's `Bank`), in Korean. */
+const BANK_LABELS: Record<string, string> = {
+  KDB: "산업은행",
+  IBK: "기업은행",
+  KOOKMIN: "국민은행",
+  SUHYUP: "수협은행",
+  NONGHYUP: "NH농협은행",
+  LOCAL_NONGHYUP: "지역농축협",
+  WOORI: "우리은행",
+  STANDARD_CHARTERED: "SC제일은행",
+  CITI: "한국씨티은행",
+  DAEGU: "iM뱅크(대구은행)",
+  BUSAN: "부산은행",
+  KWANGJU: "광주은행",
+  JEJU: "제주은행",
+  JEONBUK: "전북은행",
+  KYONGNAM: "경남은행",
+  KFCC: "새마을금고",
+  SHINHYUP: "신협",
+  SAVINGS_BANK: "저축은행",
+  POST: "우체국",
+  HANA: "하나은행",
+  SHINHAN: "신한은행",
+  K_BANK: "케이뱅크",
+  KAKAO: "카카오뱅크",
+  TOSS: "토스뱅크",
+};
+
+/**
+ * Where a 가상계좌 deposit goes back: the provider cannot return a bank transfer by itself, and
+ * asks for the account the payer names (bank, account number, holder).
+ */
+const refundAccountSchema = z.object(
+  {
+    bank: z.enum(Object.keys(BANK_LABELS) as [string, ...string[]], {
+      error: "환불받을 은행을 선택해주세요.",
+    }),
+    number: z
+      .string({ error: "환불받을 계좌번호를 입력해주세요." })
+      .trim()
+      .transform((value) => value.replace(/[\s-]/g, ""))
+      .pipe(z.string().regex(/^\d{6,20}$/, "계좌번호는 숫자 6~20자리로 입력해주세요.")),
+    holderName: z
+      .string({ error: "예금주를 입력해주세요." })
+      .trim()
+      .min(1, "예금주를 입력해주세요.")
+      .max(50, "예금주는 50자 이하로 입력해주세요."),
+  },
+  { error: "환불 계좌가 올바르지 않습니다." },
+);
+export type RefundAccount = z.infer<typeof refundAccountSchema>;
+
 export const refundSchema = z.object({
+  refundAccount: refundAccountSchema.optional(),
   amount: z.preprocess(
     (value) => (value === "" || value === null ? undefined : wonInput(value)),
     z.coerce
@@ -159,14 +212,54 @@ export const paymentListSchema = z.object({
 });
 export type PaymentListQuery = z.infer<typeof paymentListSchema>;
 
-/** The office's refund form on /admin/payments: which payment, how much (empty: all that is left), why. */
-export const refundFormSchema = refundSchema.extend({
-  paymentId: z
-    .string({ error: "환불할 결제를 찾을 수 없습니다." })
-    .trim()
-    .min(1, "환불할 결제를 찾을 수 없습니다.")
-    .max(100, "환불할 결제를 찾을 수 없습니다."),
-});
+/**
+ * The office's refund form on /admin/payments: which payment, how much (empty: all that is left),
+ * why, and for a 가상계좌 the account it goes back to, as three fields of its own (`refundBank`,
+ * `refundNumber`, `refundHolder`, sent only by that payment's form; `refundAccountOf` joins them).
+ */
+export const refundFormSchema = refundSchema
+  .omit({ refundAccount: true })
+  .extend({
+    paymentId: z
+      .string({ error: "환불할 결제를 찾을 수 없습니다." })
+      .trim()
+      .min(1, "환불할 결제를 찾을 수 없습니다.")
+      .max(100, "환불할 결제를 찾을 수 없습니다."),
+    refundBank: z.string().max(30).optional(),
+    refundNumber: z.string().max(50).optional(),
+    refundHolder: z.string().max(50).optional(),
+  })
+  .superRefine((input, ctx) => {
+    const { refundBank, refundNumber, refundHolder } = input;
+    if (refundBank === undefined && refundNumber === undefined && refundHolder === undefined) {
+      return;
+    }
+    const parsed = refundAccountSchema.safeParse({
+      bank: refundBank || undefined,
+      number: refundNumber ?? "",
+      holderName: refundHolder ?? "",
+    });
+    if (parsed.success) return;
+    const names = { bank: "refundBank", number: "refundNumber", holderName: "refundHolder" };
+    for (const issue of parsed.error.issues) {
+      const field = names[issue.path[0] as keyof typeof names] ?? "refundNumber";
+      ctx.addIssue({ code: "custom", message: issue.message, path: [field] });
+    }
+  });
+
+/** The refund account the office's form named, if it named one (validated by the schema). */
+export function refundAccountOf(input: {
+  refundBank?: string;
+  refundNumber?: string;
+  refundHolder?: string;
+}): RefundAccount | undefined {
+  if (!input.refundBank) return undefined;
+  return refundAccountSchema.parse({
+    bank: input.refundBank,
+    number: input.refundNumber ?? "",
+    holderName: input.refundHolder ?? "",
+  });
+}
 
 /** /mypage's "온라인으로 납부": the year whose dues the member pays now. */
 export const duesPayFormSchema = z.object({
@@ -177,33 +270,8 @@ export const duesPayFormSchema = z.object({
     .max(2100, "납부할 연도를 확인해주세요."),
 });
 
-/** The banks a 가상계좌 is opened at, by the provider's code (PortOne's `Bank`), in Korean. */
-const BANK_LABELS: Record<string, string> = {
-  KDB: "산업은행",
-  IBK: "기업은행",
-  KOOKMIN: "국민은행",
-  SUHYUP: "수협은행",
-  NONGHYUP: "NH농협은행",
-  LOCAL_NONGHYUP: "지역농축협",
-  WOORI: "우리은행",
-  STANDARD_CHARTERED: "SC제일은행",
-  CITI: "한국씨티은행",
-  DAEGU: "iM뱅크(대구은행)",
-  BUSAN: "부산은행",
-  KWANGJU: "광주은행",
-  JEJU: "제주은행",
-  JEONBUK: "전북은행",
-  KYONGNAM: "경남은행",
-  KFCC: "새마을금고",
-  SHINHYUP: "신협",
-  SAVINGS_BANK: "저축은행",
-  POST: "우체국",
-  HANA: "하나은행",
-  SHINHAN: "신한은행",
-  K_BANK: "케이뱅크",
-  KAKAO: "카카오뱅크",
-  TOSS: "토스뱅크",
-};
+/** The banks a refund may go to, for the office's form: [code, name], in the list's order. */
+export const REFUND_BANKS = Object.entries(BANK_LABELS);
 
 /** "SHINHAN" → "신한은행"; a code we do not know is shown as it came. */
 export const bankLabel = (code: string) => BANK_LABELS[code] ?? code;

@@ -5,7 +5,7 @@ import { api, methodNotAllowed, parse, requireMethod } from "~/lib/errors.server
 import { readJson } from "~/lib/request-body.server";
 import type { Route } from "./+types/admin-payment-refunds";
 
-// POST /api/admin/payments/{paymentId}/refunds { amount?, reason } → 201, the payment after the
+// POST /api/admin/payments/{paymentId}/refunds { amount?, reason, refundAccount? } → 201, the payment after the
 // refund: the office returns part (amount) or all (no amount) of an online payment through the
 // provider, with a reason (audited; the member is mailed).
 export const action = api(async (args: Route.ActionArgs) => {

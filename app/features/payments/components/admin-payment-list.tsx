@@ -6,7 +6,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { FieldError, inputClass, Label } from "~/components/ui/field";
 import { formatNumber } from "~/lib/numbers";
 import { fieldMessage, type Refusal, submittedValue } from "~/lib/refusal";
-import { PURPOSE_LABELS } from "../validation";
+import { PURPOSE_LABELS, REFUND_BANKS } from "../validation";
 import { methodLabel, PaymentStatusBadge, refundable } from "./payment-status";
 
 export type AdminPaymentItem = {
@@ -28,6 +28,13 @@ export type AdminPaymentItem = {
 };
 
 const won = (amount: number) => `${formatNumber(amount)}원`;
+
+/** The refund account's fields (a 가상계좌's refund): the form's name, the label. */
+const ACCOUNT_FIELDS = [
+  ["refundBank", "은행"],
+  ["refundNumber", "계좌번호"],
+  ["refundHolder", "예금주"],
+] as const;
 
 /**
  * Every online payment as a list of cards (a table would not fit a phone): who, what, how much,
@@ -112,6 +119,7 @@ export function AdminPaymentList({
               key={payment.refundedAmount}
               paymentId={payment.paymentId}
               left={refundable(payment)}
+              byDeposit={payment.method === "virtual_account"}
               refusal={
                 refusal?.intent === "refund" &&
                 submittedValue(refusal, "paymentId") === payment.paymentId
@@ -133,10 +141,13 @@ export function AdminPaymentList({
 function RefundForm({
   paymentId,
   left,
+  byDeposit,
   refusal,
 }: {
   paymentId: string;
   left: number;
+  /** A 가상계좌 deposit: it goes back to the account the payer names. */
+  byDeposit: boolean;
   refusal: Refusal | null;
 }) {
   const navigation = useNavigation();
@@ -145,8 +156,12 @@ function RefundForm({
   const amountError = fieldMessage(refusal, "amount");
   const reasonError = fieldMessage(refusal, "reason");
   // A service's refusal (more than is left, the provider down) says more than the field's line.
+  const accountErrors = ACCOUNT_FIELDS.map(([name]) => fieldMessage(refusal, name));
   const otherError =
-    refusal && refusal.message !== amountError && refusal.message !== reasonError
+    refusal &&
+    refusal.message !== amountError &&
+    refusal.message !== reasonError &&
+    !accountErrors.includes(refusal.message)
       ? refusal.message
       : undefined;
   return (
@@ -160,7 +175,7 @@ function RefundForm({
         method="post"
         className="grid gap-3 px-3 pb-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
         title="환불할까요?"
-        description={`입력한 금액(비워 두면 남은 ${won(left)} 전부)을 결제한 수단으로 바로 환불합니다. 환불은 되돌릴 수 없습니다.`}
+        description={`입력한 금액(비워 두면 남은 ${won(left)} 전부)을 ${byDeposit ? "입력한 계좌로" : "결제한 수단으로"} 바로 환불합니다. 환불은 되돌릴 수 없습니다.`}
         confirmLabel="환불"
         destructive
       >
@@ -199,6 +214,50 @@ function RefundForm({
           />
           <FieldError id={`${id}-reason-error`} message={reasonError} />
         </div>
+        {byDeposit ? (
+          <fieldset className="grid gap-3 sm:col-span-3 sm:grid-cols-3">
+            <legend className="mb-1 text-sm font-semibold text-slate-800">
+              환불받을 계좌 (가상계좌 입금은 입금한 분이 알려준 계좌로만 돌려드릴 수 있습니다)
+            </legend>
+            {ACCOUNT_FIELDS.map(([name, label], index) => (
+              <div key={name} className="grid gap-1.5">
+                <Label htmlFor={`${id}-${name}`} required>
+                  {label}
+                </Label>
+                {name === "refundBank" ? (
+                  <select
+                    id={`${id}-${name}`}
+                    name={name}
+                    required
+                    defaultValue={submittedValue(refusal, name) ?? ""}
+                    aria-invalid={accountErrors[index] ? true : undefined}
+                    className={inputClass}
+                  >
+                    <option value="">은행 선택</option>
+                    {REFUND_BANKS.map(([code, bank]) => (
+                      <option key={code} value={code}>
+                        {bank}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <input
+                    id={`${id}-${name}`}
+                    name={name}
+                    required
+                    maxLength={50}
+                    inputMode={name === "refundNumber" ? "numeric" : undefined}
+                    autoComplete="off"
+                    defaultValue={submittedValue(refusal, name)}
+                    aria-invalid={accountErrors[index] ? true : undefined}
+                    className={inputClass}
+                  />
+                )}
+                <FieldError id={`${id}-${name}-error`} message={accountErrors[index]} />
+              </div>
+            ))}
+          </fieldset>
+        ) : null}
         <Button type="submit" variant="destructive" className="sm:mt-6" disabled={busy}>
           {busy ? "환불 중..." : "환불"}
         </Button>
