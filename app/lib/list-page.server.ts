@@ -105,3 +105,16 @@ export function containsText(text: string | undefined, columns: AnyPgColumn[]): 
   if (!term) return undefined;
   return or(...columns.map((column) => contains(column, term)));
 }
+
+/**
+ * A search typed as a phone number ("01080356508", "010-8035-6508", "8035 6508") against a phone
+ * column, digits to digits: members typed their numbers with dashes, spaces or none at all, and
+ * the office types them its own way. Undefined for any other search (or fewer than 3 digits).
+ */
+export function phoneContains(text: string | undefined, phone: AnyPgColumn): SQL | undefined {
+  const term = searchText(text);
+  if (!term || !/^[\d\s().+-]+$/.test(term)) return undefined;
+  const digits = term.replace(/\D/g, "");
+  if (digits.length < 3) return undefined;
+  return sql`regexp_replace(${phone}, '[^0-9]', '', 'g') like ${`%${digits}%`}`;
+}

@@ -270,6 +270,14 @@ describe("the roster's dues and standing filters", () => {
     expect(await names("standing=full")).toEqual(["필터납부", "필터면제", "필터명예"].sort());
     expect(await names("standing=lapsed")).toEqual(["필터미납"]);
     expect((await call("GET", "/api/admin/members?standing=maybe", admin.cookie)).status).toBe(400);
+    // Without a search too: the total is the filter's, not every member's (the tallies count by
+    // status, type and role only).
+    for (const filter of ["dues=unpaid", "dues=paid", "standing=full", "standing=lapsed"]) {
+      const res = await call("GET", `/api/admin/members?${filter}&pageSize=100`, admin.cookie);
+      const body = await json<{ items: unknown[]; total: number }>(res);
+      expect(body.items.length, filter).toBeLessThan(100);
+      expect(body.total, filter).toBe(body.items.length);
+    }
     const roster = await page(server, "/admin/members?q=필터&standing=lapsed", admin.cookie);
     expect(roster.status).toBe(200);
     expect(roster.html).toContain("필터미납");

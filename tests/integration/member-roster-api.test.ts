@@ -121,6 +121,12 @@ describe("GET /api/admin/members: search", () => {
       email: `lee.mountain.${tag.length}@example.kr`,
     });
     await insertPendingUser(server, {
+      name: "최들",
+      hospitalName: `${tag} 들의원`,
+      // Typed without dashes at sign-up.
+      phone: "01055501234",
+    });
+    await insertPendingUser(server, {
       name: "박강",
       hospitalName: `${tag} 강내과 100%`,
       address: "대구광역시 중구 국채보상로 2",
@@ -150,6 +156,23 @@ describe("GET /api/admin/members: search", () => {
     }
   });
 
+  it("finds a phone number however it was typed, digits to digits", async () => {
+    for (const q of ["01043219876", "010 4321 9876", "43219876"]) {
+      const found = await roster(`q=${encodeURIComponent(q)}`);
+      expect(
+        found.items.map((m) => m.name),
+        q,
+      ).toEqual(["이산"]);
+    }
+    for (const q of ["010-5550-1234", "5550-1234"]) {
+      const found = await roster(`q=${encodeURIComponent(q)}`);
+      expect(
+        found.items.map((m) => m.name),
+        q,
+      ).toEqual(["최들"]);
+    }
+  });
+
   it("searches the words as typed: % and _ are not patterns", async () => {
     const percent = await roster(`q=${encodeURIComponent("100%")}`);
     expect(percent.items.map((m) => m.name)).toEqual(["박강"]);
@@ -161,7 +184,7 @@ describe("GET /api/admin/members: search", () => {
 
   it("items carry the roster's fields and never a password hash", async () => {
     const page = await roster(`q=${encodeURIComponent(tag)}`);
-    expect(page.total).toBe(4);
+    expect(page.total).toBe(5);
     for (const item of page.items) {
       expect(Object.keys(item).sort()).toEqual(
         [

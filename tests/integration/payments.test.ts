@@ -822,11 +822,27 @@ describe("seminar fees", () => {
       .from(mailQueue)
       .where(eq(mailQueue.to, keptMember.email));
     const keptMail = keptMails.find((mail) => mail.subject.includes("신청이 취소되었습니다"));
-    expect(keptMail?.text).not.toContain("환불");
-    expect(await registerFor(seminar.id, keptMember)).toMatchObject({
-      status: "payment_pending",
-      amount: 80_000,
-    });
+    // It says who cancelled and that the fee was kept, not refunded.
+    expect(keptMail?.text).toContain("학회 사무국에서");
+    expect(keptMail?.text).toContain(
+      "등록비 80,000원은 학회 사무국의 결정에 따라 환불되지 않았습니다",
+    );
+    expect(keptMail?.text).not.toContain("전액 환불했습니다");
+    const again = await registerFor(seminar.id, keptMember);
+    expect(again).toMatchObject({ status: "payment_pending", amount: 80_000 });
+    // The new seat's payment is the one a cancellation returns, never the kept fee.
+    await move(again.paymentId!, "paid");
+    const relist = await page(server, `/admin/seminars/${seminar.id}`, admin.cookie);
+    expect(mainText(relist.html)).toContain("사무국보유");
+    expect(mainText(relist.html)).not.toContain("160,000원");
+    const own = await call(
+      "DELETE",
+      `/api/seminars/${seminar.id}/registrations/me`,
+      keptMember.cookie,
+    );
+    expect(await json(own)).toEqual({ status: "cancelled", refund: { amount: 80_000 } });
+    expect((await mine(keptMember, again.paymentId!)).status).toBe("refunded");
+    expect((await mine(keptMember, paidIds[1]!)).status).toBe("paid");
   });
 
   it("the payment page states the refund rule before the member pays", async () => {

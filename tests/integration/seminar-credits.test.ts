@@ -368,6 +368,13 @@ describe("the credit sheet", () => {
     });
     expect(backwards.status).toBe(400);
     expect((await json<ErrorBody>(backwards)).message).toMatch(/퇴장 시간은 입장 시간보다/);
+    // An exit alone, typed before the scanned entry (09:05): refused too, not a 미완료 line.
+    const beforeScan = await call("PATCH", path, admin.cookie, {
+      exitAt: at("08:00"),
+      reason: "퇴장 누락",
+    });
+    expect(beforeScan.status).toBe(400);
+    expect((await json<ErrorBody>(beforeScan)).errors?.exitAt).toMatch(/퇴장 시간은 입장 시간보다/);
     const tooMany = await call("PATCH", path, admin.cookie, { credits: 6, reason: "과다" });
     expect(tooMany.status).toBe(400);
     // A time still to come was never observed (issue 39: an exit of 13:00 was taken at 10:44).

@@ -102,6 +102,9 @@ describe("the seminar's new fields", () => {
         registrationClosesAt: new Date(Date.now() + 2 * DAY).toISOString(),
       },
       { cmeCredits: -1 },
+      // After the start: a member could register, or cancel with a full refund, at the seminar.
+      { registrationClosesAt: new Date(Date.now() + 11 * DAY).toISOString() },
+      { cancellationDeadline: new Date(Date.now() + 11 * DAY).toISOString() },
     ]) {
       const res = await call("POST", "/api/seminars", admin.cookie, {
         title: "잘못된 세미나",

@@ -1,11 +1,11 @@
 // The account life of SPEC.md §4: sign-up (pending), administrator approval or rejection, login.
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsText } from "~/lib/list-page.server";
+import { containsText, phoneContains } from "~/lib/list-page.server";
 import { sumTallies } from "~/lib/tallies.server";
 import { users } from "~db/schema";
 import { type Actor, assertAdmin } from "../audit/actor.server";
@@ -187,13 +187,16 @@ const pendingWhere = (q?: string) =>
     eq(users.isApproved, false),
     isNull(users.rejectedAt),
     isNull(users.suspendedAt),
-    containsText(q, [
-      users.name,
-      users.email,
-      users.phone,
-      users.hospitalName,
-      users.licenseNumber,
-    ]),
+    or(
+      containsText(q, [
+        users.name,
+        users.email,
+        users.phone,
+        users.hospitalName,
+        users.licenseNumber,
+      ]),
+      phoneContains(q, users.phone),
+    ),
   );
 
 /**

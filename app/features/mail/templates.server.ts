@@ -55,6 +55,14 @@ ${action ? `<p style="margin:20px 0 0"><a href="${escapeHtml(action.url)}" style
 
 const wonText = (amount: number) => `${formatNumber(amount)}원`;
 
+/** How a registration ended: by whom, and what of its fee came back or was kept. */
+export type CancellationFacts = {
+  wasWaitlisted: boolean;
+  byOffice: boolean;
+  refunded: number;
+  keptFee: number;
+};
+
 /** The year's dues in the approval mail: paid, exempt, or what is left and how to pay it. */
 function approvedDuesLine(dues: {
   year: number;
@@ -390,20 +398,24 @@ export const mailTemplates = {
   registrationCancelled: (
     registrant: Registrant,
     seminar: SeminarForMail,
-    wasWaitlisted: boolean,
-    refunded = 0,
+    how: CancellationFacts,
   ) =>
     compose(registrant.email, `세미나 신청이 취소되었습니다: ${seminar.title}`, [
       `${registrant.name}님, 안녕하세요.`,
-      wasWaitlisted
-        ? `‘${seminar.title}’ 세미나의 대기 신청이 취소되었습니다.`
-        : `‘${seminar.title}’ 세미나 신청이 취소되었습니다.`,
-      ...(refunded > 0
+      `${how.byOffice ? "학회 사무국에서 " : ""}‘${seminar.title}’ 세미나의 ${how.wasWaitlisted ? "대기 신청" : "신청"}을 취소했습니다.`,
+      ...(how.refunded > 0
         ? [
-            `결제하신 등록비 ${wonText(refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
+            `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
           ]
         : []),
-      "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
+      ...(how.keptFee > 0
+        ? [
+            `결제하신 등록비 ${wonText(how.keptFee)}은 학회 사무국의 결정에 따라 환불되지 않았습니다. 다시 신청하시면 등록비를 새로 결제하셔야 합니다. 궁금하신 점은 학회 사무국으로 문의해주세요.`,
+          ]
+        : []),
+      how.byOffice
+        ? "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 취소 사유는 학회 사무국으로 문의해주세요."
+        : "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
     ]),
 
   seminarCancelled: (

@@ -2,14 +2,14 @@
 // applicant may apply again; earlier applications and their decisions stay on record);
 // administrators approve or reject while pending, and what they view and decide is checked and
 // audited here with their actor.
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { builtOnce } from "~/lib/built-once.server";
 import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsText } from "~/lib/list-page.server";
+import { containsText, phoneContains } from "~/lib/list-page.server";
 import { readTallies, sumTallies } from "~/lib/tallies.server";
 import { logger } from "~/logger.server";
 import { membershipApplications, users } from "~db/schema";
@@ -174,13 +174,16 @@ const applicationsOf = builtOnce("membership_applications_of_user", (db) =>
 
 /** Applications searched by name, e-mail, phone, hospital or licence number. */
 const applicationSearch = (q?: string) =>
-  containsText(q, [
-    membershipApplications.name,
-    membershipApplications.email,
-    membershipApplications.phone,
-    membershipApplications.hospitalName,
-    membershipApplications.licenseNumber,
-  ]);
+  or(
+    containsText(q, [
+      membershipApplications.name,
+      membershipApplications.email,
+      membershipApplications.phone,
+      membershipApplications.hospitalName,
+      membershipApplications.licenseNumber,
+    ]),
+    phoneContains(q, membershipApplications.phone),
+  );
 
 /** Applications newest first (ties by id); `q` searches; `limit`/`offset` read one window. */
 export async function listApplications(

@@ -279,13 +279,24 @@ export async function correctCredits(
     creditsOverride:
       input.credits === undefined ? (current?.creditsOverride ?? null) : input.credits,
   };
-  if (
-    next.correctedEntryAt &&
-    next.correctedExitAt &&
-    next.correctedExitAt <= next.correctedEntryAt
-  ) {
+  // Against the scans where a time is not corrected: an exit typed before a scanned entry would
+  // leave the line 미완료 at 0 credits behind a "정정했습니다".
+  const [scanned] =
+    next.correctedEntryAt && next.correctedExitAt
+      ? []
+      : await db
+          .select({
+            entry: sql<Date | null>`min(${seminarCheckIns.at}) filter (where ${seminarCheckIns.direction} = 'in')`,
+            exit: sql<Date | null>`max(${seminarCheckIns.at}) filter (where ${seminarCheckIns.direction} = 'out')`,
+          })
+          .from(seminarCheckIns)
+          .where(eq(seminarCheckIns.registrationId, registrationId));
+  const entry = next.correctedEntryAt ?? (scanned?.entry ? new Date(scanned.entry) : null);
+  const exit = next.correctedExitAt ?? (scanned?.exit ? new Date(scanned.exit) : null);
+  if (entry && exit && exit <= entry) {
+    const field = input.exitAt !== undefined ? "exitAt" : "entryAt";
     const message = "퇴장 시간은 입장 시간보다 늦어야 합니다.";
-    throw new AppError("invalid", message, { exitAt: message });
+    throw new AppError("invalid", message, { [field]: message });
   }
   if (
     next.creditsOverride !== null &&

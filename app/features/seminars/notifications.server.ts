@@ -7,7 +7,7 @@ import { formatNumber } from "~/lib/numbers";
 import type { seminarRegistrations, seminars } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
 import { safely } from "../mail/notifications.server";
-import { mailTemplates } from "../mail/templates.server";
+import { type CancellationFacts, mailTemplates } from "../mail/templates.server";
 import { textMember } from "../messages/messages.server";
 import { seminarInvitation } from "./calendar.server";
 import { cancellationDeadlineOf, isPaidSeminar } from "./rules";
@@ -82,15 +82,8 @@ export const notifyWaitlistPromoted = safely(
 );
 
 export const notifyRegistrationCancelled = safely(
-  async (
-    seminar: Seminar,
-    registration: Registration,
-    wasWaitlisted: boolean,
-    refunded: number,
-  ) => {
-    await enqueueMail(
-      mailTemplates.registrationCancelled(registration, forMail(seminar), wasWaitlisted, refunded),
-    );
+  async (seminar: Seminar, registration: Registration, how: CancellationFacts) => {
+    await enqueueMail(mailTemplates.registrationCancelled(registration, forMail(seminar), how));
   },
 );
 

@@ -588,63 +588,80 @@ export async function cancelRegistration(
       refunded = left;
     }
   }
-  const { seminar, cancelled, promoted, wasWaitlisted } = await db.transaction(async (tx) => {
-    const seminar = await lockSeminar(tx, seminarId);
-    const [registration] = await tx
-      .select()
-      .from(seminarRegistrations)
-      .where(
-        and(
-          eq(seminarRegistrations.seminarId, seminar.id),
-          eq(seminarRegistrations.userId, userId),
-        ),
-      );
-    if (!registration || registration.status === "cancelled") {
-      throw new AppError("not_found", "신청 내역이 없습니다.");
-    }
-    // A sent credit sheet lists its attendees; from then on who attended changes only there.
-    const [sheet] = await tx
-      .select({ status: seminarCreditSheets.status })
-      .from(seminarCreditSheets)
-      .where(eq(seminarCreditSheets.seminarId, seminar.id));
-    if (sheet && sheet.status !== "draft") {
-      throw new AppError(
-        "conflict",
-        "연수평점 산정표를 발송한 세미나의 신청은 취소할 수 없습니다. 평점표에서 사유와 함께 정정해주세요.",
-      );
-    }
-    if (
-      !by.administrator &&
-      registration.status === "confirmed" &&
-      now > cancellationDeadlineOf(seminar)
-    ) {
-      throw new AppError(
-        "conflict",
-        "취소 기한이 지났습니다. 취소가 필요하시면 학회 사무국에 문의해주세요.",
-      );
-    }
-    const [cancelled] = await tx
-      .update(seminarRegistrations)
-      .set({
-        status: "cancelled",
-        cancelledAt: now,
-        cancelledBy: by.administrator?.actor?.id ?? userId,
-      })
-      .where(eq(seminarRegistrations.id, registration.id))
-      .returning();
-    if (registration.status === "payment_pending") {
-      const open = await openInvoiceOf(tx, registration.id);
-      if (open) await closeInvoices(tx, [open.id], "신청을 취소했습니다.");
-    }
-    const promoted =
-      registration.status === "waitlisted" ? [] : await promoteFromWaitlist(tx, seminar, now);
-    return {
-      seminar,
-      cancelled: cancelled!,
-      promoted,
-      wasWaitlisted: registration.status === "waitlisted",
-    };
-  });
+  const { seminar, cancelled, promoted, wasWaitlisted, keptFee } = await db.transaction(
+    async (tx) => {
+      const seminar = await lockSeminar(tx, seminarId);
+      const [registration] = await tx
+        .select()
+        .from(seminarRegistrations)
+        .where(
+          and(
+            eq(seminarRegistrations.seminarId, seminar.id),
+            eq(seminarRegistrations.userId, userId),
+          ),
+        );
+      if (!registration || registration.status === "cancelled") {
+        throw new AppError("not_found", "신청 내역이 없습니다.");
+      }
+      // A sent credit sheet lists its attendees; from then on who attended changes only there.
+      const [sheet] = await tx
+        .select({ status: seminarCreditSheets.status })
+        .from(seminarCreditSheets)
+        .where(eq(seminarCreditSheets.seminarId, seminar.id));
+      if (sheet && sheet.status !== "draft") {
+        throw new AppError(
+          "conflict",
+          "연수평점 산정표를 발송한 세미나의 신청은 취소할 수 없습니다. 평점표에서 사유와 함께 정정해주세요.",
+        );
+      }
+      if (
+        !by.administrator &&
+        registration.status === "confirmed" &&
+        now > cancellationDeadlineOf(seminar)
+      ) {
+        throw new AppError(
+          "conflict",
+          "취소 기한이 지났습니다. 취소가 필요하시면 학회 사무국에 문의해주세요.",
+        );
+      }
+      const [cancelled] = await tx
+        .update(seminarRegistrations)
+        .set({
+          status: "cancelled",
+          cancelledAt: now,
+          cancelledBy: by.administrator?.actor?.id ?? userId,
+        })
+        .where(eq(seminarRegistrations.id, registration.id))
+        .returning();
+      if (registration.status === "payment_pending") {
+        const open = await openInvoiceOf(tx, registration.id);
+        if (open) await closeInvoices(tx, [open.id], "신청을 취소했습니다.");
+      }
+      // A fee the office kept is no longer the seat's: a new registration pays for a new seat, and
+      // its cancellation (or the seminar's) refunds that payment, never the kept one.
+      const kept = by.administrator
+        ? await tx
+            .update(payments)
+            .set({ registrationId: null })
+            .where(
+              and(
+                eq(payments.registrationId, registration.id),
+                inArray(payments.status, ["paid", "partially_refunded"]),
+              ),
+            )
+            .returning({ amount: payments.amount, refundedAmount: payments.refundedAmount })
+        : [];
+      const promoted =
+        registration.status === "waitlisted" ? [] : await promoteFromWaitlist(tx, seminar, now);
+      return {
+        seminar,
+        cancelled: cancelled!,
+        promoted,
+        wasWaitlisted: registration.status === "waitlisted",
+        keptFee: kept.reduce((sum, row) => sum + row.amount - row.refundedAmount, 0),
+      };
+    },
+  );
   if (by.administrator) {
     await audit(
       by.administrator,
@@ -653,7 +670,12 @@ export async function cancelRegistration(
       refunded > 0 ? { refundedAmount: refunded } : undefined,
     );
   }
-  await notifyRegistrationCancelled(seminar, cancelled, wasWaitlisted, refunded);
+  await notifyRegistrationCancelled(seminar, cancelled, {
+    wasWaitlisted,
+    refunded,
+    keptFee,
+    byOffice: Boolean(by.administrator),
+  });
   await notifyPromoted(seminar, promoted);
   return { status: "cancelled" as const, refund: { amount: refunded } };
 }

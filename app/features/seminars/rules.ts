@@ -16,7 +16,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The cancellation deadline: as set, or three days before the start. */
 export const cancellationDeadlineOf = (
   seminar: Pick<SeminarDates, "date" | "cancellationDeadline">,
-) => seminar.cancellationDeadline ?? new Date(seminar.date.getTime() - 3 * DAY_MS);
+) => {
+  const set = seminar.cancellationDeadline ?? new Date(seminar.date.getTime() - 3 * DAY_MS);
+  // Never after the start (a deadline saved after it before the form refused one).
+  return new Date(Math.min(set.getTime(), seminar.date.getTime()));
+};
 
 /** A seminar without an end time is taken to last two hours (the calendar invitation's length). */
 export const SEMINAR_DEFAULT_LENGTH_MS = 2 * 60 * 60 * 1000;

@@ -87,10 +87,19 @@ function checkDates(seminar: {
   endDate?: Date | null;
   registrationOpensAt?: Date | null;
   registrationClosesAt?: Date | null;
+  cancellationDeadline?: Date | null;
 }) {
   const errors: Record<string, string> = {};
   if (seminar.endDate && seminar.endDate <= seminar.date) {
     errors.endDate = "종료 시간은 시작 시간 뒤여야 합니다";
+  }
+  // Both after the start would let a member register, or cancel with a full refund, during or
+  // after the seminar itself.
+  if (seminar.registrationClosesAt && seminar.registrationClosesAt > seminar.date) {
+    errors.registrationClosesAt = "신청 마감은 세미나 시작 시간 이전이어야 합니다";
+  }
+  if (seminar.cancellationDeadline && seminar.cancellationDeadline > seminar.date) {
+    errors.cancellationDeadline = "취소 기한은 세미나 시작 시간 이전이어야 합니다";
   }
   if (
     seminar.registrationOpensAt &&
