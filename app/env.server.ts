@@ -150,7 +150,7 @@ const schema = z.object({
   // Upload URLs for anonymous sign-up images per client address per hour (blank: the default).
   SIGNUP_UPLOADS_PER_IP_PER_HOUR: z.preprocess(
     (v) => (v === "" ? undefined : v),
-    z.coerce.number().int().positive().default(10),
+    z.coerce.number().int().positive().default(60),
   ),
   // Image bytes one member may upload in 24 hours, in MB (blank: the default).
   MEMBER_IMAGE_MB_PER_DAY: z.preprocess(

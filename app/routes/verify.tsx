@@ -90,9 +90,16 @@ export default function Verify({ loaderData }: Route.ComponentProps) {
               확인되지 않는 확인서입니다.
             </p>
             <p className="mt-3 break-all text-base text-slate-700">
-              확인번호 <span className="font-mono">{code}</span>로 발급된 참석확인서나 납부확인서가
-              없습니다. 번호를 다시 확인하시거나 학회 사무국으로 문의해주세요.
+              확인번호 <span className="font-mono">{code}</span>에 해당하는 참석확인서나
+              납부확인서가 없습니다. 번호를 다시 확인하시거나 학회 사무국으로 문의해주세요.
             </p>
+            {/^제?\s*\d{4}-\d{1,6}\s*호?$/.test(code) ? (
+              // The serial printed as 발급번호 (제2026-00003호) is not the code: it is guessable.
+              <p className="mt-2 text-base text-slate-700">
+                입력하신 번호는 발급번호로 보입니다. 확인번호는 확인서 맨 아래 ‘확인번호’ 뒤에 적힌
+                12자리(예: AB23-CD45-EF67)입니다.
+              </p>
+            ) : null}
           </Card>
         )}
       </Section>

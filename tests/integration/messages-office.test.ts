@@ -455,6 +455,9 @@ describe("the full-membership application's texts", () => {
     const mails = await queueRowsTo(server, applicant.email);
     const approval = mails.find((m) => m.subject.includes("정회원 가입이 승인되었습니다"));
     expect(approval?.text).toContain(`${year}년 연회비 200,000원이 아직 납부되지 않았습니다`);
+    // Not promised every activity: the standing comes with the dues.
+    expect(approval?.text).not.toContain("모든 활동에 참여하실 수 있습니다");
+    expect(approval?.text).toContain("그때까지는 준회원으로 이용하십니다");
     expect(approval?.text).toContain("신한은행 140-014-000000");
     expect(approval?.text).toContain(`정회원신청자${applicant.digits.slice(-4)}`);
   });

@@ -272,5 +272,10 @@ describe("/verify", () => {
     const unknown = await page(server, "/verify/xb9t-6wjp-ru8z");
     expect(unknown.status).toBe(404);
     expect(mainText(unknown.html)).toContain("확인되지 않는 확인서입니다");
+    expect(mainText(unknown.html)).not.toContain("발급번호로 보입니다");
+    // The serial printed as 발급번호 is not the code; the page says where the code is.
+    const serial = await page(server, `/verify/${encodeURIComponent("제2026-00003호")}`);
+    expect(serial.status).toBe(404);
+    expect(mainText(serial.html)).toContain("입력하신 번호는 발급번호로 보입니다");
   });
 });

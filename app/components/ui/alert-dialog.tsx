@@ -17,7 +17,8 @@ export function ConfirmDialog({
   description,
   children,
   confirmLabel = "확인",
-  cancelLabel = "취소",
+  // "취소" beside "신청 취소" reads as the same act: such a dialog is closed with 닫기.
+  cancelLabel = confirmLabel.includes("취소") ? "닫기" : "취소",
   confirmVariant,
   confirmDisabled,
   onConfirm,

@@ -29,18 +29,32 @@ function bothPasswordsGiven(payload: { value: unknown }) {
   return typeof value?.password === "string" && typeof value?.confirmPassword === "string";
 }
 
+/**
+ * A mobile number (010…), as typed (dashes, spaces, +82): the site's text messages go to it. A
+ * number of 010 with digits missing or over says so, not that it lacks the 010.
+ */
+export function mobilePhone(field: z.ZodString) {
+  return field
+    .regex(/^[0-9+\-\s()]{9,20}$/, "올바른 휴대전화번호를 입력해주세요")
+    .superRefine((phone, ctx) => {
+      if (mobileDigits(phone) !== null) return;
+      const digits = phone.replace(/\D/g, "").replace(/^82(?=10)/, "0");
+      ctx.addIssue({
+        code: "custom",
+        message: digits.startsWith("010")
+          ? "휴대전화번호의 자릿수가 맞지 않습니다. 010-1234-5678처럼 입력해주세요"
+          : "010으로 시작하는 휴대전화번호를 입력해주세요",
+      });
+    });
+}
+
 /** The fields of POST /api/auth/register (SPEC.md §7) plus the privacy consent. */
 export const registerFields = {
   email: emailField,
   password: newPasswordField,
   name: required("이름을 입력해주세요", 50),
   // A mobile number (010…): the site's text messages go to it.
-  phone: required("휴대전화번호를 입력해주세요", 20)
-    .regex(/^[0-9+\-\s()]{9,20}$/, "올바른 휴대전화번호를 입력해주세요")
-    .refine(
-      (phone) => mobileDigits(phone) !== null,
-      "010으로 시작하는 휴대전화번호를 입력해주세요",
-    ),
+  phone: mobilePhone(required("휴대전화번호를 입력해주세요", 20)),
   licenseNumber: required("의사 면허번호를 입력해주세요", 30),
   hospitalName: required("병원명을 입력해주세요", 100),
   department: required("진료과목을 입력해주세요", 50),

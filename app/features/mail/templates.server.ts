@@ -79,7 +79,7 @@ function approvedDuesLine(dues: {
     return `${dues.year}년 연회비는 사무국에서 정해지는 대로 안내해 드립니다.`;
   const left = Math.max(dues.fee - dues.paid, 0);
   return [
-    `${dues.year}년 연회비 ${wonText(left)}이 아직 납부되지 않았습니다. 납부 기한까지 납부해야 정회원 자격이 유지됩니다.`,
+    `${dues.year}년 연회비 ${wonText(left)}이 아직 납부되지 않았습니다. 정회원 자격은 회비 납부가 확인되는 때부터 적용되며, 그때까지는 준회원으로 이용하십니다.`,
     "마이페이지에서 카드·계좌이체·가상계좌로 납부하시거나,",
     dues.bankAccount
       ? `학회 계좌로 입금해주세요. 계좌: ${dues.bankAccount} · 입금자명: ${dues.depositorName}`
@@ -205,7 +205,9 @@ export const mailTemplates = {
       "정회원 가입이 승인되었습니다",
       [
         `${applicant.name}님, 안녕하세요.`,
-        "정회원 가입 신청이 승인되었습니다. 정회원으로서 학회의 모든 활동에 참여하실 수 있습니다.",
+        dues?.status === "unpaid"
+          ? "정회원 가입 신청이 승인되었습니다."
+          : "정회원 가입 신청이 승인되었습니다. 정회원으로서 학회의 모든 활동에 참여하실 수 있습니다.",
         ...(dues ? [approvedDuesLine(dues)] : []),
       ],
       { label: "마이페이지 열기", url: link("/mypage") },

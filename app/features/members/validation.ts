@@ -1,6 +1,7 @@
 // The office's member roster: what a member's standing can be, how the roster is
 // searched, and what an administrator may change. Shared by the pages and the JSON calls.
 
+import { mobilePhone } from "~/features/accounts/validation";
 import { MEMBER_STATUSES, MEMBER_TYPES, ROLES } from "~/features/society/member-labels";
 import { MAX_PAGE_SIZE } from "~/lib/paging";
 import { z } from "~/lib/zod";
@@ -97,10 +98,8 @@ export const memberPatchSchema = z
         .trim()
         .max(254, "이메일이 너무 깁니다")
         .pipe(z.email("올바른 이메일 주소를 입력해주세요")),
-      phone: text("휴대전화번호를 입력해주세요", 20).regex(
-        /^[0-9+\-\s()]{9,20}$/,
-        "올바른 휴대전화번호를 입력해주세요",
-      ),
+      // The rule of sign-up: a number the member could not save on /mypage is none here either.
+      phone: mobilePhone(text("휴대전화번호를 입력해주세요", 20)),
       licenseNumber: text("의사 면허번호를 입력해주세요", 30),
       hospitalName: text("병원명을 입력해주세요", 100),
       department: text("진료과목을 입력해주세요", 50),

@@ -82,8 +82,9 @@ export async function limitUploadUrlsByAccount(userId: string) {
 }
 
 /**
- * Anonymous sign-up upload URLs per IP (SIGNUP_UPLOADS_PER_IP_PER_HOUR an hour): enough for a
- * sign-up retried a few times, not for using the site as free file storage.
+ * Anonymous sign-up upload URLs per IP (SIGNUP_UPLOADS_PER_IP_PER_HOUR an hour): enough for the
+ * doctors of a seminar hall signing up behind its one Wi-Fi address (10 shut out the eleventh),
+ * not for using the site as free file storage: unclaimed uploads are deleted after an hour.
  */
 export async function limitSignupUploadsByIp(ip: string | undefined) {
   const count = await hit(`signup-upload-ip:${ipKey(ip)}`, 60 * 60 * 1000);

@@ -120,7 +120,7 @@ export function ApplicationsTab({
                       variant="primary"
                       intent="approve-application"
                       id={a.id}
-                      question={`${a.name}님의 정회원 가입 신청을 승인하시겠습니까?`}
+                      question={approvalQuestion(a)}
                     />
                     <DisclosedAction
                       label="거부"
@@ -140,7 +140,7 @@ export function ApplicationsTab({
                         </Button>
                       }
                       title="정회원 승인"
-                      description={`${a.name}님의 정회원 가입 신청을 승인하시겠습니까?`}
+                      description={approvalQuestion(a)}
                       confirmLabel="승인"
                       onConfirm={() => action.run("approve-application", { id: a.id })}
                     />
@@ -224,6 +224,19 @@ export function ApplicationsTab({
 }
 
 const won = (amount: number) => `${formatNumber(amount)}원`;
+
+/**
+ * The approval's question, with what approving an applicant who has not paid means: the 정회원
+ * standing follows the dues, so until they are paid the member keeps 준회원's rights.
+ */
+function approvalQuestion(application: ApplicationRow) {
+  const unpaid = application.dues?.status === "unpaid";
+  return `${application.name}님의 정회원 가입 신청을 승인하시겠습니까?${
+    unpaid
+      ? ` 올해 회비가 아직 납부되지 않아, 승인해도 납부가 확인될 때까지는 준회원 자격으로 이용합니다.`
+      : ""
+  }`;
+}
 
 /** Whether the applicant paid this year's dues (full membership comes with them), and how much. */
 function DuesOfApplicant({ dues }: { dues: ApplicationRow["dues"] }) {
