@@ -410,6 +410,10 @@ describe("PATCH /api/admin/members/{id}", () => {
       { memberType: "vip" },
       { role: "root" },
       { name: "가".repeat(51) },
+      // Not a mobile number: the member could not save their own record with it afterwards.
+      { phone: "(((((((((((" },
+      { phone: "053-000-0000" },
+      { phone: "010-12-34" },
     ]) {
       const res = await call("PATCH", `/api/admin/members/${doctor.id}`, body);
       expect(res.status, JSON.stringify(body)).toBe(400);

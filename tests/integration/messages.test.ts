@@ -85,6 +85,14 @@ describe("sign-up's phone number and marketing consent", () => {
     expect(res.status).toBe(400);
     const body = await json<{ errors: Record<string, string> }>(res);
     expect(body.errors.phone).toBe("010으로 시작하는 휴대전화번호를 입력해주세요");
+    // A 010 number with digits missing is told so, not that it lacks the 010.
+    const short = await register(
+      server,
+      registration({ phone: "010-12-34", licenseImageUrl: await uploadImage(server) }),
+    );
+    expect(short.status).toBe(400);
+    const shortBody = await json<{ errors: Record<string, string> }>(short);
+    expect(shortBody.errors.phone).toContain("자릿수가 맞지 않습니다");
   });
 
   it("records the optional consent with its date, and leaves it unset by default", async () => {
