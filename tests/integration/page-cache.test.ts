@@ -17,6 +17,7 @@ import {
 } from "~db/schema";
 
 import { announcementInput, executiveInput, historyInput, seminarInput } from "../support/admin";
+import { applyOverHttp } from "../support/http";
 import { insertMember, type Member, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
@@ -246,6 +247,16 @@ describe("members' stored pages", () => {
     expect((await visit("/", { Cookie: member.cookie })).html).toContain('href="/admin/dashboard"');
   });
 
+  it("a member's own application shows on 회원 안내 at once, not the 신청 button again", async () => {
+    const member = await insertMember(server, { name: "신청할회원" });
+    await visit("/membership", { Cookie: member.cookie });
+    expect((await visit("/membership", { Cookie: member.cookie })).state).toBe("hit");
+    await applyOverHttp(server, member.cookie);
+    const after = await visit("/membership", { Cookie: member.cookie });
+    expect(after.state).toBe("miss");
+    expect(after.html).toContain("정회원 가입 신청을 검토하고 있습니다");
+  });
+
   it("a content write shows on the member's next request", async () => {
     const member = await insertMember(server);
     await visit("/announcements", { Cookie: member.cookie });
@@ -439,6 +450,7 @@ describe("every write shows on the next request", () => {
       "dues_years",
       "executives",
       "history_events",
+      "membership_applications",
       "seminars",
       "society_settings",
       "terms_versions",
