@@ -67,6 +67,7 @@ test("an administrator corrects, sends out and locks a credit sheet; the member 
   await page.getByRole("button", { name: "참석자에게 발송" }).click();
   const send = page.getByRole("alertdialog", { name: "참석자에게 발송할까요?" });
   await expect(send).toContainText("참석자 1명에게 산정된 평점이 메일로 발송");
+  await expect(send).toContainText("퇴장 기록이 없는 미완료 1명은 지금 표의 평점으로 발송됩니다");
   await send.getByRole("button", { name: "발송" }).click();
   await expect(page.getByText("이의 신청 기간", { exact: true })).toBeVisible();
   // The lock's dialog names what it would make final unseen: here the row without an exit.

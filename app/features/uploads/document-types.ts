@@ -40,7 +40,8 @@ export const DOCUMENT_MESSAGES = {
   wrongType:
     "PDF, 파워포인트, 워드, 엑셀, 한글(HWP·HWPX), ZIP, 이미지(JPG·PNG·GIF·WebP) 파일만 올릴 수 있습니다.",
   tooLarge: "파일 크기는 50MB를 초과할 수 없습니다.",
-  empty: "업로드할 파일이 없습니다.",
+  // A file was chosen: it has nothing in it (0 bytes), which "no file" would not tell.
+  empty: "빈 파일(0바이트)은 올릴 수 없습니다.",
 } as const;
 
 /** What the file picker offers (a hint only: the server judges the content). */

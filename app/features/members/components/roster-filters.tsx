@@ -134,7 +134,8 @@ export function RosterFilters({ query }: { query: RosterQuery }) {
             value={query.standing}
             options={[
               ["full", "자격 유지"],
-              ["lapsed", "회비 미납으로 정지"],
+              // Not 정지: that word is the account's suspension; the member keeps 준회원's rights.
+              ["lapsed", "회비 미납 (준회원으로 이용)"],
             ]}
           />
           {/* A pair: a row of its own on a phone, one column of four from md up. */}

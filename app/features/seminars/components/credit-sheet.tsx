@@ -235,6 +235,7 @@ function LineItem({
  * after a dialog that says who is mailed what.
  */
 function SendForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
+  const unfinished = sheet.lines.filter((line) => line.incomplete).length;
   if (!sheet.ended) {
     return (
       <p className="text-sm text-slate-700">
@@ -253,6 +254,9 @@ function SendForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
         <>
           참석자 {sheet.lines.length}명에게 산정된 평점이 메일로 발송되고, 이의 신청 기간이
           시작됩니다. 발송은 되돌릴 수 없습니다. 기간 안에는 정정할 수 있습니다.
+          {unfinished > 0
+            ? ` 퇴장 기록이 없는 미완료 ${unfinished}명은 지금 표의 평점으로 발송됩니다. 먼저 정정하시려면 취소를 누르고 표에서 정정해주세요.`
+            : null}
         </>
       }
       confirmLabel="발송"
