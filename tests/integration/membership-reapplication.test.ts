@@ -3,7 +3,9 @@
 // on record; GET /api/membership-applications/me answers the latest; a second application while
 // one is pending or approved is still 409 (also when sent at once); the administrator sees the
 // history on the application's detail and on the member record; the page offers the new form.
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { users } from "~db/schema";
 import {
   createAdmin,
   type ErrorBody,
@@ -196,6 +198,20 @@ describe("what the applicant and the office see", () => {
     ]);
     expect((await get(server, `${PATH}/${second}`, { cookie: member.cookie })).status).toBe(403);
     expect((await get(server, `${PATH}/${second}`)).status).toBe(401);
+  });
+
+  it("the detail shows the licence number approved at sign-up beside the one applied with", async () => {
+    const member = await insertMember(server);
+    const [account] = await server.db
+      .select({ licenseNumber: users.licenseNumber })
+      .from(users)
+      .where(eq(users.id, member.id));
+    const id = await applied(member, { licenseNumber: "999999" });
+    const detail = await json<Application & { account: { licenseNumber: string } }>(
+      await get(server, `${PATH}/${id}`, { cookie: admin.cookie }),
+    );
+    expect(detail.account.licenseNumber).toBe(account!.licenseNumber);
+    expect(detail.account.licenseNumber).not.toBe("999999");
   });
 
   it("the member record shows the latest application and the earlier ones with their reasons", async () => {

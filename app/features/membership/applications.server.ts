@@ -172,6 +172,19 @@ const applicationsOf = builtOnce("membership_applications_of_user", (db) =>
     .limit(sql.placeholder("limit")),
 );
 
+/**
+ * What the applicant's account holds from sign-up, where the office approved them: the licence
+ * number and image. The application may name another number; the office sees both.
+ */
+export async function applicantAccountOf(userId: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ licenseNumber: users.licenseNumber, licenseImageUrl: users.licenseImageUrl })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
 /** Applications searched by name, e-mail, phone, hospital or licence number. */
 const applicationSearch = (q?: string) =>
   or(

@@ -1,6 +1,7 @@
 import { requireActor } from "~/features/accounts/actor.server";
 import { currentDuesYear, yearDuesOf } from "~/features/dues/dues.server";
 import {
+  applicantAccountOf,
   decideApplication,
   listApplicationsOf,
   viewApplication,
@@ -22,14 +23,16 @@ export const action = api(async (args: Route.ActionArgs) => {
 // GET /api/membership-applications/{id}: one application in full (administrators; audited), with
 // the applicant's attended seminars from locked credit sheets (full membership requires one) and
 // the applicant's other applications with their decisions (a rejected applicant may
-// apply again; the office sees the history), and whether this year's dues are paid.
+// apply again; the office sees the history), whether this year's dues are paid, and the licence
+// number and image of the account as approved at sign-up.
 export const loader = api(async (args: Route.LoaderArgs) => {
   const actor = await requireActor(args, "admin");
   const application = await viewApplication(actor, args.params.id);
-  const [attendedSeminars, all, dues] = await Promise.all([
+  const [attendedSeminars, all, dues, account] = await Promise.all([
     attendedSeminarsOf(application.userId),
     listApplicationsOf(application.userId),
     yearDuesOf([application.userId], currentDuesYear()),
+    applicantAccountOf(application.userId),
   ]);
   const otherApplications = all
     .filter((other) => other.id !== application.id)
@@ -45,5 +48,6 @@ export const loader = api(async (args: Route.LoaderArgs) => {
     attendedSeminars,
     otherApplications,
     dues: dues.get(application.userId) ?? null,
+    account,
   });
 });

@@ -46,6 +46,7 @@ export function ApplicationsTab({
         updatedAt: string;
         rejectionReason: string | null;
       }>;
+      account?: { licenseNumber: string; licenseImageUrl: string | null } | null;
     }
   >();
   const open = (application: ApplicationRow) => {
@@ -172,7 +173,16 @@ export function ApplicationsTab({
                 ["이름", shown.name],
                 ["이메일", shown.email],
                 ["연락처", shown.phone],
-                ["면허번호", shown.licenseNumber],
+                [
+                  "면허번호",
+                  <LicenceNumber
+                    key="licence"
+                    applied={shown.licenseNumber}
+                    atSignup={
+                      detail.data?.id === shown.id ? detail.data.account?.licenseNumber : undefined
+                    }
+                  />,
+                ],
                 ["병원", shown.hospitalName],
                 ["진료과목", shown.department],
                 ["병원 주소", shown.address],
@@ -185,7 +195,15 @@ export function ApplicationsTab({
                 ["거부 사유", shown.rejectionReason],
               ]}
             />
-            <LicenceImage src={shown.licenseImageUrl} alt={`${shown.name}님의 의사 면허증`} />
+            {/* The application's own image, or the one sent at sign-up. */}
+            <LicenceImage
+              src={
+                shown.licenseImageUrl ??
+                (detail.data?.id === shown.id ? detail.data.account?.licenseImageUrl : null) ??
+                null
+              }
+              alt={`${shown.name}님의 의사 면허증`}
+            />
             <div>
               <h3 className="mb-2 text-sm font-bold text-slate-800">세미나 참석 (확정된 평점표)</h3>
               {detail.data?.id === shown.id && detail.data.attendedSeminars ? (
@@ -224,6 +242,19 @@ export function ApplicationsTab({
 }
 
 const won = (amount: number) => `${formatNumber(amount)}원`;
+
+/** The licence number applied with, and the one approved at sign-up when they differ. */
+function LicenceNumber({ applied, atSignup }: { applied: string; atSignup: string | undefined }) {
+  if (atSignup === undefined || atSignup.trim() === applied.trim()) return <>{applied}</>;
+  return (
+    <span className="grid gap-0.5">
+      <span>{applied}</span>
+      <span className="text-sm font-medium text-amber-800">
+        가입 시 면허번호({atSignup})와 다릅니다
+      </span>
+    </span>
+  );
+}
 
 /**
  * The approval's question, with what approving an applicant who has not paid means: the 정회원
