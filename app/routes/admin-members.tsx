@@ -24,7 +24,16 @@ export async function loader(args: Route.LoaderArgs) {
   await requireActor(args, "admin");
   const { url } = args;
   const query = rosterQueryFromUrl(url.searchParams);
-  return { query, roster: await searchMembers(query, { countUpTo: SHORT_SEARCH_COUNT }) };
+  const options = { countUpTo: SHORT_SEARCH_COUNT };
+  const roster = await searchMembers(query, options);
+  // A page past the last (the list shrank under the office, say after approving page 2's
+  // sign-ups) shows the last one, not "99 / 2 페이지" over an empty list.
+  const last = Math.max(1, Math.ceil(roster.total / roster.pageSize));
+  if (roster.items.length === 0 && roster.page > last) {
+    const clamped = { ...query, page: last };
+    return { query: clamped, roster: await searchMembers(clamped, options) };
+  }
+  return { query, roster };
 }
 
 /** How far a one- or two-character search counts (see searchMembers). */

@@ -146,6 +146,14 @@ describe("/admin/members", () => {
     expect(new Set(linkedIds(second.html)).size).toBe(3);
     expect(mainText(second.html)).toContain(`이${tag}52`);
     expect(new Set([...linkedIds(first.html), ...linkedIds(second.html)]).size).toBe(53);
+    // Past the last page (the list shrank under the office): the last page, said as such.
+    const past = await page(
+      server,
+      `/admin/members?q=${encodeURIComponent(tag)}&sort=name&order=asc&page=99`,
+      admin.cookie,
+    );
+    expect(mainText(past.html)).toMatch(/총\s*53\s*명\s*·\s*2\s*\/\s*2\s*페이지/);
+    expect(new Set(linkedIds(past.html)).size).toBe(3);
   });
 
   it("ignores filter values it cannot read instead of failing", async () => {
