@@ -488,6 +488,11 @@ describe("the credit sheet", () => {
     expect(mails).toContain("연수평점 산정 결과를 확인해주세요");
     expect(mails).toContain("인정 평점: 5점");
     expect((await subjectsTo(people[2]!.email)).join("\n")).toContain("미완료");
+    // /mypage says so too, to the one without an exit only.
+    const unfinished = await page(server, "/mypage/seminars", people[2]!.cookie);
+    expect(mainText(unfinished.html)).toContain("퇴장 기록이 없어 미완료로 산정되었습니다");
+    const finished = await page(server, "/mypage/seminars", full!.cookie);
+    expect(mainText(finished.html)).not.toContain("퇴장 기록이 없어 미완료로");
     expect((await subjectsTo(absent!.email)).join("\n")).not.toContain("연수평점");
 
     const objection = await call(

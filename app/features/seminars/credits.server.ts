@@ -593,6 +593,8 @@ export type AwaitingObjection = {
   objectionDeadline: Date;
   objection: string | null;
   open: boolean;
+  /** No exit was scanned or corrected: the line went out 미완료. */
+  noExit: boolean;
 };
 
 /**
@@ -604,7 +606,14 @@ export async function myCredits(userId: string) {
   const [attended, pending] = await Promise.all([
     attendedSeminarsOf(userId),
     db
-      .select({ seminar: seminars, sheet: seminarCreditSheets, credit: seminarCredits })
+      .select({
+        seminar: seminars,
+        sheet: seminarCreditSheets,
+        credit: seminarCredits,
+        noExit: sql<boolean>`${seminarCredits.correctedExitAt} is null and not exists (
+          select 1 from ${seminarCheckIns} where ${seminarCheckIns.registrationId} = ${seminarCredits.registrationId}
+          and ${seminarCheckIns.direction} = 'out')`,
+      })
       .from(seminarCredits)
       .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCredits.registrationId))
       .innerJoin(seminars, eq(seminars.id, seminarCredits.seminarId))
@@ -631,7 +640,7 @@ export async function myCredits(userId: string) {
       .sort((a, b) => b[0] - a[0])
       .map(([year, credits]) => ({ year, credits })),
     awaiting: pending.map(
-      ({ seminar, sheet, credit }): AwaitingObjection => ({
+      ({ seminar, sheet, credit, noExit }): AwaitingObjection => ({
         seminarId: seminar.id,
         title: seminar.title,
         date: seminar.date,
@@ -639,6 +648,7 @@ export async function myCredits(userId: string) {
         objectionDeadline: sheet.objectionDeadline ?? now,
         objection: credit.objection,
         open: !!sheet.objectionDeadline && now < sheet.objectionDeadline,
+        noExit: Boolean(noExit),
       }),
     ),
     attended,

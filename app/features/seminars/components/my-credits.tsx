@@ -43,6 +43,12 @@ export function MyCredits({ credits, refusal }: { credits: MyCreditsView; refusa
                 {formatDate(a.date)} · 산정 평점 {a.sentCredits}점 · 이의 신청 기한{" "}
                 <DateTime value={a.objectionDeadline} />
               </p>
+              {a.noExit ? (
+                <p className="mt-1 text-sm font-medium text-amber-900">
+                  퇴장 기록이 없어 미완료로 산정되었습니다. 끝까지 참석하셨다면 이의 신청으로 퇴장
+                  시간을 알려주세요.
+                </p>
+              ) : null}
               {a.objection ? (
                 <p className="mt-2 text-sm text-slate-800">보낸 이의: {a.objection}</p>
               ) : null}
