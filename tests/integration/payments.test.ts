@@ -780,6 +780,17 @@ describe("seminar fees", () => {
         { intent: "cancel", userId: member.id, ...extra },
         { cookie: admin.cookie },
       );
+    // Only the office: a member posting the office's form, or a visitor, refunds nothing.
+    for (const cookie of [keptMember.cookie, null]) {
+      const foreign = await postForm(
+        server,
+        `/admin/seminars/${seminar.id}`,
+        { intent: "cancel", userId: refundedMember.id, refund: "on" },
+        { cookie },
+      );
+      expect([401, 403]).toContain(foreign.status);
+    }
+    expect((await mine(refundedMember, paidIds[0]!)).status).toBe("paid");
     // A box value a checkbox never sends is refused, and nothing is cancelled.
     const odd = await cancel(refundedMember, { refund: "yes" });
     expect(odd.status).toBe(400);

@@ -10,6 +10,7 @@ import { advanceClock, resetClock } from "~/lib/clock.server";
 import {
   auditLog,
   mailQueue,
+  payments,
   seminarCheckIns,
   seminarCredits,
   seminarRegistrations,
@@ -218,14 +219,33 @@ describe("after the credit sheet is sent", () => {
       await refused(await addAt(seminar.id, { email: late.email }, cookie), 409, /평점표/);
     }
     expect(await scansOf(missedIn.id)).toHaveLength(0);
-    // Nor does the office's cancellation take someone off the sheet.
+    // Nor does the office's cancellation take someone off the sheet, and a fee paid for the seat
+    // is not refunded first (the refund would go out and the seat stay).
+    await server.db.insert(payments).values({
+      paymentId: `pay-door-${cameIn.id.slice(0, 8)}`,
+      userId: came.id,
+      memberName: "참석자",
+      purpose: "seminar",
+      seminarId: seminar.id,
+      registrationId: cameIn.id,
+      orderName: "등록비",
+      amount: 30_000,
+      provider: "test",
+      status: "paid",
+      paidAt: new Date(),
+    });
     const cancel = await postForm(
       server,
       `/admin/seminars/${seminar.id}`,
-      { intent: "cancel", userId: came.id },
+      { intent: "cancel", userId: came.id, refund: "on" },
       { cookie: admin.cookie },
     );
     expect(cancel.status).toBe(409);
+    const [fee] = await server.db
+      .select()
+      .from(payments)
+      .where(eq(payments.registrationId, cameIn.id));
+    expect(fee).toMatchObject({ status: "paid", refundedAmount: 0 });
     const [kept] = await server.db
       .select()
       .from(seminarRegistrations)

@@ -176,7 +176,8 @@ const applicationsOf = builtOnce("membership_applications_of_user", (db) =>
  * What the applicant's account holds from sign-up, where the office approved them: the licence
  * number and image. The application may name another number; the office sees both.
  */
-export async function applicantAccountOf(userId: string) {
+export async function applicantAccountOf(actor: Actor, userId: string) {
+  assertAdmin(actor);
   const db = await getDb();
   const [row] = await db
     .select({ licenseNumber: users.licenseNumber, licenseImageUrl: users.licenseImageUrl })

@@ -7,7 +7,7 @@ import { toCsv } from "~/lib/csv";
 import { formatDateTime } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { containsText } from "~/lib/list-page.server";
+import { containsText, phoneContains } from "~/lib/list-page.server";
 import {
   payments,
   seminarCheckIns,
@@ -271,11 +271,7 @@ export async function findMembersToAdd(
   const term = text.trim();
   if (!term) return [];
   const db = await getDb();
-  const digits = phoneDigits(term);
-  const byPhone = /^[\d\s()+-]+$/.test(term) && digits.length >= 3;
-  const where = byPhone
-    ? sql`${phoneDigitsSql} like ${`%${digits}%`}`
-    : containsText(term, [users.name, users.email]);
+  const where = phoneContains(term, users.phone) ?? containsText(term, [users.name, users.email]);
   return await db
     .select({
       id: users.id,

@@ -546,6 +546,20 @@ const registrationOfMember = builtOnce("seminar_registration_of_member", (db) =>
     ),
 );
 
+/** A sent credit sheet lists its attendees; from then on who attended changes only there. */
+async function refuseAfterCreditSheet(db: Db | Tx, seminarId: string) {
+  const [sheet] = await db
+    .select({ status: seminarCreditSheets.status })
+    .from(seminarCreditSheets)
+    .where(eq(seminarCreditSheets.seminarId, seminarId));
+  if (sheet && sheet.status !== "draft") {
+    throw new AppError(
+      "conflict",
+      "연수평점 산정표를 발송한 세미나의 신청은 취소할 수 없습니다. 평점표에서 사유와 함께 정정해주세요.",
+    );
+  }
+}
+
 /**
  * Cancels a registration, or leaves the waitlist. A member may cancel a confirmed seat until the
  * deadline (after it, the office does it: `by` an administrator skips the deadline). A freed seat
@@ -578,6 +592,9 @@ export async function cancelRegistration(
       row && (by.administrator || now <= cancellationDeadlineOf(row.seminar))
         ? await paidInvoiceOf(db, row.registration.id)
         : null;
+    // The refusal below, before the money goes: a refund followed by a refused cancellation
+    // would leave the seat taken and its fee returned.
+    if (paid) await refuseAfterCreditSheet(db, seminarId);
     if (paid) {
       const left = paid.amount - paid.refundedAmount;
       await refundInvoice(
@@ -603,17 +620,7 @@ export async function cancelRegistration(
       if (!registration || registration.status === "cancelled") {
         throw new AppError("not_found", "신청 내역이 없습니다.");
       }
-      // A sent credit sheet lists its attendees; from then on who attended changes only there.
-      const [sheet] = await tx
-        .select({ status: seminarCreditSheets.status })
-        .from(seminarCreditSheets)
-        .where(eq(seminarCreditSheets.seminarId, seminar.id));
-      if (sheet && sheet.status !== "draft") {
-        throw new AppError(
-          "conflict",
-          "연수평점 산정표를 발송한 세미나의 신청은 취소할 수 없습니다. 평점표에서 사유와 함께 정정해주세요.",
-        );
-      }
+      await refuseAfterCreditSheet(tx, seminar.id);
       if (
         !by.administrator &&
         registration.status === "confirmed" &&

@@ -32,7 +32,7 @@ export const loader = api(async (args: Route.LoaderArgs) => {
     attendedSeminarsOf(application.userId),
     listApplicationsOf(application.userId),
     yearDuesOf([application.userId], currentDuesYear()),
-    applicantAccountOf(application.userId),
+    applicantAccountOf(actor, application.userId),
   ]);
   const otherApplications = all
     .filter((other) => other.id !== application.id)
