@@ -33,7 +33,7 @@ export function LicenceImage({ src, alt }: { src: string | null; alt: string }) 
 
 export function DetailList({ items }: { items: Array<[string, React.ReactNode]> }) {
   return (
-    <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-2 text-sm">
+    <dl className="grid grid-cols-[7rem_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
       {items.map(([label, value]) => (
         <div key={label} className="contents">
           <dt className="text-slate-500">{label}</dt>
