@@ -316,4 +316,40 @@ test.describe("the licence upload", () => {
     await expect(toast(page, "업로드 실패")).toBeVisible();
     await expect(page.getByText("업로드됨")).toHaveCount(0);
   });
+
+  test("a licence chosen before the JavaScript arrives is uploaded when the page hydrates, and the sign-up goes through", async ({
+    page,
+  }) => {
+    // On a slow phone the scripts come after the first paint (decision 012): the doctor may pick
+    // the image first, while nothing listens to the input.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    await page.goto("/signup", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("의사 면허증 이미지").setInputFiles(writeTempFile("licence.png", PNG));
+    release();
+    await waitForHydration(page);
+    await expect(page.getByText("업로드됨")).toBeVisible();
+
+    const doctor = signUpDetails();
+    await page.getByLabel("이메일").fill(doctor.email);
+    await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
+    await page.getByLabel("비밀번호 확인").fill(doctor.password);
+    await page.getByLabel("이름").fill(doctor.name);
+    await page.getByLabel("휴대전화번호").fill(doctor.phone);
+    await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
+    await page.getByLabel("진료과목").fill(doctor.department);
+    await page.getByLabel("병원명").fill(doctor.hospitalName);
+    await page.getByLabel("병원 주소").fill(doctor.address);
+    await page.getByRole("checkbox", { name: /이용약관에 동의합니다/ }).check();
+    await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
+    await page.getByRole("button", { name: "회원가입", exact: true }).click();
+    await expect(page).toHaveURL(/\/login\?signup=received$/);
+    expect(await pendingUserId(doctor.email)).toMatch(/\S/);
+  });
 });

@@ -47,12 +47,20 @@ export function ImageUpload({
 }: Props) {
   const id = useId();
   const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
   const inputRef = useRef<HTMLInputElement>(null);
   const [objectPath, setObjectPath] = useState(defaultValue);
   const [preview, setPreview] = useState<string | null>(defaultValue || null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
+  // Once, on hydration; `upload` reads nothing a later render would change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on hydration
+  useEffect(() => {
+    setHydrated(true);
+    // A file chosen before the JavaScript arrived fired its change event with nobody listening,
+    // and once hydrated the input loses its form name: upload it now, or the form goes without it.
+    const chosenEarly = inputRef.current?.files?.[0];
+    if (chosenEarly) void upload(chosenEarly);
+  }, []);
 
   async function upload(file: File) {
     if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
