@@ -47,8 +47,8 @@ export type CurrentUser = {
 
 export type RootData = {
   society: SocietyConfig;
-  /** The footer's legal lines and links as HTML, drawn on the server (footer-lines.server.tsx). */
-  footerLines: { address: string; links: string };
+  /** The footer's legal lines, links and copyright as HTML, drawn on the server (footer-lines.server.tsx). */
+  footerLines: { address: string; links: string; copyright: string };
   user: CurrentUser | null;
   /** The toast a redirect handed to this page (a finished form's), shown once. */
   flash: FlashToast | null;

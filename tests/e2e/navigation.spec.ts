@@ -101,6 +101,19 @@ test.describe("desktop navigation", () => {
     await expect(second.locator("ul")).toBeHidden();
   });
 
+  test("Esc closes a drop-down opened by keyboard focus", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const entry = sectionLink(page, "소식");
+    await entry.getByRole("link", { name: "소식", exact: true }).focus();
+    await page.keyboard.press("Tab");
+    await expect(entry.getByRole("link", { name: "공지사항", exact: true })).toBeFocused();
+    await expect(entry.locator("ul")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(entry.locator("ul")).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
   test("each page of the menu opens from its drop-down and shows its breadcrumb and sub-menu", async ({
     page,
   }) => {
@@ -320,6 +333,21 @@ test.describe("phone menu at 375 px", () => {
     await nav.getByRole("link", { name: "공지사항" }).click();
     await expect(page).toHaveURL(/\/announcements$/);
     await expect(nav).toBeHidden();
+  });
+
+  test("Esc closes the phone menu and hands the focus back to 메뉴", async ({ page }) => {
+    await page.goto("/about");
+    await waitForHydration(page);
+    await menuToggle(page).click();
+    const nav = page.getByRole("navigation", { name: "모바일 메뉴" });
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "연혁" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    expect(await mobileMenu(page).evaluate((node) => (node as HTMLDetailsElement).open)).toBe(
+      false,
+    );
+    await expect(menuToggle(page)).toBeFocused();
   });
 
   test("a member sees their name, 마이페이지 and 로그아웃 in the menu", async ({ page }) => {

@@ -1,21 +1,34 @@
-// The footer's legal lines (대표자, 고유번호, address, phone, FAX, e-mail, 개인정보보호책임자),
-// drawn into HTML by the root loader: every page's JavaScript carries the footer, and the lines
-// need none. React escapes the office's text here as on any page.
+// The footer's legal lines (대표자, 고유번호, address, phone, FAX, e-mail, 개인정보보호책임자)
+// and its copyright line, drawn into HTML by the root loader: every page's JavaScript carries the
+// footer, and the lines need none. React escapes the office's text here as on any page.
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SocietyConfig } from "~/lib/root-data";
 
 export function footerLinesHtml(society: SocietyConfig) {
-  return { address: keptAddressHtml(society), links: LINKS_HTML };
+  return { ...keptLines(society), links: LINKS_HTML };
 }
 
-// The lines change when the office edits the society's details, which is rare; every page asks.
-let keptAddress = { of: "", html: "" };
-function keptAddressHtml(society: SocietyConfig) {
-  const of = JSON.stringify(society);
-  if (keptAddress.of !== of) keptAddress = { of, html: addressHtml(society) };
-  return keptAddress.html;
+// The lines change when the office edits the society's details, which is rare, and the copyright
+// line once a year; every page asks.
+let kept = { of: "", lines: { address: "", copyright: "" } };
+function keptLines(society: SocietyConfig) {
+  const year = seoulYearNow();
+  const of = `${year} ${JSON.stringify(society)}`;
+  if (kept.of !== of) {
+    const copyright = renderToStaticMarkup(
+      <>
+        © {year} {society.name}. All rights reserved.
+      </>,
+    );
+    kept = { of, lines: { address: addressHtml(society), copyright } };
+  }
+  return kept.lines;
 }
+
+// The year in Seoul (UTC+9 all year), not in the server's own time zone. The browser takes the
+// line from the loader's data, so the two cannot disagree on New Year's morning.
+const seoulYearNow = () => new Date(Date.now() + 9 * 60 * 60 * 1000).getUTCFullYear();
 
 // The links beside the lines, 개인정보처리방침 first and bold (the privacy commission's guidance):
 // plain links, since a policy page is read from its own load.

@@ -32,17 +32,26 @@ export function Header() {
   // After a navigation: close the phone menu, and let go of a drop-down kept open by focus (a
   // keyboard's or a tap's). Not on the first render: a menu opened before the page's JavaScript
   // arrived stays open.
+  // Esc does the same (WCAG 1.4.13: what opens on focus can be dismissed); the phone menu hands
+  // the focus back to its button.
   const menuPath = useRef(pathname);
   useEffect(() => {
     if (menuPath.current === pathname) return;
     menuPath.current = pathname;
-    if (phoneMenu.current) phoneMenu.current.open = false;
-    const focused = document.activeElement;
-    if (focused instanceof HTMLElement && desktopMenu.current?.contains(focused)) focused.blur();
+    closeMenus(phoneMenu.current, desktopMenu.current);
   }, [pathname]);
 
   return (
-    <header className="site-header">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Esc bubbles up from the menus' links and buttons
+    <header
+      className="site-header"
+      onKeyDown={(event) => {
+        if (event.key !== "Escape") return;
+        // The <summary> is the menu's first child.
+        if (phoneMenu.current?.open) (phoneMenu.current.firstChild as HTMLElement).focus();
+        closeMenus(phoneMenu.current, desktopMenu.current);
+      }}
+    >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLink to="/" className="min-w-0 rounded-md">
           <Wordmark />
@@ -74,6 +83,12 @@ export function Header() {
       </nav>
     </header>
   );
+}
+
+function closeMenus(phone: HTMLDetailsElement | null, desktop: HTMLElement | null) {
+  if (phone) phone.open = false;
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && desktop?.contains(focused)) focused.blur();
 }
 
 /**
