@@ -335,6 +335,21 @@ test.describe("phone menu at 375 px", () => {
     await expect(nav).toBeHidden();
   });
 
+  test("a section's tabs open with the current one in view (오시는 길, the fifth)", async ({
+    page,
+  }) => {
+    await page.goto("/location");
+    const tabs = page.getByRole("navigation", { name: "학회소개 메뉴" });
+    const current = tabs.locator('[aria-current="page"]');
+    await expect(current).toHaveText("오시는 길");
+    const box = await current.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    // The first tab's page keeps the row where it starts, its padding included.
+    await page.goto("/about");
+    expect(await tabs.getByRole("list").evaluate((list) => list.scrollLeft)).toBe(0);
+  });
+
   test("Esc closes the phone menu and hands the focus back to 메뉴", async ({ page }) => {
     await page.goto("/about");
     await waitForHydration(page);
