@@ -181,6 +181,12 @@ export function pageAction<Guarded, Schemas extends Record<string, z.ZodType>, S
         const fieldErrors = Object.fromEntries(
           Object.entries(result.error ?? {}).filter(([, messages]) => messages?.length),
         ) as Record<string, string[]>;
+        // A field read into a list (a vote's candidate lines) is refused under its parts' names,
+        // `options[1].photoUrl`, which no control of the form carries: say it at the field too.
+        for (const [name, messages] of Object.entries(fieldErrors)) {
+          const field = /^[^.[]+/.exec(name)?.[0];
+          if (field && field !== name) fieldErrors[field] ??= messages;
+        }
         const message = Object.values(fieldErrors)[0]?.[0] ?? "입력값을 확인해주세요.";
         return refusing({ intent, status: 400, message, fieldErrors, result });
       }

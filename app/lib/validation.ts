@@ -15,7 +15,9 @@ export const optionalHttpUrl = (message: string) =>
     .transform((value) => (value === "" ? null : value))
     .nullish();
 
-const OBJECT_PATH = /^\/objects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The path of an object uploaded here (features/uploads). */
+export const OBJECT_PATH =
+  /^\/objects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An optional image: an uploaded object's path or an https address; empty means none. */
 export const optionalImageUrl = z

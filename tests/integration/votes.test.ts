@@ -5,6 +5,7 @@
 // turnout and who voted, never a choice, and no column or order that joins a ballot to a voter.
 import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CANDIDATE_PHOTO_MESSAGE } from "~/features/votes/validation";
 import { advanceClock, nowMs, resetClock } from "~/lib/clock.server";
 import { auditLog, ballots, mailQueue, messageQueue, users, voteRoll, votes } from "~db/schema";
 import { createAdmin, json, type LoggedIn, postForm } from "../support/accounts";
@@ -113,12 +114,13 @@ describe("publishing a vote", () => {
     }
   });
 
-  it("takes an election's candidates with a photo and a statement", async () => {
+  it("takes an election's candidates with a photo uploaded here and a statement", async () => {
+    const photo = "/objects/6f1c2b9e-0d4a-4c1e-9a57-3b2f8e1d0c44";
     const id = await publish({
       kind: "election",
       title: "제20대 회장 선거",
       options: [
-        { label: "김후보", photoUrl: "https://example.com/kim.jpg", statement: "회원과 함께" },
+        { label: "김후보", photoUrl: photo, statement: "회원과 함께" },
         { name: "이후보", statement: "투명한 학회" },
       ],
     });
@@ -127,9 +129,20 @@ describe("publishing a vote", () => {
       await call("GET", `/api/votes/${id}`, member.cookie),
     );
     expect(vote.options).toMatchObject([
-      { label: "김후보", photoUrl: "https://example.com/kim.jpg", statement: "회원과 함께" },
+      { label: "김후보", photoUrl: photo, statement: "회원과 함께" },
       { label: "이후보", statement: "투명한 학회" },
     ]);
+  });
+
+  it("refuses a candidate's photo from another site (it would learn who opened the ballot) or a script address", async () => {
+    for (const photoUrl of ["https://example.com/kim.jpg", "javascript:alert(1)", "/emblem.svg"]) {
+      const res = await call("POST", "/api/admin/votes", admin.cookie, {
+        ...voteInput({ kind: "election" }),
+        options: [{ label: "김후보", photoUrl }, { label: "이후보" }],
+      });
+      expect(res.status, photoUrl).toBe(400);
+      expect((await json<{ message: string }>(res)).message).toBe(CANDIDATE_PHOTO_MESSAGE);
+    }
   });
 });
 
@@ -245,6 +258,20 @@ describe("the roll", () => {
       .from(voteRoll)
       .where(and(eq(voteRoll.voteId, id), eq(voteRoll.userId, admin.id)));
     expect(adminOnRoll).toBeUndefined();
+    // Nor can the office put it, or the door staff's account, on the roll by hand.
+    const checkin = await insertMember(server);
+    await server.db.update(users).set({ role: "checkin" }).where(eq(users.id, checkin.id));
+    for (const userId of [admin.id, checkin.id]) {
+      const addOffice = await call("POST", `/api/admin/votes/${id}/roll`, admin.cookie, {
+        change: "add",
+        userId,
+        reason: "명부 누락",
+      });
+      expect(addOffice.status).toBe(409);
+      expect((await json<{ message: string }>(addOffice)).message).toContain(
+        "명부에 올릴 수 없습니다",
+      );
+    }
     const [audited] = await server.db
       .select()
       .from(auditLog)
@@ -665,5 +692,34 @@ describe("the pages", () => {
     ]);
     expect(row?.quorum).toBe(0.5);
     expect(row?.opensAt.toISOString()).toBe("2099-01-01T01:00:00.000Z");
+  });
+
+  it("says at the candidates' field what is wrong with one candidate's line, and keeps the lines", async () => {
+    const lines = "김지훈 | https://example.com/kim.jpg | 소개\n이후보";
+    const res = await postForm(
+      server,
+      "/admin/votes",
+      {
+        intent: "create",
+        title: "회장 선출",
+        description: "",
+        kind: "election",
+        electorate: "members",
+        options: lines,
+        opensAt: "2099-01-01T10:00",
+        closesAt: "2099-01-02T10:00",
+        quorum: "",
+      },
+      { cookie: admin.cookie },
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toMatch(
+      new RegExp(
+        `id="vote-options-error"[^>]*>(<[^>]+>)*[^<]*${CANDIDATE_PHOTO_MESSAGE.slice(0, 10)}`,
+      ),
+    );
+    expect(html).toContain("김지훈 | https://example.com/kim.jpg | 소개");
+    expect(await server.db.select().from(votes).where(eq(votes.title, "회장 선출"))).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@
 // and the JSON calls, with the Korean messages both show.
 
 import { formatNumber } from "~/lib/numbers";
+import { OBJECT_PATH } from "~/lib/validation";
 import { z } from "~/lib/zod";
 
 export const TITLE_MAX = 100;
@@ -15,8 +16,6 @@ export const POSTS_PER_PAGE = 20;
  * and characters outside the BMP, so the 64 KB default would answer 413 before the length rule.
  */
 export const POST_BODY_BYTES = 256 * 1024;
-
-const OBJECT_PATH = /^\/objects\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Line breaks as the browser sends them (CRLF) become LF, so lengths match what was typed. */
 const normalised = (value: string) => value.replace(/\r\n?/g, "\n");

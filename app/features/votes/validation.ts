@@ -1,6 +1,6 @@
 // The votes' schemas with Korean messages, shared by the office's form, the member's page and the
 // JSON calls (docs/votes.md).
-import { requiredText } from "~/lib/validation";
+import { OBJECT_PATH, requiredText } from "~/lib/validation";
 import { z } from "~/lib/zod";
 
 export const VOTE_KINDS = ["resolution", "election"] as const;
@@ -42,17 +42,17 @@ const dateTime = (message: string) =>
     z.date({ error: message }).refine((d) => !Number.isNaN(d.getTime()), DATE_MESSAGE),
   );
 
+export const CANDIDATE_PHOTO_MESSAGE =
+  "후보 사진은 ‘후보 사진 올리기’로 올린 사진의 주소(/objects/…)만 쓸 수 있습니다";
+
 const optionObject = z.object({
   label: requiredText("선택지(후보) 이름을 입력해주세요", OPTION_MAX),
-  // An uploaded object's path, a path on this site, or an http(s) address.
+  // A photo uploaded here, never another site's: the ballot is a members' page, and a photo from
+  // elsewhere would tell that site which members opened it, and when.
   photoUrl: z
-    .string({ error: "사진 주소가 올바르지 않습니다" })
+    .string({ error: CANDIDATE_PHOTO_MESSAGE })
     .trim()
-    .max(2000, "사진 주소가 너무 깁니다")
-    .refine(
-      (value) => value === "" || /^(https?:\/\/|\/(?!\/))[^\s"'<>]*$/i.test(value),
-      "사진 주소는 /objects/… 또는 http(s):// 주소여야 합니다",
-    )
+    .refine((value) => value === "" || OBJECT_PATH.test(value), CANDIDATE_PHOTO_MESSAGE)
     .transform((value) => (value === "" ? null : value))
     .nullish(),
   statement: z

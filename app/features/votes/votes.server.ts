@@ -278,6 +278,8 @@ export async function changeRoll(actor: Actor, voteId: string, input: RollChange
       email: users.email,
       isApproved: users.isApproved,
       suspendedAt: users.suspendedAt,
+      role: users.role,
+      licenseNumber: users.licenseNumber,
     })
     .from(users)
     .where(
@@ -295,6 +297,10 @@ export async function changeRoll(actor: Actor, voteId: string, input: RollChange
       throw new AppError("conflict", "승인된 회원만 명부에 올릴 수 있습니다.");
     if (member.suspendedAt) {
       throw new AppError("conflict", "자격이 정지된 회원은 명부에 올릴 수 없습니다.");
+    }
+    // The electorate's rule (electorateCondition above) holds by hand too.
+    if (member.role === "checkin" || member.licenseNumber === "-") {
+      throw new AppError("conflict", "사무국·출석 담당 계정은 명부에 올릴 수 없습니다.");
     }
     const added = await db
       .insert(voteRoll)

@@ -7,8 +7,11 @@ import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "../constants";
 import { type UploadEndpoint, uploadErrorMessage, uploadFile } from "../upload-file";
 
 type Props = {
-  /** The form field that receives the stored object path. */
-  name: string;
+  /**
+   * The form field that receives the stored object path; without one the path goes only to
+   * `onUploaded` (a vote's candidate photo, written into the candidates' lines).
+   */
+  name?: string;
   label: string;
   required?: boolean;
   /** `/api/objects/upload-public` for a sign-up, `/api/objects/upload` when logged in. */
@@ -109,7 +112,7 @@ export function ImageUpload({
       <Label htmlFor={id} required={required}>
         {label}
       </Label>
-      <input type="hidden" name={name} value={objectPath} />
+      {name ? <input type="hidden" name={name} value={objectPath} /> : null}
       <div className="flex flex-wrap items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-slate-50 p-3">
         {preview ? (
           <img
