@@ -2,7 +2,7 @@
 // member opens it from /votes, chooses, confirms, and is shown the receipt once; the office sees
 // the turnout and who voted on /admin/votes, never the choice.
 import { type Browser, expect, test } from "@playwright/test";
-import { uniqueSuffix } from "../support/http";
+import { PNG, uniqueSuffix } from "../support/http";
 import {
   asAdmin,
   createApprovedMember,
@@ -11,6 +11,7 @@ import {
   horizontalOverflow,
   loginAs,
   open,
+  writeTempFile,
 } from "./fixtures";
 
 const PHONE = { width: 375, height: 812 };
@@ -106,5 +107,20 @@ test("publishing a vote is confirmed first: the dialog says the roll is fixed an
   await confirm.getByRole("button", { name: "취소" }).click();
   await expect(confirm).toBeHidden();
   expect(posted).toEqual([]);
+  await admin.context().close();
+});
+
+test("a candidate's photo uploaded on the office's form goes into the candidate's line", async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await phone(browser, baseURL!);
+  await loginAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await open(admin, "/admin/votes");
+  const lines = admin.getByLabel("선택지 또는 후보 (한 줄에 하나)");
+  await lines.fill("김후보 | ");
+  await admin.getByLabel("후보 사진 올리기 (선택)").setInputFiles(writeTempFile("kim.png", PNG));
+  await expect(admin.getByText("업로드됨")).toBeVisible();
+  await expect(lines).toHaveValue(/^김후보 \| \/objects\/[0-9a-f-]{36}$/);
   await admin.context().close();
 });
