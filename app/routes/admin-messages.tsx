@@ -23,7 +23,7 @@ import {
 import { listSeminars } from "~/features/seminars/seminars.server";
 import { societyConfig } from "~/features/society/config.server";
 import { now } from "~/lib/clock.server";
-import { SEOUL_OFFSET_MS, seoulDate, seoulYear } from "~/lib/dates";
+import { formatDate, SEOUL_OFFSET_MS, seoulYear } from "~/lib/dates";
 import { AppError, orNullIfRefused } from "~/lib/errors.server";
 import { formatNumber } from "~/lib/numbers";
 import { done, pageAction } from "~/lib/page-action.server";
@@ -52,7 +52,7 @@ export async function loader(args: Route.LoaderArgs) {
     filters,
     preview,
     batches,
-    seminars: recent.map((s) => ({ id: s.id, title: s.title, date: seoulDate(s.date) })),
+    seminars: recent.map((s) => ({ id: s.id, title: s.title, date: formatDate(s.date) })),
     year: seoulYear(at),
     quietHours: inQuietHours(new Date(at.getTime() + SEOUL_OFFSET_MS).getUTCHours()),
     society: { name: societyConfig.name, shortName: societyConfig.shortName },

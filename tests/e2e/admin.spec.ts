@@ -734,3 +734,30 @@ test("문자 보내기: a changed condition applies at once, and the text writte
   );
   await expect(page.getByText(`${count}명에게 보내기`)).toBeVisible();
 });
+
+test("문자 보내기: a condition and a text chosen before the JavaScript arrives apply when the page hydrates", async ({
+  page,
+}) => {
+  // On a slow connection the scripts come after the first paint (decision 012): the office may
+  // choose first. The send must follow what the form shows, never the page's first conditions.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto("/admin/messages", { waitUntil: "domcontentloaded" });
+  await page.getByLabel("회원 구분").selectOption({ label: "명예회원" });
+  await page.getByRole("radio", { name: /광고/ }).check();
+  await page.getByLabel("보낼 내용").fill("가을 학술대회 안내");
+  release();
+  await waitForHydration(page);
+  await expect(page).toHaveURL(/type=honorary/);
+  await expect(page).toHaveURL(/kind=advertisement/);
+  await expect(page.locator("input[type=hidden][name=kind]")).toHaveValue("advertisement");
+  await expect(page.getByLabel("보낼 내용")).toHaveValue("가을 학술대회 안내");
+  await expect(page.locator("pre")).toContainText("(광고)");
+  await expect(page.locator("pre")).toContainText("가을 학술대회 안내");
+});

@@ -16,6 +16,7 @@ import {
   users,
 } from "~db/schema";
 import { createAdmin, json, type LoggedIn, postForm } from "../support/accounts";
+import { insertSeminar } from "../support/admin";
 import { applyOverHttp } from "../support/http";
 import { queueRowsTo } from "../support/mail";
 import { insertMember, type Member, page, sendJson } from "../support/members";
@@ -276,6 +277,16 @@ describe("the send log and /admin/messages", () => {
     expect(logPage.html).toContain("기록회원");
     expect(logPage.html).toContain("발송 기록 확인용");
     expect((await page(server, "/admin/messages/not-an-id", admin.cookie)).status).toBe(404);
+  });
+
+  it("names a seminar of the participants' filter with its date in Korean", async () => {
+    await insertSeminar(server, {
+      title: "문자용 동계 세미나",
+      date: new Date("2099-02-05T05:00:00Z"),
+    });
+    const shown = await page(server, "/admin/messages", admin.cookie);
+    expect(shown.html).toContain("문자용 동계 세미나 (2099년 2월 5일)");
+    expect(shown.html).not.toContain("(2099-02-05)");
   });
 
   it("counts the recipients on the page and sends from its form", async () => {

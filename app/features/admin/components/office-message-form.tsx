@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FormError } from "~/components/ui/field";
@@ -38,8 +38,18 @@ export function RecipientFilters({
   // A changed condition applies at once: the count, the preview and the send always follow what
   // the form shows (pressing 받는 사람 확인 was easy to forget, and the text went to the old list).
   const submit = useSubmit();
+  // A condition changed before the page's JavaScript arrived fired no change: the form shows it,
+  // while the count, the preview and the send still had the page's own. Apply it on hydration.
+  const form = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    if (form.current && changedSinceDrawn(form.current)) {
+      submit(form.current, { replace: true, preventScrollReset: true });
+    }
+  }, []);
   return (
     <Form
+      ref={form}
       method="get"
       aria-label="받는 사람 조건"
       className="grid gap-4"
@@ -106,6 +116,17 @@ export function RecipientFilters({
   );
 }
 
+/** Whether a choice of the form differs from what the server drew it with. */
+function changedSinceDrawn(form: HTMLFormElement) {
+  return Array.from(form.elements).some((element) =>
+    element instanceof HTMLSelectElement
+      ? Array.from(element.options).some((option) => option.selected !== option.defaultSelected)
+      : element instanceof HTMLInputElement && element.type === "radio"
+        ? element.checked !== element.defaultChecked
+        : false,
+  );
+}
+
 /**
  * The text, previewed as it will go (an advertisement in its legal frame), with its size; sending
  * opens a confirmation that names the count, without JavaScript as well (a disclosure).
@@ -132,6 +153,13 @@ export function OfficeMessageForm({
 }) {
   const id = useId();
   const [body, setBody] = useState("");
+  // The text is the textarea's own (not controlled): what was typed before the page's JavaScript
+  // arrived stays, and the preview takes it up on hydration.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on hydration
+  useEffect(() => {
+    const typed = document.getElementById(`${id}-text`);
+    if (typed instanceof HTMLTextAreaElement && typed.value) setBody(typed.value);
+  }, []);
   const framed = frameOfficeMessage(kind, body || "(내용)", society, optOutUrl);
   const size = messageSize(framed);
   const kindLabel = OFFICE_MESSAGE_KIND_LABELS[kind];
@@ -149,7 +177,6 @@ export function OfficeMessageForm({
           required
           rows={8}
           maxLength={MAX_BODY_LENGTH}
-          value={body}
           onChange={(event) => setBody(event.target.value)}
           error={error}
         />
