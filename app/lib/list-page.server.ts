@@ -1,7 +1,7 @@
 // Server side of paging (app/lib/paging.ts): reading a call's `?page=&pageSize=`, answering a
 // SPEC.md list call as a bare array with `X-Total-Count`, loading one page of a list with its
 // COUNT, and the substring search the administrator's lists share.
-import { or, type SQL, sql } from "drizzle-orm";
+import { and, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { parse } from "./errors.server";
 import { pageQuerySchema } from "./page-query";
@@ -98,12 +98,29 @@ export function contains(expression: SQL | AnyPgColumn, term: string): SQL {
     : sql`${expression} ilike ${pattern}`;
 }
 
-/** Rows where any of `columns` contains `text`, ignoring case, or undefined (every row) for an
- * empty search. */
+/** At most this many words of a search are matched; the rest narrow nothing further. */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * Rows where each word of `term` (already trimmed) is in one of `expressions`, ignoring case: a
+ * search for "정기 총회" finds "2027년 정기총회 개최 안내", since Korean is spaced as each writer
+ * likes. One word is the same as `contains`.
+ */
+export function containsEveryWord(expressions: (SQL | AnyPgColumn)[], term: string): SQL {
+  const words = [...new Set(term.split(/\s+/).filter(Boolean))].slice(0, MAX_SEARCH_WORDS);
+  const anyOf = (word: string) =>
+    expressions.length === 1
+      ? contains(expressions[0]!, word)
+      : (or(...expressions.map((expression) => contains(expression, word))) as SQL);
+  return words.length === 1 ? anyOf(words[0]!) : (and(...words.map(anyOf)) as SQL);
+}
+
+/** Rows where each word of `text` is in one of `columns`, ignoring case, or undefined (every
+ * row) for an empty search. */
 export function containsText(text: string | undefined, columns: AnyPgColumn[]): SQL | undefined {
   const term = searchText(text);
   if (!term) return undefined;
-  return or(...columns.map((column) => contains(column, term)));
+  return containsEveryWord(columns, term);
 }
 
 /**

@@ -284,3 +284,33 @@ async function tapCentre(page: Page, target: Locator) {
 function escapeRegExp(text: string) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
+
+test("a notice with a code block and a long address stays within a 375 px screen", async ({
+  page,
+}) => {
+  const title = `코드 블록 공지 ${suffix}`;
+  let id = "";
+  await asAdmin(async (admin) => {
+    const res = await admin.post("/api/announcements", {
+      data: {
+        title,
+        category: "공지",
+        content: `<pre><code>${"const settings = { 연회비: 100000, 납부기한: '2027-03-31' };".repeat(4)}</code></pre><p>https://example.org/${"a".repeat(120)}</p>`,
+      },
+    });
+    expect(res.status()).toBe(201);
+    id = ((await res.json()) as { id: string }).id;
+  });
+  const member = await createApprovedMember();
+  await page.setViewportSize({ width: 375, height: 812 });
+  await loginAs(page, member.email, member.password);
+  await page.goto(`/announcements/${id}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  expect(await horizontalOverflow(page), "no horizontal scroll").toBeLessThanOrEqual(0);
+  // The code block keeps its lines and scrolls in its own box.
+  const block = page.getByRole("main").locator("pre");
+  expect(await block.evaluate((pre) => pre.scrollWidth > pre.clientWidth)).toBe(true);
+  await asAdmin(async (admin) => {
+    await admin.delete(`/api/announcements/${id}`);
+  });
+});

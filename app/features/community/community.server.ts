@@ -21,7 +21,7 @@ import { isUniqueViolation } from "~/lib/db-errors.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { keptUntilWrite } from "~/lib/kept-read.server";
-import { contains, loadPage, searchText } from "~/lib/list-page.server";
+import { containsEveryWord, loadPage, searchText } from "~/lib/list-page.server";
 import type { Page } from "~/lib/paging";
 import { truncate } from "~/lib/text";
 import { logger } from "~/logger.server";
@@ -105,7 +105,7 @@ function listWhere(reader: SessionUser, q: string | undefined) {
   );
   const term = searchText(q);
   // The same expression as the trigram index (db/schema.ts), so the index serves it.
-  if (term) conditions.push(contains(communityPostSearchText(communityPosts), term));
+  if (term) conditions.push(containsEveryWord([communityPostSearchText(communityPosts)], term));
   return and(...conditions);
 }
 

@@ -21,7 +21,7 @@ import { withoutBidiControls } from "~/lib/content-disposition";
 import { seoulDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { contains, loadPage, searchText } from "~/lib/list-page.server";
+import { containsEveryWord, loadPage, searchText } from "~/lib/list-page.server";
 import type { Page } from "~/lib/paging";
 import { academicResources, resourceDownloads, resourceSearchText, seminars } from "~db/schema";
 import { canDownload, type LibraryReader } from "./access.server";
@@ -96,7 +96,7 @@ function itemOf(
 function filterOf(options: { q?: string; category?: string }): SQL | undefined {
   const conditions: SQL[] = [];
   const q = searchText(options.q);
-  if (q) conditions.push(contains(resourceSearchText(academicResources), q));
+  if (q) conditions.push(containsEveryWord([resourceSearchText(academicResources)], q));
   const category = (options.category ?? "").trim();
   if (category) conditions.push(eq(academicResources.category, category));
   return conditions.length ? and(...conditions) : undefined;

@@ -9,9 +9,9 @@
 //   description, category) and board posts (title and body; never a hidden or deleted one).
 // A visitor's query never names the library or the board tables at all, so no members-only text
 // can reach a visitor's page, even as a count.
-import { and, count, desc, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, isNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
-import { contains, loadPage } from "~/lib/list-page.server";
+import { containsEveryWord, loadPage } from "~/lib/list-page.server";
 import type { Page } from "~/lib/paging";
 import { academicResources, announcements, communityPosts, seminars } from "~db/schema";
 import { mayReadAnnouncementBody } from "../announcements/announcements.server";
@@ -73,8 +73,8 @@ function parts(db: Database, term: string, member: boolean) {
     .from(announcements)
     .where(
       member
-        ? or(contains(announcements.title, term), contains(noticeText, term))
-        : contains(announcements.title, term),
+        ? containsEveryWord([announcements.title, noticeText], term)
+        : containsEveryWord([announcements.title], term),
     );
   const seminarRows = db
     .select({
@@ -86,11 +86,9 @@ function parts(db: Database, term: string, member: boolean) {
     })
     .from(seminars)
     .where(
-      or(
-        contains(seminars.title, term),
-        contains(seminars.speaker, term),
-        contains(seminars.location, term),
-        contains(seminars.description, term),
+      containsEveryWord(
+        [seminars.title, seminars.speaker, seminars.location, seminars.description],
+        term,
       ),
     );
   if (!member) return [notices, seminarRows] as const;
@@ -104,10 +102,13 @@ function parts(db: Database, term: string, member: boolean) {
     })
     .from(academicResources)
     .where(
-      or(
-        contains(academicResources.title, term),
-        contains(sql`coalesce(${academicResources.description}, '')`, term),
-        contains(academicResources.category, term),
+      containsEveryWord(
+        [
+          academicResources.title,
+          sql`coalesce(${academicResources.description}, '')`,
+          academicResources.category,
+        ],
+        term,
       ),
     );
   const posts = db
@@ -123,7 +124,7 @@ function parts(db: Database, term: string, member: boolean) {
       and(
         isNull(communityPosts.hiddenAt),
         isNull(communityPosts.deletedAt),
-        or(contains(communityPosts.title, term), contains(communityPosts.content, term)) as SQL,
+        containsEveryWord([communityPosts.title, communityPosts.content], term),
       ),
     );
   return [notices, seminarRows, library, posts] as const;

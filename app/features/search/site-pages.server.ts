@@ -56,6 +56,9 @@ const PAGES = NAV_SECTIONS.flatMap((section) => section.links)
 
 /** The society pages whose title or fixed words contain `term` (ignoring case), in menu order. */
 export function matchSitePages(term: string): SitePage[] {
-  const needle = term.toLowerCase();
-  return PAGES.filter(({ text }) => text.includes(needle)).map(({ page }) => page);
+  // Every word, as the lists match them (containsEveryWord): "오시는 길" and "학회 정관" alike.
+  const words = term.toLowerCase().split(/\s+/).filter(Boolean);
+  return PAGES.filter(({ text }) => words.every((word) => text.includes(word))).map(
+    ({ page }) => page,
+  );
 }

@@ -134,6 +134,29 @@ describe("the term", () => {
     expect(titles(middle.items)).toEqual(["할인율 100% 적용 안내"]);
   });
 
+  it("finds every word wherever it stands, however the title is spaced", async () => {
+    // "회원 명부" (one phrase in a title) and "명부 회원" alike; "정비결과" spaced otherwise.
+    expect(titles((await searchSite(null, "명부 결과", FIRST)).items)).toEqual([
+      "회원 명부 정비 결과",
+    ]);
+    expect(titles((await searchSite(null, "결과   정비", FIRST)).items)).toEqual([
+      "회원 명부 정비 결과",
+    ]);
+    // A word in the title and another in the body, for a member; never for a visitor.
+    expect(titles((await searchSite(member.user, "학술대회 비밀계좌번호", FIRST)).items)).toEqual([
+      "학술대회 안내",
+    ]);
+    expect((await searchSite(null, "학술대회 비밀계좌번호", FIRST)).total).toBe(0);
+    // A seminar's words in different fields; a word found nowhere finds nothing.
+    expect(titles((await searchSite(null, "세미나 김연자", FIRST)).items)).toEqual([
+      "봄 학술 세미나",
+    ]);
+    expect((await searchSite(null, "세미나 없는말", FIRST)).total).toBe(0);
+    expect((await searchSite(null, "오시는 길", FIRST)).pages.map((page) => page.to)).toContain(
+      "/location",
+    );
+  });
+
   it("takes % and _ literally", async () => {
     expect(titles((await searchSite(null, "%", FIRST)).items)).toEqual(["할인율 100% 적용 안내"]);
     expect(titles((await searchSite(null, "_", FIRST)).items)).toEqual(["회원_명부 정비"]);
