@@ -165,9 +165,12 @@ async function writeToOutbox(message: QueuedMessage): Promise<Outcome> {
   await fs.mkdir(dir, { recursive: true });
   const createdAt = new Date(message.created_at).toISOString();
   const file = path.join(dir, `${createdAt.replace(/[:.]/g, "-")}-${message.id}.json`);
+  // The channel it would go by with this configuration, as sendWithSolapi decides it: a file
+  // that says 알림톡 for a template without an id would not show what a live site sends.
+  const channel = liveChannel(message);
   const record = {
     to: message.to,
-    channel: message.channel,
+    channel,
     template: message.template,
     text: message.text,
     buttons: message.buttons ?? [],
@@ -176,13 +179,21 @@ async function writeToOutbox(message: QueuedMessage): Promise<Outcome> {
   // Written aside and renamed, so a reader of the folder never sees half a file.
   await fs.writeFile(`${file}.tmp`, `${JSON.stringify(record, null, 2)}\n`);
   await fs.rename(`${file}.tmp`, file);
-  return { status: "sent", channel: message.channel };
+  return { status: "sent", channel };
+}
+
+/** 알림톡 only for a template with an approved id and a KakaoTalk channel; otherwise SMS/LMS. */
+function liveChannel(message: QueuedMessage): Channel {
+  if (message.channel !== "alimtalk") return message.channel;
+  return env.KAKAO_TEMPLATE_IDS[message.template] && env.KAKAO_PFID
+    ? "alimtalk"
+    : textChannel(message.text);
 }
 
 async function sendWithSolapi(message: QueuedMessage): Promise<Outcome> {
   const templateId = env.KAKAO_TEMPLATE_IDS[message.template];
   const fallback = textChannel(message.text);
-  if (message.channel === "alimtalk" && templateId && env.KAKAO_PFID) {
+  if (templateId && liveChannel(message) === "alimtalk") {
     try {
       await sendThroughSolapi({
         to: message.to,
@@ -201,7 +212,7 @@ async function sendWithSolapi(message: QueuedMessage): Promise<Outcome> {
     await sendText(message, fallback);
     return { status: "fallback", channel: fallback };
   }
-  const channel = message.channel === "alimtalk" ? fallback : message.channel;
+  const channel = liveChannel(message);
   await sendText(message, channel);
   return { status: "sent", channel };
 }
