@@ -349,6 +349,14 @@ app.use(
   }),
 );
 
+// The society's emblem as other sites show it: the mails' logo in a webmail's page, a link
+// preview's image. Every other answer stays same-origin; these hold nothing but the emblem.
+const SHOWN_ELSEWHERE = new Set(["/apple-touch-icon.png", "/og-image.png", "/favicon.ico"]);
+app.use((req, res, next) => {
+  if (SHOWN_ELSEWHERE.has(req.path)) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+  next();
+});
+
 // The site uses none of these browser features, but for the camera of the seminar door's
 // check-in page; a script injected despite the CSP gets none.
 const PERMISSIONS_POLICY_REST = [

@@ -333,6 +333,13 @@ describe("the emblem in link previews and on a phone's home screen", () => {
 
     const icon = await get(server, "/apple-touch-icon.png");
     expect(icon.status).toBe(200);
+    // The mails' logo: a webmail shows it from its own page, which same-origin would refuse.
+    expect(icon.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    expect(og.headers.get("cross-origin-resource-policy")).toBe("cross-origin");
+    // The site's own pages stay same-origin.
+    expect((await get(server, "/")).headers.get("cross-origin-resource-policy")).toBe(
+      "same-origin",
+    );
     const iconBytes = Buffer.from(await icon.arrayBuffer());
     expect(await sharp(iconBytes).metadata()).toMatchObject({ width: 180, height: 180 });
     expect(await pixel(iconBytes, 90, 90)).toEqual([220, 0, 0]);
