@@ -653,6 +653,9 @@ describe("seminar fees", () => {
 
     for (const fees of [
       { full: -1, other: 0 },
+      // One side blank: free for them without a word (0 says free).
+      { full: 50_000, other: null },
+      { full: null, other: 30_000 },
       { full: 10_000, other: 10_000, fullEarly: 5_000 },
       { full: 10_000, other: 10_000, fullEarly: 20_000, earlyUntil: new Date().toISOString() },
       { full: 10_000, other: 10_000, cheap: 1 },
@@ -660,6 +663,29 @@ describe("seminar fees", () => {
       const res = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, { fees });
       expect(res.status, JSON.stringify(fees)).toBe(400);
     }
+  });
+
+  it("a new seminar with one fee filled in and the other blank is refused; 0 says free", async () => {
+    const input = {
+      title: `등록비 확인 ${crypto.randomUUID().slice(0, 6)}`,
+      description: "등록비가 있는 세미나",
+      speaker: "연자",
+      date: new Date(Date.now() + 20 * 24 * 3600_000).toISOString(),
+      location: "대구",
+    };
+    const blank = await call("POST", "/api/seminars", admin.cookie, {
+      ...input,
+      fees: { full: 50_000 },
+    });
+    expect(blank.status).toBe(400);
+    expect((await json<{ message: string }>(blank)).message).toBe(
+      "정회원 등록비와 비회원·준회원 등록비를 모두 입력해주세요 (무료는 0)",
+    );
+    const freeForOthers = await call("POST", "/api/seminars", admin.cookie, {
+      ...input,
+      fees: { full: 50_000, other: 0 },
+    });
+    expect(freeForOthers.status).toBe(201);
   });
 
   it("paid: the held seat is confirmed with its ticket; cancelling refunds in full and offers the seat", async () => {

@@ -198,6 +198,14 @@ function checkFees(seminar: FeeColumns & { date: Date; registrationUrl: string |
       "온라인 결제를 사용하지 않는 사이트에서는 등록비를 받을 수 없습니다 (docs/payments.md)",
     );
   }
+  // A blank is free: with one fee filled in and the other left blank, everyone of that side came
+  // free without a word. Free is said with 0.
+  if (charges && (seminar.feeFull === null || seminar.feeOther === null)) {
+    fail(
+      seminar.feeFull === null ? "feeFull" : "feeOther",
+      "정회원 등록비와 비회원·준회원 등록비를 모두 입력해주세요 (무료는 0)",
+    );
+  }
   const early = seminar.feeFullEarly !== null || seminar.feeOtherEarly !== null;
   if (early && !seminar.feeEarlyUntil) fail("feeEarlyUntil", "사전등록 마감일을 입력해주세요");
   if (seminar.feeEarlyUntil && seminar.feeEarlyUntil > seminar.date) {

@@ -342,7 +342,8 @@ function FeeFields({
     <fieldset className="grid gap-4 rounded-xl border border-slate-200 p-4">
       <legend className="px-1 text-sm font-bold text-slate-800">등록비 (원)</legend>
       <p className="-mt-1 text-sm text-slate-600">
-        비워 두거나 0이면 무료입니다. 유료 세미나는 신청할 때 온라인 결제로 좌석이 확정됩니다.
+        모두 비워 두면 무료입니다. 유료 세미나는 두 등록비를 모두 적고(한쪽만 무료면 0), 신청할 때
+        온라인 결제로 좌석이 확정됩니다.
       </p>
       <div className="grid gap-4 sm:grid-cols-2">
         <FeeField
