@@ -171,17 +171,25 @@ export default function Signup() {
               onUploaded={() => form.validate({ name: fields.licenseImageUrl.name })}
             />
           </fieldset>
+          {/* A refused sign-up comes back with its boxes as they were ticked (without
+              JavaScript the page is drawn anew). */}
           <TermsConsent
             errors={fields.termsConsent.errors}
             name={fields.termsConsent.name}
             id={fields.termsConsent.id}
+            ticked={Boolean(fields.termsConsent.initialValue)}
           />
           <PrivacyConsent
             errors={fields.privacyConsent.errors}
             name={fields.privacyConsent.name}
             id={fields.privacyConsent.id}
+            ticked={Boolean(fields.privacyConsent.initialValue)}
           />
-          <MarketingConsent name={fields.marketingConsent.name} id={fields.marketingConsent.id} />
+          <MarketingConsent
+            name={fields.marketingConsent.name}
+            id={fields.marketingConsent.id}
+            ticked={Boolean(fields.marketingConsent.initialValue)}
+          />
           <FormError id={form.errorId} message={form.errors?.[0] ?? bodyMessage(refusal)} />
           <Button type="submit" size="lg" disabled={pending} className="w-full">
             {pending ? "가입 신청 중..." : "회원가입"}
@@ -199,7 +207,9 @@ export default function Signup() {
 }
 
 /** 이용약관: read in a new tab, agreed to here; the version in force is recorded with the date. */
-function TermsConsent({ name, id, errors }: { name: string; id: string; errors?: string[] }) {
+type ConsentProps = { name: string; id: string; errors?: string[]; ticked: boolean };
+
+function TermsConsent({ name, id, errors, ticked }: ConsentProps) {
   return (
     <div className="grid gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <p className="text-sm text-slate-700">
@@ -214,6 +224,7 @@ function TermsConsent({ name, id, errors }: { name: string; id: string; errors?:
           id={id}
           name={name}
           type="checkbox"
+          defaultChecked={ticked}
           className="mt-1 size-4 accent-brand-700"
           aria-required="true"
           aria-invalid={errors?.[0] ? true : undefined}
@@ -229,7 +240,7 @@ function TermsConsent({ name, id, errors }: { name: string; id: string; errors?:
 }
 
 /** 개인정보 보호법 제15조: items, purpose, retention, and the right to refuse. */
-function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors?: string[] }) {
+function PrivacyConsent({ name, id, errors, ticked }: ConsentProps) {
   return (
     <fieldset className="grid gap-3 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <legend className="px-1 text-base font-bold text-slate-900">개인정보 수집·이용 동의</legend>
@@ -272,6 +283,7 @@ function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors
           id={id}
           name={name}
           type="checkbox"
+          defaultChecked={ticked}
           className="mt-1 size-4 accent-brand-700"
           aria-required="true"
           aria-invalid={errors?.[0] ? true : undefined}
@@ -287,11 +299,17 @@ function PrivacyConsent({ name, id, errors }: { name: string; id: string; errors
 }
 
 /** 정보통신망법 제50조: advertising messages only with a separate, optional consent. */
-function MarketingConsent({ name, id }: { name: string; id: string }) {
+function MarketingConsent({ name, id, ticked }: Omit<ConsentProps, "errors">) {
   return (
     <div className="grid gap-2 rounded-xl border border-slate-200 p-4">
       <label htmlFor={id} className="flex items-start gap-2 text-base font-semibold text-slate-900">
-        <input id={id} name={name} type="checkbox" className="mt-1 size-4 accent-brand-700" />
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          defaultChecked={ticked}
+          className="mt-1 size-4 accent-brand-700"
+        />
         <span>
           학회 행사·교육 등 광고성 정보를 문자로 받겠습니다{" "}
           <span className="text-slate-600">(선택)</span>

@@ -95,6 +95,26 @@ describe("POST /signup as multipart/form-data", () => {
     expect(await userOf(values.email)).toBeUndefined();
   });
 
+  it("a refused sign-up comes back with what was typed and the boxes as they were ticked", async () => {
+    const values = fields({ phone: "010-12", marketingConsent: "on" });
+    const res = await post(values, { bytes: PNG, type: "image/png" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain(`value="${values.hospitalName}"`);
+    for (const name of ["termsConsent", "privacyConsent", "marketingConsent"]) {
+      expect(html, name).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*checked=""`));
+    }
+    // Unticked stays unticked.
+    const unticked = await post(fields({ phone: "010-12", privacyConsent: "" }), {
+      bytes: PNG,
+      type: "image/png",
+    });
+    const again = await unticked.text();
+    expect(again).toMatch(/<input[^>]*name="termsConsent"[^>]*checked=""/);
+    expect(again).not.toMatch(/<input[^>]*name="privacyConsent"[^>]*checked=""/);
+    expect(again).not.toMatch(/<input[^>]*name="marketingConsent"[^>]*checked=""/);
+  });
+
   it("refuses a field the form does not declare, and a file under another name", async () => {
     expect(
       (await post({ ...fields(), role: "admin" }, { bytes: PNG, type: "image/png" })).status,
