@@ -67,6 +67,11 @@ test("a rejected doctor corrects the licence image and asks again, once, on a ph
     const firstSignUp = pending.findIndex((member) => !member.resubmittedAt);
     expect(firstSignUp === -1 || firstSignUp > place).toBe(true);
   });
+
+  // 새 이미지 제출 without an image: the site's Korean message, not the browser's bubble.
+  await page.getByRole("button", { name: "새 이미지 제출" }).click();
+  await expect(page.getByText("의사 면허증 이미지를 업로드해주세요").first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "승인 대기 중", level: 1 })).toBeVisible();
 });
 
 test("a visitor's 정회원 신청 leads to 회원 안내's sign-up steps; /membership/apply asks to log in, not in red", async ({

@@ -158,10 +158,12 @@ function ImageForm({
   const sending = navigation.state === "submitting" && navigation.formAction === "/login";
   const mine = refusal?.intent === intent ? refusal : null;
   return (
+    // The server's Korean message for a missing image, not the browser's own bubble.
     <Form
       method="post"
       action="/login"
       encType="multipart/form-data"
+      noValidate
       className="mt-6 grid gap-3 border-t border-slate-200 pt-6"
     >
       <input type="hidden" name="intent" value={intent} />

@@ -84,7 +84,8 @@ export function ReasonField({ id, label }: { id: string; label: string }) {
         aria-required="true"
         maxLength={500}
         rows={3}
-        className="rounded-lg border border-slate-300 p-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+        // 16 px: a smaller field makes iOS Safari zoom the page in when it is tapped.
+        className="rounded-lg border border-slate-300 p-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
       />
     </>
   );
