@@ -146,7 +146,9 @@ describe("GET/PATCH /api/me/preferences", () => {
       { cookie: member.cookie },
     );
     expect(bad.status).toBe(400);
-    expect((await json<{ message: string }>(bad)).message).toMatch(/[가-힣]/);
+    expect((await json<{ message: string }>(bad)).message).toBe(
+      "문자 수신 설정(messages)은 true 또는 false로 보내주세요.",
+    );
     const visitor = await server.fetch("/api/me/preferences");
     expect(visitor.status).toBe(401);
   });

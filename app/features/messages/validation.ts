@@ -1,10 +1,12 @@
 import { z } from "~/lib/zod";
 
-const switchOf = (label: string) =>
-  z.boolean({ error: `${label}은(는) true 또는 false여야 합니다.` }).optional();
+const switchOf = (message: string) => z.boolean({ error: message }).optional();
 
 export const preferencesSchema = z
-  .object({ messages: switchOf("messages"), marketing: switchOf("marketing") })
+  .object({
+    messages: switchOf("문자 수신 설정(messages)은 true 또는 false로 보내주세요."),
+    marketing: switchOf("광고성 정보 수신 설정(marketing)은 true 또는 false로 보내주세요."),
+  })
   .strict();
 
 /**

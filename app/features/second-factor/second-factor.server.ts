@@ -26,6 +26,9 @@ const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
 export const WRONG_CODE = "인증 코드가 올바르지 않습니다. 인증 앱의 현재 코드를 입력해주세요.";
+/** At login either is taken: a recovery code typed wrong must not be told to use the app. */
+export const WRONG_LOGIN_CODE =
+  "인증 코드가 올바르지 않습니다. 인증 앱의 현재 코드나 아직 쓰지 않은 복구 코드를 입력해주세요.";
 export const TOO_MANY_CODES = "인증 코드 입력 시도가 너무 많습니다. 15분 후에 다시 시도해주세요.";
 export const ALREADY_ENROLLED =
   "이미 2단계 인증이 등록되어 있습니다. 다시 등록하려면 먼저 해제해주세요.";
@@ -251,7 +254,7 @@ export async function verifySecondFactor(userId: string, input: string, client: 
   }
   if (!accepted) {
     await recordAuthEvent(userId, "second_factor_failed", client);
-    throw new AppError("unauthenticated", WRONG_CODE);
+    throw new AppError("unauthenticated", WRONG_LOGIN_CODE);
   }
   await clear(codeLimitKey(userId));
 }
