@@ -318,7 +318,11 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
           <p className="text-slate-700">
             투표는 {formatDateTime(vote.opensAt)}에 시작됩니다.
             {/* Only those on the roll are told when it opens. */}
-            {vote.onRoll ? " 시작되면 문자와 메일로 알려드립니다." : null}
+            {vote.onRoll
+              ? vote.textedWhenOpen
+                ? " 시작되면 문자와 메일로 알려드립니다."
+                : " 시작되면 메일로 알려드립니다."
+              : null}
           </p>
         ) : null}
         {vote.status === "upcoming" || (vote.status === "open" && !(vote.onRoll && !vote.voted)) ? (

@@ -134,6 +134,22 @@ describe("publishing a vote", () => {
     ]);
   });
 
+  it("tells a member on the roll how the opening will reach them: a text only if texts are on", async () => {
+    const texted = await insertMember(server);
+    const mailOnly = await insertMember(server);
+    await server.db.update(users).set({ messagesEnabled: false }).where(eq(users.id, mailOnly.id));
+    const id = await publish({
+      opensAt: new Date(nowMs() + 60 * MINUTE).toISOString(),
+      closesAt: new Date(nowMs() + 120 * MINUTE).toISOString(),
+    });
+    expect((await page(server, `/votes/${id}`, texted.cookie)).html).toContain(
+      "시작되면 문자와 메일로 알려드립니다.",
+    );
+    const told = (await page(server, `/votes/${id}`, mailOnly.cookie)).html;
+    expect(told).toContain("시작되면 메일로 알려드립니다.");
+    expect(told).not.toContain("문자와 메일로");
+  });
+
   it("refuses a candidate's photo from another site (it would learn who opened the ballot) or a script address", async () => {
     for (const photoUrl of ["https://example.com/kim.jpg", "javascript:alert(1)", "/emblem.svg"]) {
       const res = await call("POST", "/api/admin/votes", admin.cookie, {

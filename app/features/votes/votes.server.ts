@@ -19,6 +19,7 @@ import { standingCondition } from "~/features/dues/standing.server";
 import { enqueueMail, toAdministrators } from "~/features/mail/mail.server";
 import { safely } from "~/features/mail/notifications.server";
 import { textMember } from "~/features/messages/messages.server";
+import { mobileDigits } from "~/features/messages/templates";
 import { MEMBER_TYPE_LABELS } from "~/features/society/member-labels";
 import { now as clockNow } from "~/lib/clock.server";
 import { toCsv } from "~/lib/csv";
@@ -453,9 +454,11 @@ export async function voteForMember(member: Member, voteId: string) {
   const now = clockNow();
   const vote = await findVote(db, voteId);
   const [[place], objections, [eligible]] = await Promise.all([
+    // With the member's text settings: the page says how the opening will be announced to them.
     db
-      .select({ voted: voteRoll.voted })
+      .select({ voted: voteRoll.voted, messagesEnabled: users.messagesEnabled, phone: users.phone })
       .from(voteRoll)
+      .innerJoin(users, eq(users.id, voteRoll.userId))
       .where(and(eq(voteRoll.voteId, vote.id), eq(voteRoll.userId, member.id))),
     db
       .select({
@@ -485,6 +488,8 @@ export async function voteForMember(member: Member, voteId: string) {
     noticeId: vote.noticeId,
     status,
     onRoll: Boolean(place),
+    /** Whether the opening goes to them as a text too (texts on, a mobile number), not mail alone. */
+    textedWhenOpen: Boolean(place?.messagesEnabled && mobileDigits(place.phone)),
     voted: place?.voted ?? false,
     objections,
     results: status === "closed" ? await tally(db, vote, eligible?.value ?? 0) : null,
