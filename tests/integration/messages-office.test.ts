@@ -199,6 +199,12 @@ describe("POST /api/admin/messages: who receives it", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect((await json<{ message: string }>(res)).message).toMatch(/[가-힣]/);
     }
+    // An emoji: SMS/LMS (EUC-KR) cannot carry it (tests/unit/office-message-text.test.ts).
+    for (const text of ["총회 안내 🎉", "참석 확인 ✅", "문의 ☎️"]) {
+      const res = await send({ filters: {}, text, kind: "notice" });
+      expect(res.status, text).toBe(400);
+      expect((await json<{ message: string }>(res)).message).toContain("이모지");
+    }
     // Nobody matches: nothing is sent, and no empty entry lands in the send log.
     const nobody = await send({
       filters: { q: "이런이름의회원은없습니다" },

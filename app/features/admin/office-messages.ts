@@ -43,7 +43,11 @@ const body = z
   .string({ error: "보낼 내용을 입력해주세요." })
   .trim()
   .min(1, "보낼 내용을 입력해주세요.")
-  .max(MAX_BODY_LENGTH, `내용은 ${MAX_BODY_LENGTH}자 이하로 입력해주세요.`);
+  .max(MAX_BODY_LENGTH, `내용은 ${MAX_BODY_LENGTH}자 이하로 입력해주세요.`)
+  // SMS and LMS carry Korean text as the carriers encode it (EUC-KR), which has no emoji: they
+  // would arrive broken or as "?".
+  .refine((text) => !EMOJI.test(text), "문자에는 이모지를 쓸 수 없습니다. 이모지를 지워주세요.");
+const EMOJI = /[\p{Emoji_Presentation}\uFE0F]/u;
 
 export const officeMessageSchema = z.strictObject(
   {
