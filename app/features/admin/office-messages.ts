@@ -47,7 +47,7 @@ const body = z
   // SMS and LMS carry Korean text as the carriers encode it (EUC-KR), which has no emoji: they
   // would arrive broken or as "?".
   .refine((text) => !EMOJI.test(text), "문자에는 이모지를 쓸 수 없습니다. 이모지를 지워주세요.");
-const EMOJI = /[\p{Emoji_Presentation}\uFE0F]/u;
+const EMOJI = /\p{Emoji_Presentation}|\uFE0F/u;
 
 export const officeMessageSchema = z.strictObject(
   {
