@@ -1,6 +1,6 @@
 // Sign-up with a licence image, the pending state, approval, login, logout, and the
 // Korean validation messages of both forms.
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { PNG, signUp } from "../support/http";
 import {
   approveThroughApi,
@@ -10,6 +10,7 @@ import {
   ENGLISH_DEFAULTS,
   header,
   headerUserName,
+  holdScripts,
   open,
   pendingUserId,
   signUpDetails,
@@ -19,6 +20,19 @@ import {
   waitForHydration,
   writeTempFile,
 } from "./fixtures";
+
+/** Types a doctor's details into the sign-up form (not the image, nor the consents). */
+async function fillSignUp(page: Page, doctor: ReturnType<typeof signUpDetails>) {
+  await page.getByLabel("이메일").fill(doctor.email);
+  await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
+  await page.getByLabel("비밀번호 확인").fill(doctor.password);
+  await page.getByLabel("이름").fill(doctor.name);
+  await page.getByLabel("휴대전화번호").fill(doctor.phone);
+  await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
+  await page.getByLabel("진료과목").fill(doctor.department);
+  await page.getByLabel("병원명").fill(doctor.hospitalName);
+  await page.getByLabel("병원 주소").fill(doctor.address);
+}
 
 test("a doctor signs up with a licence image, waits for approval, logs in and out", async ({
   page,
@@ -32,15 +46,7 @@ test("a doctor signs up with a licence image, waits for approval, logs in and ou
     "placeholder",
     "최소 8자 이상",
   );
-  await page.getByLabel("이메일").fill(doctor.email);
-  await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
-  await page.getByLabel("비밀번호 확인").fill(doctor.password);
-  await page.getByLabel("이름").fill(doctor.name);
-  await page.getByLabel("휴대전화번호").fill(doctor.phone);
-  await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
-  await page.getByLabel("진료과목").fill(doctor.department);
-  await page.getByLabel("병원명").fill(doctor.hospitalName);
-  await page.getByLabel("병원 주소").fill(doctor.address);
+  await fillSignUp(page, doctor);
 
   // A real PNG file from disk, through the upload-public flow.
   const licence = writeTempFile("licence.png", PNG);
@@ -162,15 +168,7 @@ test("a sign-up with a taken e-mail (in other letter case) shows '회원가입 �
   // The image first: the fields filled afterwards let the form settle (see the first test).
   await page.getByLabel("의사 면허증 이미지").setInputFiles(writeTempFile("licence.png", PNG));
   await expect(page.getByText("업로드됨")).toBeVisible();
-  await page.getByLabel("이메일").fill(doctor.email);
-  await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
-  await page.getByLabel("비밀번호 확인").fill(doctor.password);
-  await page.getByLabel("이름").fill(doctor.name);
-  await page.getByLabel("휴대전화번호").fill(doctor.phone);
-  await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
-  await page.getByLabel("진료과목").fill(doctor.department);
-  await page.getByLabel("병원명").fill(doctor.hospitalName);
-  await page.getByLabel("병원 주소").fill(doctor.address);
+  await fillSignUp(page, doctor);
   await page.getByRole("checkbox", { name: /이용약관에 동의합니다/ }).check();
   await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
   await page.getByRole("button", { name: "회원가입", exact: true }).click();
@@ -322,14 +320,7 @@ test.describe("the licence upload", () => {
   }) => {
     // On a slow phone the scripts come after the first paint (decision 012): the doctor may pick
     // the image first, while nothing listens to the input.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/signup", { waitUntil: "domcontentloaded" });
     await page.getByLabel("의사 면허증 이미지").setInputFiles(writeTempFile("licence.png", PNG));
     release();
@@ -337,15 +328,7 @@ test.describe("the licence upload", () => {
     await expect(page.getByText("업로드됨")).toBeVisible();
 
     const doctor = signUpDetails();
-    await page.getByLabel("이메일").fill(doctor.email);
-    await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
-    await page.getByLabel("비밀번호 확인").fill(doctor.password);
-    await page.getByLabel("이름").fill(doctor.name);
-    await page.getByLabel("휴대전화번호").fill(doctor.phone);
-    await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
-    await page.getByLabel("진료과목").fill(doctor.department);
-    await page.getByLabel("병원명").fill(doctor.hospitalName);
-    await page.getByLabel("병원 주소").fill(doctor.address);
+    await fillSignUp(page, doctor);
     await page.getByRole("checkbox", { name: /이용약관에 동의합니다/ }).check();
     await page.getByRole("checkbox", { name: /개인정보 수집·이용에 동의합니다/ }).check();
     await page.getByRole("button", { name: "회원가입", exact: true }).click();

@@ -9,6 +9,7 @@ import {
   createApprovedMember,
   DEMO_ADMIN,
   headerUserName,
+  holdScripts,
   loginAs,
   open,
   openDashboard,
@@ -740,14 +741,7 @@ test("문자 보내기: a condition and a text chosen before the JavaScript arri
 }) => {
   // On a slow connection the scripts come after the first paint (decision 012): the office may
   // choose first. The send must follow what the form shows, never the page's first conditions.
-  let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/.*\.js$/, async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   await page.goto("/admin/messages", { waitUntil: "domcontentloaded" });
   await page.getByLabel("회원 구분").selectOption({ label: "명예회원" });
   await page.getByRole("radio", { name: /광고/ }).check();

@@ -147,6 +147,22 @@ export async function loginAs(page: Page, email: string, password: string) {
   expect(cookies.some((cookie) => cookie.name === "sid" && cookie.value)).toBe(true);
 }
 
+/**
+ * Holds the pages' scripts back until `release()` is called: on a slow phone the JavaScript comes
+ * after the first paint (decision 012), and a visitor may tap, type or choose first.
+ */
+export async function holdScripts(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens a path and waits until React has hydrated it, so clicks reach their handlers. */
 export async function open(page: Page, url: string) {
   const response = await page.goto(url);

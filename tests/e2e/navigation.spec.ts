@@ -2,6 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { PUBLIC_PAGES } from "../support/site-pages";
 import {
   createApprovedMember,
+  holdScripts,
   horizontalOverflow,
   loginAs,
   menuToggle,
@@ -312,14 +313,7 @@ test.describe("phone menu at 375 px", () => {
   }) => {
     // Hold the scripts back until the menu is open: on a slow phone the JavaScript comes after the
     // first paint (decision 012), and a visitor may tap 메뉴 first.
-    let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      await scriptsHeld;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto("/about", { waitUntil: "domcontentloaded" });
     await menuToggle(page).click();
     expect(await mobileMenu(page).evaluate((node) => (node as HTMLDetailsElement).open)).toBe(true);
