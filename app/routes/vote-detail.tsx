@@ -332,13 +332,27 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
             </h2>
             <ul className="grid gap-2">
               {vote.options.map((option) => (
-                <li key={option.label} className="rounded-xl border border-slate-200 bg-white p-4">
-                  <p className="font-bold text-slate-900">{option.label}</p>
-                  {option.statement ? (
-                    <p className="mt-1 text-sm whitespace-pre-line text-slate-600">
-                      {option.statement}
-                    </p>
+                <li
+                  key={option.label}
+                  className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4"
+                >
+                  {vote.kind === "election" && option.photoUrl ? (
+                    <img
+                      src={option.photoUrl}
+                      alt={`${option.label} 사진`}
+                      width={64}
+                      height={80}
+                      className="h-20 w-16 shrink-0 rounded-lg object-cover"
+                    />
                   ) : null}
+                  <div className="min-w-0">
+                    <p className="font-bold text-slate-900">{option.label}</p>
+                    {option.statement ? (
+                      <p className="mt-1 text-sm whitespace-pre-line text-slate-600">
+                        {option.statement}
+                      </p>
+                    ) : null}
+                  </div>
                 </li>
               ))}
             </ul>

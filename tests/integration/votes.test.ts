@@ -132,6 +132,21 @@ describe("publishing a vote", () => {
       { label: "김후보", photoUrl: photo, statement: "회원과 함께" },
       { label: "이후보", statement: "투명한 학회" },
     ]);
+    // A member off the roll sees the candidates, photos included.
+    expect((await page(server, `/votes/${id}`, member.cookie)).html).toContain(`src="${photo}"`);
+    // A photo from another site saved before the form refused them is shown to nobody.
+    const external = "https://tracker.example.com/kim.jpg";
+    await server.db
+      .update(votes)
+      .set({
+        options: [{ label: "김후보", photoUrl: external, statement: null }, { label: "이후보" }],
+      })
+      .where(eq(votes.id, id));
+    const after = await json<{ options: { photoUrl: string | null }[] }>(
+      await call("GET", `/api/votes/${id}`, member.cookie),
+    );
+    expect(after.options[0]?.photoUrl).toBeNull();
+    expect((await page(server, `/votes/${id}`, member.cookie)).html).not.toContain(external);
   });
 
   it("tells a member on the roll how the opening will reach them: a text only if texts are on", async () => {

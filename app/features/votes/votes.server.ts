@@ -26,6 +26,7 @@ import { toCsv } from "~/lib/csv";
 import { formatDateTime, seoulDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import { OBJECT_PATH } from "~/lib/validation";
 import { ballots, users, type VoteOption, voteObjections, voteRoll, votes } from "~db/schema";
 import { objectionMail, resultsNoticeHtml, voteOpenedMail, voteUrl } from "./messages.server";
 import {
@@ -477,7 +478,12 @@ export async function voteForMember(member: Member, voteId: string) {
     title: vote.title,
     description: vote.description,
     kind: vote.kind,
-    options: vote.options,
+    // A photo from another site, saved before the form refused them, is not shown to members: that
+    // site would learn who opened the ballot.
+    options: vote.options.map((option) => ({
+      ...option,
+      photoUrl: option.photoUrl && OBJECT_PATH.test(option.photoUrl) ? option.photoUrl : null,
+    })),
     opensAt: vote.opensAt,
     closesAt: vote.closesAt,
     electorate: vote.electorate,
