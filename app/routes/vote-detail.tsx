@@ -76,6 +76,20 @@ export const action = pageAction<SessionActor, typeof voteForms, Outcome>({
 
 type Vote = Route.ComponentProps["loaderData"]["vote"];
 
+/** A candidate's photo, on the ballot and in the list before the window opens. */
+function CandidatePhoto({ option }: { option: Vote["options"][number] }) {
+  if (!option.photoUrl) return null;
+  return (
+    <img
+      src={option.photoUrl}
+      alt={`${option.label} 사진`}
+      width={64}
+      height={80}
+      className="h-20 w-16 shrink-0 rounded-lg object-cover"
+    />
+  );
+}
+
 function OptionCard({
   option,
   index,
@@ -98,15 +112,7 @@ function OptionCard({
         required
         className="mt-1 size-5 shrink-0 accent-brand-700"
       />
-      {vote.kind === "election" && option.photoUrl ? (
-        <img
-          src={option.photoUrl}
-          alt={`${option.label} 사진`}
-          width={64}
-          height={80}
-          className="h-20 w-16 shrink-0 rounded-lg object-cover"
-        />
-      ) : null}
+      {vote.kind === "election" ? <CandidatePhoto option={option} /> : null}
       <span className="grid min-w-0 gap-1">
         <span className="text-[17px] font-bold text-slate-900">{option.label}</span>
         {option.statement ? (
@@ -336,15 +342,7 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
                   key={option.label}
                   className="flex items-start gap-3 rounded-xl border border-slate-200 bg-white p-4"
                 >
-                  {vote.kind === "election" && option.photoUrl ? (
-                    <img
-                      src={option.photoUrl}
-                      alt={`${option.label} 사진`}
-                      width={64}
-                      height={80}
-                      className="h-20 w-16 shrink-0 rounded-lg object-cover"
-                    />
-                  ) : null}
+                  {vote.kind === "election" ? <CandidatePhoto option={option} /> : null}
                   <div className="min-w-0">
                     <p className="font-bold text-slate-900">{option.label}</p>
                     {option.statement ? (

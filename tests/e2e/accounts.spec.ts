@@ -1,6 +1,6 @@
 // Sign-up with a licence image, the pending state, approval, login, logout, and the
 // Korean validation messages of both forms.
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { PNG, signUp } from "../support/http";
 import {
   approveThroughApi,
@@ -8,6 +8,7 @@ import {
   createApprovedMember,
   DEMO_ADMIN,
   ENGLISH_DEFAULTS,
+  fillSignUp,
   header,
   headerUserName,
   holdScripts,
@@ -20,19 +21,6 @@ import {
   waitForHydration,
   writeTempFile,
 } from "./fixtures";
-
-/** Types a doctor's details into the sign-up form (not the image, nor the consents). */
-async function fillSignUp(page: Page, doctor: ReturnType<typeof signUpDetails>) {
-  await page.getByLabel("이메일").fill(doctor.email);
-  await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
-  await page.getByLabel("비밀번호 확인").fill(doctor.password);
-  await page.getByLabel("이름").fill(doctor.name);
-  await page.getByLabel("휴대전화번호").fill(doctor.phone);
-  await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
-  await page.getByLabel("진료과목").fill(doctor.department);
-  await page.getByLabel("병원명").fill(doctor.hospitalName);
-  await page.getByLabel("병원 주소").fill(doctor.address);
-}
 
 test("a doctor signs up with a licence image, waits for approval, logs in and out", async ({
   page,

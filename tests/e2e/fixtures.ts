@@ -147,6 +147,19 @@ export async function loginAs(page: Page, email: string, password: string) {
   expect(cookies.some((cookie) => cookie.name === "sid" && cookie.value)).toBe(true);
 }
 
+/** Types a doctor's details into the sign-up form (not the image, nor the consents). */
+export async function fillSignUp(page: Page, doctor: Registration) {
+  await page.getByLabel("이메일").fill(doctor.email);
+  await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
+  await page.getByLabel("비밀번호 확인").fill(doctor.password);
+  await page.getByLabel("이름").fill(doctor.name);
+  await page.getByLabel("휴대전화번호").fill(doctor.phone);
+  await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
+  await page.getByLabel("진료과목").fill(doctor.department);
+  await page.getByLabel("병원명").fill(doctor.hospitalName);
+  await page.getByLabel("병원 주소").fill(doctor.address);
+}
+
 /**
  * Holds the pages' scripts back until `release()` is called: on a slow phone the JavaScript comes
  * after the first paint (decision 012), and a visitor may tap, type or choose first.

@@ -7,6 +7,7 @@ import {
   createApprovedMember,
   DEMO_ADMIN,
   expectNoSeriousA11yViolations,
+  fillSignUp,
   horizontalOverflow,
   loginAs,
   open,
@@ -316,15 +317,7 @@ test.describe("sign-up without JavaScript", () => {
   }) => {
     const doctor = signUpDetails();
     await page.goto("/signup");
-    await page.getByLabel("이메일").fill(doctor.email);
-    await page.getByRole("textbox", { name: "비밀번호", exact: true }).fill(doctor.password);
-    await page.getByLabel("비밀번호 확인").fill(doctor.password);
-    await page.getByLabel("이름").fill(doctor.name);
-    await page.getByLabel("휴대전화번호").fill(doctor.phone);
-    await page.getByLabel("의사 면허번호").fill(doctor.licenseNumber);
-    await page.getByLabel("진료과목").fill(doctor.department);
-    await page.getByLabel("병원명").fill(doctor.hospitalName);
-    await page.getByLabel("병원 주소").fill(doctor.address);
+    await fillSignUp(page, doctor);
     await page
       .getByLabel("의사 면허증 이미지")
       .setInputFiles(writeTempFile("licence-nojs.png", PNG));
