@@ -219,22 +219,9 @@ function TermsConsent({ name, id, errors, ticked }: ConsentProps) {
         </Link>
         에서 확인할 수 있습니다.
       </p>
-      <label htmlFor={id} className="flex items-start gap-2 text-base font-semibold text-slate-900">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          defaultChecked={ticked}
-          className="mt-1 size-4 accent-brand-700"
-          aria-required="true"
-          aria-invalid={errors?.[0] ? true : undefined}
-          aria-describedby={errors?.[0] ? `${id}-error` : undefined}
-        />
-        <span>
-          이용약관에 동의합니다 <span className="text-rose-700">(필수)</span>
-        </span>
-      </label>
-      <FieldError id={`${id}-error`} message={errors?.[0]} />
+      <RequiredConsentBox name={name} id={id} errors={errors} ticked={ticked}>
+        이용약관에 동의합니다
+      </RequiredConsentBox>
     </div>
   );
 }
@@ -278,6 +265,18 @@ function PrivacyConsent({ name, id, errors, ticked }: ConsentProps) {
         </Link>
         을 확인해주세요.
       </p>
+      <RequiredConsentBox name={name} id={id} errors={errors} ticked={ticked}>
+        개인정보 수집·이용에 동의합니다
+      </RequiredConsentBox>
+    </fieldset>
+  );
+}
+
+/** The tick of a required consent, with its error; refused sign-ups come back ticked as sent. */
+function RequiredConsentBox({ children, ...props }: ConsentProps & { children: string }) {
+  const { name, id, errors, ticked } = props;
+  return (
+    <>
       <label htmlFor={id} className="flex items-start gap-2 text-base font-semibold text-slate-900">
         <input
           id={id}
@@ -290,11 +289,11 @@ function PrivacyConsent({ name, id, errors, ticked }: ConsentProps) {
           aria-describedby={errors?.[0] ? `${id}-error` : undefined}
         />
         <span>
-          개인정보 수집·이용에 동의합니다 <span className="text-rose-700">(필수)</span>
+          {children} <span className="text-rose-700">(필수)</span>
         </span>
       </label>
       <FieldError id={`${id}-error`} message={errors?.[0]} />
-    </fieldset>
+    </>
   );
 }
 

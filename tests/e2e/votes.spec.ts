@@ -26,6 +26,14 @@ async function phone(browser: Browser, baseURL: string) {
   return context.newPage();
 }
 
+/** The office on a phone, signed in, on `url`. */
+async function adminOnPhone(browser: Browser, baseURL: string, url: string) {
+  const admin = await phone(browser, baseURL);
+  await loginAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await open(admin, url);
+  return admin;
+}
+
 test("a member votes on a phone and gets a receipt; the office sees only the turnout", async ({
   browser,
   baseURL,
@@ -76,9 +84,7 @@ test("a member votes on a phone and gets a receipt; the office sees only the tur
   await expect(page.locator("[data-receipt]")).toHaveCount(0);
   await page.context().close();
 
-  const admin = await phone(browser, baseURL!);
-  await loginAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await open(admin, `/admin/votes?id=${voteId}`);
+  const admin = await adminOnPhone(browser, baseURL!, `/admin/votes?id=${voteId}`);
   await expect(
     admin.getByRole("navigation", { name: "관리자 메뉴" }).getByRole("link", { name: "투표" }),
   ).toHaveAttribute("aria-current", "page");
@@ -94,9 +100,7 @@ test("publishing a vote is confirmed first: the dialog says the roll is fixed an
   browser,
   baseURL,
 }) => {
-  const admin = await phone(browser, baseURL!);
-  await loginAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await open(admin, "/admin/votes");
+  const admin = await adminOnPhone(browser, baseURL!, "/admin/votes");
   const posted: string[] = [];
   admin.on("request", (request) => {
     if (request.method() === "POST") posted.push(request.url());
@@ -114,9 +118,7 @@ test("a candidate's photo uploaded on the office's form goes into the candidate'
   browser,
   baseURL,
 }) => {
-  const admin = await phone(browser, baseURL!);
-  await loginAs(admin, DEMO_ADMIN.email, DEMO_ADMIN.password);
-  await open(admin, "/admin/votes");
+  const admin = await adminOnPhone(browser, baseURL!, "/admin/votes");
   const lines = admin.getByLabel("선택지 또는 후보 (한 줄에 하나)");
   await lines.fill("김후보 | ");
   await admin.getByLabel("후보 사진 올리기 (선택)").setInputFiles(writeTempFile("kim.png", PNG));
