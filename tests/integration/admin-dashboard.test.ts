@@ -537,6 +537,29 @@ describe("academic activities (tab 4)", () => {
     expect(row).toMatchObject({ status: "open", registrationUrl: null });
   });
 
+  it("save-seminar: the dates' rules are reported with the other fields' errors in one save", async () => {
+    const fields = formFields(
+      seminarInput({
+        title: "",
+        date: `${NEXT_YEAR}-04-04T14:00`,
+        endDate: `${NEXT_YEAR}-04-04T13:00`,
+        registrationClosesAt: `${NEXT_YEAR}-04-05T09:00`,
+      }),
+    );
+    const answer = await act({ intent: "save-seminar", ...fields });
+    expectFailure(answer, 400, "학술 활동 저장 실패");
+    expect(answer.result.errors).toMatchObject({
+      title: "제목을 입력해주세요",
+      endDate: "종료 시간은 시작 시간 뒤여야 합니다",
+      registrationClosesAt: "신청 마감은 세미나 시작 시간 이전이어야 합니다",
+    });
+    // A start that is no date is reported alone: nothing is compared against it.
+    const noStart = await act({ intent: "save-seminar", ...fields, date: "언젠가" });
+    expect(noStart.result.errors).toMatchObject({ date: "올바른 날짜와 시간을 입력해주세요" });
+    expect(noStart.result.errors?.endDate).toBeUndefined();
+    expect(await seminarsTitled(server, "")).toHaveLength(0);
+  });
+
   it("save-seminar with id: '학술 활동 수정 완료'; closing shows '신청 마감' on /activities", async () => {
     const created = await insertSeminar(server, {
       title: "닫을 세미나",

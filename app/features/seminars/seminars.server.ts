@@ -20,7 +20,7 @@ import {
 import { notifySeminarCancelled } from "./notifications.server";
 import { fillFreedSeats, refundCancelledSeminar } from "./registrations.server";
 import { isPaidSeminar, type SeminarPhase, seminarPhase } from "./rules";
-import type { SeminarInput, SeminarPatch } from "./validation";
+import { type SeminarInput, type SeminarPatch, seminarDateProblems } from "./validation";
 
 export type Seminar = typeof seminars.$inferSelect;
 
@@ -82,34 +82,10 @@ const notFound = () => new AppError("not_found", "학술 활동을 찾을 수 �
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The rules between a seminar's dates, checked on the whole seminar as it will be saved. */
-function checkDates(seminar: {
-  date: Date;
-  endDate?: Date | null;
-  registrationOpensAt?: Date | null;
-  registrationClosesAt?: Date | null;
-  cancellationDeadline?: Date | null;
-}) {
-  const errors: Record<string, string> = {};
-  if (seminar.endDate && seminar.endDate <= seminar.date) {
-    errors.endDate = "종료 시간은 시작 시간 뒤여야 합니다";
-  }
-  // Both after the start would let a member register, or cancel with a full refund, during or
-  // after the seminar itself.
-  if (seminar.registrationClosesAt && seminar.registrationClosesAt > seminar.date) {
-    errors.registrationClosesAt = "신청 마감은 세미나 시작 시간 이전이어야 합니다";
-  }
-  if (seminar.cancellationDeadline && seminar.cancellationDeadline > seminar.date) {
-    errors.cancellationDeadline = "취소 기한은 세미나 시작 시간 이전이어야 합니다";
-  }
-  if (
-    seminar.registrationOpensAt &&
-    seminar.registrationClosesAt &&
-    seminar.registrationClosesAt <= seminar.registrationOpensAt
-  ) {
-    errors.registrationClosesAt = "신청 마감은 신청 시작 뒤여야 합니다";
-  }
-  const first = Object.values(errors)[0];
-  if (first) throw new AppError("invalid", first, errors);
+function checkDates(seminar: Parameters<typeof seminarDateProblems>[0]) {
+  const problems = seminarDateProblems(seminar);
+  const first = Object.values(problems)[0];
+  if (first) throw new AppError("invalid", first, problems);
 }
 
 /** Breaks as stored: instants (a time of day falls on the seminar's Seoul date). */

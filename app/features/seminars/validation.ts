@@ -193,11 +193,60 @@ const fields = {
   feeEarlyUntil: optionalDate,
 };
 
-export const seminarSchema = z.object({
-  ...fields,
-  status: fields.status.default("open"),
-  audience: fields.audience.default("members"),
-});
+/** The dates a seminar is saved with; a field the form got wrong arrives as something else. */
+type SeminarDates = {
+  date?: unknown;
+  endDate?: unknown;
+  registrationOpensAt?: unknown;
+  registrationClosesAt?: unknown;
+  cancellationDeadline?: unknown;
+};
+
+const validDate = (value: unknown): value is Date =>
+  value instanceof Date && !Number.isNaN(value.getTime());
+
+/**
+ * The rules between a seminar's dates, by field. Only dates that are valid are compared, so the
+ * form can show these beside the errors of other fields in one save (the service checks the
+ * whole seminar again as it will be saved, a patch merged into what is stored).
+ */
+export function seminarDateProblems(seminar: SeminarDates): Record<string, string> {
+  const { date, endDate, registrationOpensAt: opens, registrationClosesAt: closes } = seminar;
+  const { cancellationDeadline: deadline } = seminar;
+  const problems: Record<string, string> = {};
+  if (!validDate(date)) return problems;
+  if (validDate(endDate) && endDate <= date) {
+    problems.endDate = "종료 시간은 시작 시간 뒤여야 합니다";
+  }
+  // Both after the start would let a member register, or cancel with a full refund, during or
+  // after the seminar itself.
+  if (validDate(closes) && closes > date) {
+    problems.registrationClosesAt = "신청 마감은 세미나 시작 시간 이전이어야 합니다";
+  }
+  if (validDate(deadline) && deadline > date) {
+    problems.cancellationDeadline = "취소 기한은 세미나 시작 시간 이전이어야 합니다";
+  }
+  if (validDate(opens) && validDate(closes) && closes <= opens) {
+    problems.registrationClosesAt = "신청 마감은 신청 시작 뒤여야 합니다";
+  }
+  return problems;
+}
+
+export const seminarSchema = z
+  .object({
+    ...fields,
+    status: fields.status.default("open"),
+    audience: fields.audience.default("members"),
+  })
+  .superRefine(
+    (seminar, ctx) => {
+      for (const [field, message] of Object.entries(seminarDateProblems(seminar))) {
+        ctx.addIssue({ code: "custom", message, path: [field], input: seminar });
+      }
+    },
+    // Also when another field failed: the office sees every problem of the form at once.
+    { when: ({ value }) => typeof value === "object" && value !== null },
+  );
 
 // A patch changes only what it names: no defaults here, or an omitted field would be reset.
 export const seminarPatchSchema = z.object(fields).partial();
