@@ -39,3 +39,42 @@ export const optionalUploadedImage = z
   .transform((value) => (value === "" ? null : value))
   .nullish()
   .transform((value) => value ?? null);
+
+/**
+ * The years a date of the society's can fall in. Anything else is a slip of the keyboard, and a
+ * year before 1000 or after 9999 does not even survive the database's text form (it came back as
+ * another year, or failed the insert).
+ */
+export const FIRST_YEAR = 2000;
+export const LAST_YEAR = 2100;
+const FIRST_INSTANT = Date.UTC(FIRST_YEAR, 0, 1) - 9 * 3_600_000;
+const END_INSTANT = Date.UTC(LAST_YEAR + 1, 0, 1) - 9 * 3_600_000;
+export const YEAR_RANGE_MESSAGE = `${FIRST_YEAR}년부터 ${LAST_YEAR}년 사이의 날짜를 입력해주세요`;
+
+/** Whether an instant falls in the years above, in Seoul. */
+export const inSocietyYears = (date: Date) =>
+  date.getTime() >= FIRST_INSTANT && date.getTime() < END_INSTANT;
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A date-time, from a Date or a string convertible to one. One without a zone (what a
+ * datetime-local input sends), or a day alone, is Seoul time; an empty string is no value
+ * (`message`). A string that is no date gets `invalidMessage`.
+ */
+export const seoulDateTime = (message: string, invalidMessage = message) =>
+  z.preprocess(
+    (value) => {
+      if (typeof value !== "string") return value;
+      const text = value.trim();
+      if (text === "") return undefined;
+      if (LOCAL_DATE_TIME.test(text)) return new Date(`${text}+09:00`);
+      if (LOCAL_DATE.test(text)) return new Date(`${text}T00:00+09:00`);
+      return new Date(text);
+    },
+    z
+      .date({ error: message })
+      .refine((d) => !Number.isNaN(d.getTime()), invalidMessage)
+      .refine(inSocietyYears, YEAR_RANGE_MESSAGE),
+  );

@@ -18,6 +18,7 @@ import { insertMember, type Member, page, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
 const DATE_MESSAGE = "올바른 날짜와 시간을 입력해주세요";
+const YEAR_MESSAGE = "2000년부터 2100년 사이의 날짜를 입력해주세요";
 const LINK_MESSAGE = "신청 링크는 http:// 또는 https://로 시작해야 합니다";
 const NOT_FOUND = "학술 활동을 찾을 수 없습니다.";
 const MALFORMED_IDS = ["not-a-uuid", "123", "00000000-0000-4000-8000-00000000000g"];
@@ -159,6 +160,23 @@ describe("POST /api/seminars: an administrator creates", () => {
     await expectRefused(rest, "date", DATE_MESSAGE);
   });
 
+  it("refuses a year outside 2000–2100 in every date field (400, never a 500 or another year)", async () => {
+    const years = ["99999-01-01", "+010000-01-01T00:00:00Z", "0000-01-01T10:00", "0001-06-01T05:00"];
+    for (const value of years) {
+      await expectRefused(seminarInput({ date: value }), "date", YEAR_MESSAGE);
+      for (const field of ["endDate", "registrationOpensAt", "cancellationDeadline"]) {
+        await expectRefused(seminarInput({ [field]: value }), field, YEAR_MESSAGE);
+      }
+    }
+    // The edges are Seoul's: 1 January 2000 at midnight is in, the minute before is out.
+    expect((await created({ date: "2000-01-01T00:00" })).date).toBe("1999-12-31T15:00:00.000Z");
+    await expectRefused(seminarInput({ date: "1999-12-31T23:59" }), "date", YEAR_MESSAGE);
+  });
+
+  it("reads a day alone as midnight in Seoul, as a datetime-local value is", async () => {
+    expect((await created({ date: "2027-05-06" })).date).toBe("2027-05-05T15:00:00.000Z");
+  });
+
   it("defaults the status to open and takes closed; refuses anything else", async () => {
     const { status: _status, ...rest } = seminarInput({ title: "상태 없는 세미나" });
     const res = await create(rest);
@@ -288,6 +306,9 @@ describe("PATCH /api/seminars/{id}", () => {
         LINK_MESSAGE,
       ],
       [{ speaker: "" }, "speaker", "연자를 입력해주세요"],
+      [{ date: "99999-01-01" }, "date", YEAR_MESSAGE],
+      [{ endDate: "20000-01-01" }, "endDate", YEAR_MESSAGE],
+      [{ cancellationDeadline: "0001-01-01T00:00" }, "cancellationDeadline", YEAR_MESSAGE],
     ];
     for (const [body, field, message] of cases) {
       const error = await expectError(await patch(target.id, body), 400);

@@ -329,6 +329,8 @@ describe("GET /api/admin/members: filters, sorts and paging", () => {
       "order=up",
       "joinedFrom=2025-13-45",
       "joinedTo=yesterday",
+      "joinedFrom=0001-01-01",
+      "joinedTo=2101-01-01",
       `q=${"가".repeat(101)}`,
     ]) {
       const res = await call("GET", `/api/admin/members?${query}`);

@@ -185,6 +185,7 @@ describe("scanning tickets", () => {
       { registrationId: held.id, direction: "sideways" },
       { registrationId: "not-a-uuid", direction: "in" },
       { registrationId: held.id, direction: "in", at: "yesterday" },
+      { registrationId: held.id, direction: "in", at: "0001-01-01T00:00:00Z" },
       { ticketToken: 42, direction: "in" },
     ]) {
       const res = await scan(seminar.id, body);

@@ -103,6 +103,8 @@ describe("publishing a vote", () => {
       voteInput({ kind: "election" }),
       voteInput({ options: ["하나"] }),
       voteInput({ opensAt: "언제" }),
+      voteInput({ opensAt: "0001-01-01T00:00" }),
+      voteInput({ closesAt: "+010000-01-01T00:00:00Z" }),
       voteInput({ quorum: -1 }),
       voteInput({ electorate: "everyone" }),
     ];

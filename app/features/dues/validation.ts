@@ -1,6 +1,7 @@
 // Annual dues: what the office sets per year, what a payment is, and the Korean
 // messages, shared by the /admin/dues forms and the JSON calls.
 import { isUuid } from "~/lib/ids";
+import { FIRST_YEAR, LAST_YEAR, YEAR_RANGE_MESSAGE } from "~/lib/validation";
 import { wonInput } from "~/lib/won";
 import { z } from "~/lib/zod";
 
@@ -15,8 +16,8 @@ export const PAYMENT_METHODS = ["계좌이체", "카드", "현금", "기타"] as
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number] | "가상계좌" | "간편결제";
 
 /** The first and last years the office can set up. */
-export const MIN_DUES_YEAR = 2000;
-export const MAX_DUES_YEAR = 2100;
+export const MIN_DUES_YEAR = FIRST_YEAR;
+export const MAX_DUES_YEAR = LAST_YEAR;
 
 /** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
 export function isCalendarDay(value: string) {
@@ -25,7 +26,15 @@ export function isCalendarDay(value: string) {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-const day = (message: string) => z.string({ error: message }).trim().refine(isCalendarDay, message);
+const day = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .refine(isCalendarDay, message)
+    .refine((value) => {
+      const year = Number(value.slice(0, 4));
+      return year >= FIRST_YEAR && year <= LAST_YEAR;
+    }, YEAR_RANGE_MESSAGE);
 
 // "200,000", "20만" and 200000 alike (lib/won.ts).
 const won = (message: string) =>

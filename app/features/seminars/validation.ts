@@ -1,5 +1,12 @@
 import { isUuid } from "~/lib/ids";
-import { optionalHttpUrl, optionalUploadedImage, requiredText } from "~/lib/validation";
+import {
+  inSocietyYears,
+  optionalHttpUrl,
+  optionalUploadedImage,
+  requiredText,
+  seoulDateTime,
+  YEAR_RANGE_MESSAGE,
+} from "~/lib/validation";
 import { wonInput } from "~/lib/won";
 import { z } from "~/lib/zod";
 import { bandProblem, parseBandText, parseBreakText } from "./credit-rule";
@@ -19,23 +26,8 @@ export const SEMINAR_STATUS_LABELS = {
 
 const DATE_MESSAGE = "올바른 날짜와 시간을 입력해주세요";
 
-/**
- * A date, or a string convertible to one (SPEC.md §5). A date-time without a zone — what a
- * datetime-local input sends — is Seoul time.
- */
-export const seminarDate = z.preprocess(
-  (value) => {
-    if (
-      typeof value === "string" &&
-      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value.trim())
-    ) {
-      return new Date(`${value.trim()}+09:00`);
-    }
-    if (typeof value === "string" && value.trim() !== "") return new Date(value);
-    return value;
-  },
-  z.date({ error: DATE_MESSAGE }).refine((d) => !Number.isNaN(d.getTime()), DATE_MESSAGE),
-);
+/** A date, or a string convertible to one (SPEC.md §5); without a zone, Seoul time. */
+export const seminarDate = seoulDateTime(DATE_MESSAGE);
 
 /** An optional date-time: empty or null means none. */
 const optionalDate = z.preprocess((value) => (value === "" ? null : value), seminarDate.nullish());
@@ -263,6 +255,7 @@ export const checkInSchema = z
     at: z.iso
       .datetime({ offset: true, error: "기록 시간은 ISO 8601 형식이어야 합니다" })
       .transform((value) => new Date(value))
+      .refine(inSocietyYears, YEAR_RANGE_MESSAGE)
       .optional(),
     scanId: z
       .string({ error: "스캔 번호가 올바르지 않습니다" })

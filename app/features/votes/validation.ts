@@ -1,6 +1,6 @@
 // The votes' schemas with Korean messages, shared by the office's form, the member's page and the
 // JSON calls (docs/votes.md).
-import { OBJECT_PATH, requiredText } from "~/lib/validation";
+import { OBJECT_PATH, requiredText, seoulDateTime } from "~/lib/validation";
 import { z } from "~/lib/zod";
 
 export const VOTE_KINDS = ["resolution", "election"] as const;
@@ -30,17 +30,7 @@ export const RECEIPT_PATTERN = /^[0-9a-f]{32}$/;
 const DATE_MESSAGE = "올바른 날짜와 시간을 입력해주세요";
 
 /** A date-time; one without a zone (what a datetime-local input sends) is Seoul time. */
-const dateTime = (message: string) =>
-  z.preprocess(
-    (value) => {
-      if (typeof value !== "string") return value;
-      const text = value.trim();
-      if (text === "") return undefined;
-      if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return new Date(`${text}+09:00`);
-      return new Date(text);
-    },
-    z.date({ error: message }).refine((d) => !Number.isNaN(d.getTime()), DATE_MESSAGE),
-  );
+const dateTime = (message: string) => seoulDateTime(message, DATE_MESSAGE);
 
 export const CANDIDATE_PHOTO_MESSAGE =
   "후보 사진은 ‘후보 사진 올리기’로 올린 사진의 주소(/objects/…)만 쓸 수 있습니다";
