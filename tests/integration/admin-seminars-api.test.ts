@@ -161,7 +161,12 @@ describe("POST /api/seminars: an administrator creates", () => {
   });
 
   it("refuses a year outside 2000–2100 in every date field (400, never a 500 or another year)", async () => {
-    const years = ["99999-01-01", "+010000-01-01T00:00:00Z", "0000-01-01T10:00", "0001-06-01T05:00"];
+    const years = [
+      "99999-01-01",
+      "+010000-01-01T00:00:00Z",
+      "0000-01-01T10:00",
+      "0001-06-01T05:00",
+    ];
     for (const value of years) {
       await expectRefused(seminarInput({ date: value }), "date", YEAR_MESSAGE);
       for (const field of ["endDate", "registrationOpensAt", "cancellationDeadline"]) {
