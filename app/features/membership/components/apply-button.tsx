@@ -3,6 +3,7 @@ import { Link, useNavigate } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { useOptionalUser } from "~/lib/root-data";
+import { useHydrated } from "~/lib/use-hydrated";
 
 /**
  * A logged-in user applies after confirming the fee is paid (SPEC.md §2, Membership
@@ -20,6 +21,7 @@ export function ApplyButton({
 }) {
   const user = useOptionalUser();
   const navigate = useNavigate();
+  const hydrated = useHydrated();
   if (!user) {
     return (
       <Button asChild size="lg">
@@ -46,13 +48,18 @@ export function ApplyButton({
       </div>
     );
   }
+  const label = applicationStatus === "rejected" ? "정회원 다시 신청하기" : "정회원 가입 신청";
+  // Before the JavaScript (or without it) the dialog cannot open: the button goes to the form.
+  if (!hydrated) {
+    return (
+      <Button asChild size="lg">
+        <Link to="/membership/apply">{label}</Link>
+      </Button>
+    );
+  }
   return (
     <ConfirmDialog
-      trigger={
-        <Button size="lg">
-          {applicationStatus === "rejected" ? "정회원 다시 신청하기" : "정회원 가입 신청"}
-        </Button>
-      }
+      trigger={<Button size="lg">{label}</Button>}
       title="정회원 가입 신청"
       description={
         <>
