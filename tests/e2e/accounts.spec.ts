@@ -292,14 +292,17 @@ test.describe("the licence upload", () => {
     expect(uploadRequested).toBe(false);
   });
 
-  test("the server refuses a non-image that claims to be a PNG ('업로드 실패')", async ({
+  test("the server refuses a non-image that claims to be a PNG ('잘못된 파일 형식')", async ({
     page,
   }) => {
     await open(page, "/signup");
     // Named .png, so the browser calls it image/png; the server reads the bytes and refuses it.
     const fake = writeTempFile("licence.png", "This is plain text pretending to be a PNG.\n");
     await page.getByLabel("의사 면허증 이미지").setInputFiles(fake);
-    await expect(toast(page, "업로드 실패")).toBeVisible();
+    // The bytes decide, not the name: SPEC.md's title for a wrong type, with its message.
+    const refused = toast(page, "잘못된 파일 형식");
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText("이미지 파일만 업로드 가능합니다.");
     await expect(page.getByText("업로드됨")).toHaveCount(0);
   });
 

@@ -49,6 +49,13 @@ export function uploadErrorMessage(error: unknown) {
     : UPLOAD_MESSAGES.failed;
 }
 
+/** The toast's title for that message: SPEC.md's for a wrong type or a size, else the failure's. */
+export function uploadErrorTitle(message: string) {
+  if (message === UPLOAD_MESSAGES.wrongType) return UPLOAD_MESSAGES.wrongTypeTitle;
+  if (message === UPLOAD_MESSAGES.tooLarge) return UPLOAD_MESSAGES.tooLargeTitle;
+  return UPLOAD_MESSAGES.failedTitle;
+}
+
 async function messageOf(response: Response) {
   try {
     const body = (await response.json()) as { message?: string };

@@ -23,7 +23,7 @@ import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { inputClass } from "~/components/ui/field";
 import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/features/uploads/constants";
-import { uploadErrorMessage, uploadFile } from "~/features/uploads/upload-file";
+import { uploadErrorMessage, uploadErrorTitle, uploadFile } from "~/features/uploads/upload-file";
 import { cn } from "~/lib/cn";
 import { toast } from "~/lib/toast";
 
@@ -145,11 +145,8 @@ export function EditorToolbar({ editor }: { editor: Editor | null }) {
       editor.chain().focus().setImage({ src: objectPath }).run();
       toast({ title: UPLOAD_MESSAGES.doneTitle, description: "이미지가 업로드되었습니다." });
     } catch (error) {
-      toast({
-        title: UPLOAD_MESSAGES.failedTitle,
-        description: uploadErrorMessage(error),
-        variant: "destructive",
-      });
+      const message = uploadErrorMessage(error);
+      toast({ title: uploadErrorTitle(message), description: message, variant: "destructive" });
     } finally {
       setUploading(false);
       if (fileRef.current) fileRef.current.value = "";

@@ -4,7 +4,12 @@ import { flushSync } from "react-dom";
 import { FieldError, Label } from "~/components/ui/field";
 import { toast } from "~/lib/toast";
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "../constants";
-import { type UploadEndpoint, uploadErrorMessage, uploadFile } from "../upload-file";
+import {
+  type UploadEndpoint,
+  uploadErrorMessage,
+  uploadErrorTitle,
+  uploadFile,
+} from "../upload-file";
 
 type Props = {
   /**
@@ -95,11 +100,8 @@ export function ImageUpload({
       onUploaded?.(path);
       toast({ title: UPLOAD_MESSAGES.doneTitle, description: successMessage });
     } catch (error) {
-      toast({
-        title: UPLOAD_MESSAGES.failedTitle,
-        description: uploadErrorMessage(error),
-        variant: "destructive",
-      });
+      const message = uploadErrorMessage(error);
+      toast({ title: uploadErrorTitle(message), description: message, variant: "destructive" });
     } finally {
       setUploading(false);
       if (inputRef.current) inputRef.current.value = "";
