@@ -368,6 +368,7 @@ test.describe("tab 3: announcements", () => {
       await linkDialog.getByLabel("링크 주소").fill("example.org/without-scheme");
       await linkDialog.getByRole("button", { name: "적용" }).click();
       await expect(linkDialog).toContainText("링크는 http:// 또는 https://로 시작해야 합니다");
+      await expect(toast(page, "잘못된 URL")).toBeVisible();
       await expect(editor.locator("a")).toHaveCount(0);
       // ...an https address is inserted as a link, and the editor has the focus again.
       await linkDialog.getByLabel("링크 주소").fill(link);

@@ -111,7 +111,10 @@ export function EditorToolbar({ editor }: { editor: Editor | null }) {
       return;
     }
     if (!/^https?:\/\//i.test(url)) {
-      setLinkError("링크는 http:// 또는 https://로 시작해야 합니다");
+      const message = "링크는 http:// 또는 https://로 시작해야 합니다";
+      setLinkError(message);
+      // SPEC.md §8's toast, beside the message under the field.
+      toast({ title: "잘못된 URL", description: message, variant: "destructive" });
       return;
     }
     setLinkDraft(null);
