@@ -323,7 +323,9 @@ export default function AdminDues({ loaderData }: Route.ComponentProps) {
                       {p.memo ? ` · ${p.memo}` : ""}
                       {p.voidReason ? ` · 취소 사유: ${p.voidReason}` : ""}
                     </p>
-                    {p.voidedAt ? null : <VoidPaymentForm paymentId={p.id} year={year} />}
+                    {p.voidedAt ? null : (
+                      <VoidPaymentForm paymentId={p.id} year={year} online={p.online} />
+                    )}
                   </li>
                 ))}
               </ul>

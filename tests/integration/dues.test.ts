@@ -593,6 +593,28 @@ const rowOf = (preview: Preview, depositor: string) =>
   preview.rows.find((row) => row.depositor === depositor)!;
 
 describe("bank statement import", () => {
+  it("proposes the rest of the fee from a member who paid part, and leaves out an amount no payment can hold", async () => {
+    const part = await regular("반만낸");
+    const whole = await regular("다낸");
+    await pay(part, { amount: FEE - 30_000 });
+    await pay(whole, { amount: FEE });
+    const preview = await imported(
+      [
+        "거래일시,적요,입금액,잔액",
+        `${YEAR}-03-12 10:00,반만낸,30000,1`,
+        `${YEAR}-03-12 11:00,다낸,${FEE},2`,
+        `${YEAR}-03-12 12:00,반만낸,"999,999,999,999",3`,
+      ].join("\n"),
+      "statement.csv",
+    );
+    expect(rowOf(preview, "반만낸")).toMatchObject({ status: "match", proposed: part.id });
+    expect(rowOf(preview, "다낸")).toMatchObject({ status: "already_paid", proposed: null });
+    expect(preview.rows.filter((row) => row.depositor === "반만낸")).toHaveLength(1);
+    const row = rowOf(preview, "반만낸");
+    expect((await confirm(preview.id, [{ index: row.index, userId: part.id }])).status).toBe(200);
+    expect((await myDues(part)).status).toBe("paid");
+  });
+
   it("reads an .xlsx with the bank's title and totals rows, proposes matches, records what is confirmed, once", async () => {
     const kim = await regular("엑셀김");
     const twinA = await regular("엑셀쌍둥", "010-1111-2222");

@@ -481,6 +481,10 @@ describe("the bank statement import", () => {
     }>(res);
     const row = preview.rows.find((r) => r.depositor === "온라인완납");
     expect(row).toMatchObject({ status: "already_paid", proposed: null });
+    // Nor does the member record offer 납부 취소 for it (refused with a 409): it points to the refund.
+    const record = await page(server, `/admin/members/${member.id}`, admin.cookie);
+    expect(mainText(record.html)).toMatch(/결제 관리\s*에서 환불하면 납부 기록도 함께 정리됩니다/);
+    expect(record.html).not.toMatch(/name="intent" value="void"/);
   });
 });
 

@@ -84,6 +84,8 @@ describe("statement cells", () => {
     expect(parseStatementDate("20260302")?.day).toBe("2026-03-02");
     expect(parseStatementDate("합계")).toBeNull();
     expect(parseStatementDate("2026.02.30")).toBeNull();
+    expect(parseStatementDate("0001.01.01")).toBeNull();
+    expect(parseStatementDate("9999-12-31")).toBeNull();
   });
 
   it("reads amounts with separators and marks, and refuses words", () => {
@@ -93,6 +95,9 @@ describe("statement cells", () => {
     expect(parseAmount("")).toBe(0);
     expect(parseAmount("-")).toBe(0);
     expect(parseAmount("십만원")).toBeNull();
+    // More than one payment can record is no dues deposit: the row is left out, not a 500.
+    expect(parseAmount("100,000,000")).toBe(100_000_000);
+    expect(parseAmount("999,999,999,999")).toBeNull();
   });
 
   it("knows a calendar day", () => {

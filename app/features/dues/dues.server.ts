@@ -184,6 +184,8 @@ export type Payment = {
   voidedAt: Date | null;
   voidReason: string | null;
   createdAt: Date;
+  /** Paid online: undone by a refund in 결제 관리, never voided here. */
+  online: boolean;
 };
 
 const paymentColumns = {
@@ -200,6 +202,7 @@ const paymentColumns = {
   voidedAt: duesPayments.voidedAt,
   voidReason: duesPayments.voidReason,
   createdAt: duesPayments.createdAt,
+  online: sql<boolean>`coalesce(${duesPayments.importRef} like 'pg:%', false)`,
 };
 
 const asPayment = (row: Omit<Payment, "method"> & { method: string }) => row as Payment;

@@ -113,11 +113,16 @@ async function previewOf(importId: string) {
         .where(and(isNotNull(duesPayments.importRef), inArray(duesPayments.importRef, refs)))
     ).map((row) => row.ref),
   );
-  const paid = new Set(
+  // What each member has paid of the year: in full, a deposit of theirs is no dues; in part (or
+  // after a partial refund), a deposit of the rest is.
+  const paidSoFar = new Map(
     members.length
       ? (
           await db
-            .select({ userId: duesPayments.userId })
+            .select({
+              userId: duesPayments.userId,
+              total: sql<number>`sum(${duesPayments.amount})::int`,
+            })
             .from(duesPayments)
             .where(
               and(
@@ -129,9 +134,13 @@ async function previewOf(importId: string) {
                 ),
               ),
             )
-        ).map((row) => row.userId)
+            .groupBy(duesPayments.userId)
+        ).map((row) => [row.userId, Number(row.total)])
       : [],
   );
+  const regularFee = settings?.regularFee ?? 0;
+  const paidInFull = (id: string) => (paidSoFar.get(id) ?? 0) >= Math.max(regularFee, 1);
+  const theRest = (id: string) => regularFee - (paidSoFar.get(id) ?? 0);
 
   const rows: ImportRow[] = found.rows.map((row, index) => {
     const depositor = squash(row.depositor);
@@ -149,9 +158,10 @@ async function previewOf(importId: string) {
     if (recorded.has(row.ref)) status = "recorded";
     else if (candidates.length === 0) status = "unmatched";
     else if (candidates.length > 1 || (!bySuffix.length && !byName.length)) status = "ambiguous";
-    else if (paid.has(candidates[0]!.id)) status = "already_paid";
-    else if (!fees.has(row.amount)) status = "check_amount";
-    else status = "match";
+    else if (paidInFull(candidates[0]!.id)) status = "already_paid";
+    else if (!fees.has(row.amount) && row.amount !== theRest(candidates[0]!.id)) {
+      status = "check_amount";
+    } else status = "match";
     return {
       ...row,
       index,

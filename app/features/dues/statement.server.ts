@@ -11,6 +11,8 @@ import { Worker } from "node:worker_threads";
 import { env } from "~/env.server";
 import { AppError } from "~/lib/errors.server";
 import { formatNumber } from "~/lib/numbers";
+import { FIRST_YEAR, LAST_YEAR } from "~/lib/validation";
+import { MAX_PAYMENT_WON } from "./validation";
 
 /** One deposit on a statement. `ref` identifies the transaction across re-imports. */
 export type StatementRow = { ref: string; paidAt: string; depositor: string; amount: number };
@@ -107,17 +109,22 @@ export function parseStatementDate(text: string) {
   const day = `${y}-${m!.padStart(2, "0")}-${d!.padStart(2, "0")}`;
   const check = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(check.getTime()) || check.toISOString().slice(0, 10) !== day) return null;
+  if (Number(y) < FIRST_YEAR || Number(y) > LAST_YEAR) return null;
   const time = hh ? `${hh.padStart(2, "0")}:${mm}:${ss ?? "00"}` : "";
   return { day, time };
 }
 
-/** "120,000", "₩120,000원", "120000.00" → 120000; "" or "-" → 0; anything else → null. */
+/**
+ * "120,000", "₩120,000원", "120000.00" → 120000; "" or "-" → 0; anything else, or more than one
+ * payment can record, → null (such a row is no dues deposit, and would fail the insert).
+ */
 export function parseAmount(text: string) {
   if (text.length > CELL_VALUE_MAX_CHARS) return null;
   const cleaned = text.replace(/[,\s원₩]/g, "");
   if (cleaned === "" || cleaned === "-") return 0;
   if (!/^-?\d+(\.\d+)?$/.test(cleaned)) return null;
-  return Math.round(Number(cleaned));
+  const amount = Math.round(Number(cleaned));
+  return Math.abs(amount) > MAX_PAYMENT_WON ? null : amount;
 }
 
 /** What a workbook may expand to: a statement is a few megabytes at most once unzipped. */

@@ -15,6 +15,9 @@ export const PAYMENT_METHODS = ["계좌이체", "카드", "현금", "기타"] as
 // What the office records by hand; payments online also record 가상계좌 and 간편결제.
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number] | "가상계좌" | "간편결제";
 
+/** The largest amount one payment records (the dues columns hold it, and no society asks more). */
+export const MAX_PAYMENT_WON = 100_000_000;
+
 /** The first and last years the office can set up. */
 export const MIN_DUES_YEAR = FIRST_YEAR;
 export const MAX_DUES_YEAR = LAST_YEAR;
@@ -44,7 +47,7 @@ const won = (message: string) =>
       .number({ error: message })
       .int(message)
       .min(0, message)
-      .max(100_000_000, "금액이 너무 큽니다."),
+      .max(MAX_PAYMENT_WON, "금액이 너무 큽니다."),
   );
 
 export const yearSchema = z.coerce

@@ -52,7 +52,12 @@ export function MemberDues({
                 {p.voidReason ? ` · 취소 사유: ${p.voidReason}` : ""}
               </p>
               {p.voidedAt ? null : (
-                <VoidPaymentForm paymentId={p.id} year={p.year} returnTo={returnTo} />
+                <VoidPaymentForm
+                  paymentId={p.id}
+                  year={p.year}
+                  returnTo={returnTo}
+                  online={p.online}
+                />
               )}
             </li>
           ))}

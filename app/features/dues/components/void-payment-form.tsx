@@ -1,17 +1,34 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** Voids a payment with a required reason; opened from a disclosure so the list stays short. */
+/**
+ * Voids a payment with a required reason; opened from a disclosure so the list stays short. A
+ * payment made online is undone by its refund instead (the void would be refused), so it points
+ * there.
+ */
 export function VoidPaymentForm({
   paymentId,
   year,
   returnTo,
+  online,
 }: {
   paymentId: string;
   year: number;
   returnTo?: string;
+  online: boolean;
 }) {
   const id = `void-${paymentId}`;
+  if (online) {
+    return (
+      <p className="text-sm text-slate-600">
+        온라인 결제는{" "}
+        <Link to="/admin/payments" className="font-semibold text-brand-700 underline">
+          결제 관리
+        </Link>
+        에서 환불하면 납부 기록도 함께 정리됩니다.
+      </p>
+    );
+  }
   return (
     <details className="text-sm">
       <summary className="inline-flex min-h-10 cursor-pointer items-center font-semibold text-rose-700">
