@@ -140,8 +140,8 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
   return (
     <Section className="max-w-lg">
       <Link
-        to="/mypage/dues#payments"
-        className="inline-flex items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
+        to={payment.purpose === "seminar" ? "/mypage/seminars" : "/mypage/dues#payments"}
+        className="inline-flex min-h-11 items-center gap-1 text-sm font-medium text-slate-600 hover:text-brand-700"
       >
         <ArrowLeft className="size-4" aria-hidden="true" /> 마이페이지
       </Link>
@@ -161,7 +161,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
           {formatNumber(payment.amount)}
           <span className="ml-1 text-lg">원</span>
         </p>
-        {loaderData.failure || payment.failReason ? (
+        {open && (loaderData.failure || payment.failReason) ? (
           <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
             {withFullStop(loaderData.failure ?? payment.failReason ?? "")} 다시 결제하실 수
             있습니다.
@@ -290,11 +290,21 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
           </div>
         ) : null}
         {!open && !payment.paidAt && payment.status !== "vbank_issued" ? (
-          <p className="text-base text-slate-700">
-            {payment.status === "cancelled"
-              ? "이 결제는 더 이상 진행할 수 없습니다."
-              : "결제 시간이 지났습니다."}
-          </p>
+          <div className="grid gap-3">
+            <p className="text-base text-slate-700">
+              {payment.status === "cancelled"
+                ? withFullStop(payment.failReason ?? "이 결제는 더 이상 진행할 수 없습니다")
+                : "결제 시간이 지났습니다."}
+            </p>
+            {/* Never a dead end: where to start again. */}
+            <Button asChild>
+              {payment.purpose === "seminar" && payment.seminarId ? (
+                <Link to={`/activities/${payment.seminarId}`}>세미나 페이지로 가기</Link>
+              ) : (
+                <Link to="/mypage/dues">회비 납부 페이지로 가기</Link>
+              )}
+            </Button>
+          </div>
         ) : null}
       </Card>
     </Section>

@@ -18,7 +18,7 @@ import {
 } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { flashToastOf } from "../support/admin";
-import { mainText } from "../support/html";
+import { mainText, tags } from "../support/html";
 import { postForm } from "../support/http";
 import { insertMember, type Member, page, sendJson } from "../support/members";
 import { pdfText } from "../support/pdf";
@@ -1088,6 +1088,35 @@ describe("seminar fees", () => {
       .from(seminarRegistrations)
       .where(eq(seminarRegistrations.id, held.id!));
     expect(after?.status).toBe("cancelled");
+  });
+
+  it("a hold run out is released when its member looks, before the minute job: no payment offered that would be refused", async () => {
+    const seminar = await paidSeminar(2);
+    const byPage = await regular("만료세미나");
+    const byPayment = await regular("만료결제");
+    const next = await regular("만료대기");
+    await registerFor(seminar.id, byPage);
+    const held = await registerFor(seminar.id, byPayment);
+    await registerFor(seminar.id, next);
+    advanceClock(16 * 60_000);
+    // The seminar page: the seat has gone to the first in line, and 신청 is offered again.
+    const seminarPage = mainText(
+      (await page(server, `/activities/${seminar.id}`, byPage.cookie)).html,
+    );
+    expect(seminarPage).not.toContain("등록비 결제를 기다리고 있습니다");
+    expect(seminarPage).toContain("신청하고 결제하기");
+    expect(
+      await json<Registration>(
+        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, next.cookie),
+      ),
+    ).toMatchObject({ status: "payment_pending" });
+    // The payment page: why it ended, and where to start again, not "다시 결제하실 수 있습니다".
+    const paymentPage = await page(server, `/mypage/payments/${held.paymentId}`, byPayment.cookie);
+    const text = mainText(paymentPage.html);
+    expect(text).toContain("결제 시간이 지나 좌석이 해제되었습니다.");
+    expect(text).not.toContain("다시 결제하실 수 있습니다");
+    expect(tags(paymentPage.html, "a").map((a) => a.href)).toContain(`/activities/${seminar.id}`);
+    expect((await mine(byPayment, held.paymentId!)).status).toBe("cancelled");
   });
 
   it("one seat, two payments: an old window paid after the new invoice is refunded, not kept", async () => {

@@ -47,7 +47,7 @@ import { enqueueMail, toAdministrators } from "../mail/mail.server";
 import { safely } from "../mail/notifications.server";
 import { mailTemplates } from "../mail/templates.server";
 import { textMember } from "../messages/messages.server";
-import { confirmPaidSeat } from "../seminars/registrations.server";
+import { confirmPaidSeat, releaseExpiredHoldsOf } from "../seminars/registrations.server";
 import { cancellationDeadlineOf } from "../seminars/rules";
 import {
   bankLabel,
@@ -515,7 +515,10 @@ export function memberView(invoice: Invoice) {
       : null,
     receiptUrl: invoice.receiptUrl,
     duesReceiptId: invoice.duesPaymentId,
-    failReason: invoice.status === "failed" ? invoice.failReason : null,
+    /** Why it failed, or why it was closed unpaid (a hold run out, a newer invoice). */
+    failReason:
+      invoice.status === "failed" || invoice.status === "cancelled" ? invoice.failReason : null,
+    seminarId: invoice.seminarId,
   };
 }
 
@@ -559,6 +562,16 @@ export async function myPaymentPage(
   let invoice = await ownInvoice(actor, paymentId);
   if (options.settle && invoice.status === "pending" && invoice.method) {
     invoice = (await settlePayment(paymentId)) ?? invoice;
+  }
+  if (
+    invoice.status === "pending" &&
+    invoice.seminarId &&
+    invoice.expiresAt &&
+    invoice.expiresAt <= clockNow()
+  ) {
+    // The seat's hold ran out before the minute job came by: released now, the page says so.
+    await releaseExpiredHoldsOf(invoice.seminarId);
+    invoice = await ownInvoice(actor, paymentId);
   }
   const db = await getDb();
   const [refunds, [seminar]] = await Promise.all([

@@ -7,7 +7,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { isUuid } from "~/lib/ids";
 import { seminars } from "~db/schema";
 import type { SessionUser } from "../accounts/session.server";
-import { findMyRegistration, seatsTakenSql } from "./registrations.server";
+import { findMyRegistration, releaseExpiredHoldsOf, seatsTakenSql } from "./registrations.server";
 import {
   cancellationDeadlineOf,
   feeFor,
@@ -31,14 +31,20 @@ const seminarWithSeatsTaken = builtOnce("seminar_page", (db) =>
 
 export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
   if (!isUuid(seminarId)) return null;
+  const now = clockNow();
+  let mine = user ? await findMyRegistration(seminarId, user.id) : null;
+  if (mine?.status === "payment_pending" && mine.expiresAt && new Date(mine.expiresAt) <= now) {
+    // The hold ran out before the minute job came by: release it now, so the page tells the
+    // truth (and the seat has gone to the waitlist) instead of offering a payment refused.
+    await releaseExpiredHoldsOf(seminarId, now);
+    mine = await findMyRegistration(seminarId, user!.id);
+  }
   const [row] = await seminarWithSeatsTaken({ seminarId });
   if (!row) return null;
   const { seminar } = row;
   const seats = seminar.capacity === null ? null : Math.max(0, seminar.capacity - row.taken);
-  const now = clockNow();
   // 정회원 자격 as the session read it for this request (the header shows the same).
   const full = user ? user.fullStanding : null;
-  const mine = user ? await findMyRegistration(seminar.id, user.id) : null;
   const { createdAt: _createdAt, ...shown } = seminar;
   const deadline = cancellationDeadlineOf(seminar);
   return {

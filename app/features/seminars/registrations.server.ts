@@ -307,16 +307,23 @@ export async function releaseExpiredHolds(now: Date = clockNow()) {
       ),
     );
   let count = 0;
-  for (const { seminarId } of due) {
-    const { seminar, released, promoted } = await db.transaction(async (tx) => {
-      const seminar = await lockSeminar(tx, seminarId);
-      return { seminar, ...(await releaseExpired(tx, seminar, now)) };
-    });
-    for (const registration of released) await notifyHoldExpired(seminar, registration);
-    await notifyPromoted(seminar, promoted);
-    count += released.length;
-  }
+  for (const { seminarId } of due) count += await releaseExpiredHoldsOf(seminarId, now);
   return count;
+}
+
+/**
+ * The same for one seminar, at once: a member whose hold ran out a moment ago sees it released
+ * (and may register again) rather than a payment they can no longer make, until the minute job.
+ */
+export async function releaseExpiredHoldsOf(seminarId: string, now: Date = clockNow()) {
+  const db = await getDb();
+  const { seminar, released, promoted } = await db.transaction(async (tx) => {
+    const seminar = await lockSeminar(tx, seminarId);
+    return { seminar, ...(await releaseExpired(tx, seminar, now)) };
+  });
+  for (const registration of released) await notifyHoldExpired(seminar, registration);
+  await notifyPromoted(seminar, promoted);
+  return released.length;
 }
 
 /** What a member sees of their registration (the JSON call's answer). */
