@@ -5,7 +5,12 @@ import { DateTime } from "~/components/ui/date-time";
 import { ScrollRegion } from "~/components/ui/scroll-region";
 import { SelectField } from "~/components/ui/textarea-field";
 import { requireActor } from "~/features/accounts/actor.server";
-import { AUDIT_ACTIONS, AUDIT_PAGE_SIZE, auditActionLabel } from "~/features/audit/actions";
+import {
+  AUDIT_ACTIONS,
+  AUDIT_PAGE_SIZE,
+  auditActionLabel,
+  auditDetailText,
+} from "~/features/audit/actions";
 import { auditActors, listAudit } from "~/features/audit/audit.server";
 import { ExportPurposeForm } from "~/features/audit/components/export-purpose-form";
 import { isUuid } from "~/lib/ids";
@@ -93,7 +98,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         <Button type="submit">조회</Button>
       </Form>
       <ScrollRegion label="감사 기록 (최신순)" className="mt-6 rounded-xl border border-slate-200">
-        <table className="w-full min-w-[720px] text-left text-sm">
+        <table className="w-full min-w-[880px] text-left text-sm">
           <caption className="sr-only">감사 기록 (최신순)</caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
@@ -110,6 +115,9 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 대상
               </th>
               <th scope="col" className="px-3 py-2.5 font-semibold">
+                내용
+              </th>
+              <th scope="col" className="px-3 py-2.5 font-semibold">
                 IP
               </th>
             </tr>
@@ -123,12 +131,15 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2.5">{row.actorEmail}</td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{auditActionLabel(row.action)}</td>
                 <td className="px-3 py-2.5">{row.subjectLabel ?? "-"}</td>
+                <td className="max-w-72 px-3 py-2.5 break-words">
+                  {auditDetailText(row.detail) || "-"}
+                </td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{displayIp(row.ip) ?? "-"}</td>
               </tr>
             ))}
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={5} className="px-3 py-10 text-center text-slate-600">
+                <td colSpan={6} className="px-3 py-10 text-center text-slate-600">
                   기록이 없습니다.
                 </td>
               </tr>

@@ -454,6 +454,11 @@ describe("dues paid online", () => {
       .from(auditLog)
       .where(and(eq(auditLog.action, "payment_refund"), eq(auditLog.actorId, admin.id)));
     expect(audited.length).toBeGreaterThanOrEqual(2);
+    // The office reads the amount and the reason on its audit page, not only that a refund happened.
+    const auditPage = mainText(
+      (await page(server, "/admin/audit?action=payment_refund", admin.cookie)).html,
+    );
+    expect(auditPage).toContain("금액 30,000원 · 사유 중복 청구 일부");
     const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
     expect(mails.filter((mail) => mail.subject.includes("환불")).length).toBe(2);
   });

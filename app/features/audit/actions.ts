@@ -79,3 +79,34 @@ export function auditActionLabel(action: string) {
 
 /** Entries per page on /admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;
+
+/** The details an entry keeps that the office reads, in Korean; ids and codes stay in the data. */
+const DETAIL_LABELS: Record<string, string> = {
+  amount: "금액",
+  refundedAmount: "환불액",
+  refunds: "환불 건수",
+  refundsFailed: "환불 실패",
+  year: "연도",
+  rows: "건수",
+  count: "건수",
+  total: "합계",
+  reason: "사유",
+  purpose: "목적",
+};
+const WON_DETAILS = new Set(["amount", "refundedAmount"]);
+
+/** "금액 10,000원 · 사유 중복 결제": what the entry's detail says, or "" when nothing to show. */
+export function auditDetailText(detail: unknown) {
+  if (!detail || typeof detail !== "object") return "";
+  const parts: string[] = [];
+  for (const [key, label] of Object.entries(DETAIL_LABELS)) {
+    const value = (detail as Record<string, unknown>)[key];
+    if (value === null || value === undefined || value === "") continue;
+    if (typeof value === "number") {
+      parts.push(`${label} ${value.toLocaleString("ko-KR")}${WON_DETAILS.has(key) ? "원" : ""}`);
+    } else if (typeof value === "string") {
+      parts.push(`${label} ${value}`);
+    }
+  }
+  return parts.join(" · ");
+}
