@@ -115,10 +115,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 대상
               </th>
               <th scope="col" className="px-3 py-2.5 font-semibold">
-                내용
+                IP
               </th>
               <th scope="col" className="px-3 py-2.5 font-semibold">
-                IP
+                내용
               </th>
             </tr>
           </thead>
@@ -131,10 +131,10 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2.5">{row.actorEmail}</td>
                 <td className="px-3 py-2.5 whitespace-nowrap">{auditActionLabel(row.action)}</td>
                 <td className="px-3 py-2.5">{row.subjectLabel ?? "-"}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap">{displayIp(row.ip) ?? "-"}</td>
                 <td className="max-w-72 px-3 py-2.5 break-words">
                   {auditDetailText(row.detail) || "-"}
                 </td>
-                <td className="px-3 py-2.5 whitespace-nowrap">{displayIp(row.ip) ?? "-"}</td>
               </tr>
             ))}
             {rows.length === 0 ? (
