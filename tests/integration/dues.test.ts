@@ -8,7 +8,7 @@ import ExcelJS from "exceljs";
 import iconv from "iconv-lite";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
-import { auditLog, duesPayments, mailQueue } from "~db/schema";
+import { auditLog, duesPayments, mailQueue, membershipApplications } from "~db/schema";
 import {
   createAdmin,
   type ErrorBody,
@@ -19,6 +19,7 @@ import {
   postForm,
 } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
+import { mainText, tags } from "../support/html";
 import { insertMember, type Member, page, sendJson } from "../support/members";
 import { pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
@@ -284,6 +285,36 @@ describe("the roster's dues and standing filters", () => {
     expect(roster.html).not.toContain("필터납부");
     void honorary;
     void associate;
+  });
+});
+
+describe("/mypage's application card follows the standing", () => {
+  it("an approved 정회원 whose dues are unpaid is told so, with the way to pay; a paid one is told all is open", async () => {
+    const lapsed = await regular("카드미납");
+    const standing = await regular("카드납부");
+    await pay(standing);
+    for (const member of [lapsed, standing]) {
+      await server.db.insert(membershipApplications).values({
+        userId: member.id,
+        name: member.name,
+        email: member.email,
+        phone: "010-2345-6789",
+        licenseNumber: "12345",
+        hospitalName: "카드의원",
+        department: "내과",
+        address: "대구",
+        status: "approved",
+      });
+    }
+    const lapsedPage = await page(server, "/mypage", lapsed.cookie);
+    expect(mainText(lapsedPage.html)).toContain("지금은 정회원 자격이 유지되지 않아");
+    expect(mainText(lapsedPage.html)).not.toContain("학회의 모든 활동에 참여하실 수 있습니다");
+    expect(tags(lapsedPage.html, "a").map((a) => a.href)).toContain("/mypage/dues");
+    const standingPage = mainText((await page(server, "/mypage", standing.cookie)).html);
+    expect(standingPage).toContain(
+      "정회원으로 승인되었습니다. 학회의 모든 활동에 참여하실 수 있습니다.",
+    );
+    expect(standingPage).not.toContain("지금은 정회원 자격이 유지되지 않아");
   });
 });
 

@@ -1,6 +1,7 @@
+import { Link } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { formatDate, isoDate } from "~/lib/dates";
-import { useRootData } from "~/lib/root-data";
+import { useOptionalUser, useRootData } from "~/lib/root-data";
 import type { listApplicationsOf } from "../applications.server";
 import { type ApplicationStatus, STATUS_LABELS } from "../validation";
 
@@ -34,6 +35,8 @@ export function ApplicationStatusCard({
   >;
 }) {
   const { society } = useRootData();
+  // An approval is not standing: a 정회원 whose dues are unpaid counts as 준회원 until paid.
+  const standing = useOptionalUser()?.isFullMember ?? false;
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -61,9 +64,18 @@ export function ApplicationStatusCard({
           신청서를 검토하고 있습니다. 결과는 이메일로 안내해 드립니다.
         </p>
       ) : null}
-      {application.status === "approved" ? (
+      {application.status === "approved" && standing ? (
         <p className="mt-5 rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
           정회원으로 승인되었습니다. 학회의 모든 활동에 참여하실 수 있습니다.
+        </p>
+      ) : null}
+      {application.status === "approved" && !standing ? (
+        <p className="mt-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" role="status">
+          정회원으로 승인되었지만 지금은 정회원 자격이 유지되지 않아 준회원으로 이용하고 계십니다.
+          회비를 납부하시면 정회원 자격이 바로 회복됩니다.{" "}
+          <Link to="/mypage/dues" className="font-semibold underline">
+            회비 납부 확인하기
+          </Link>
         </p>
       ) : null}
       {application.status === "rejected" ? (
