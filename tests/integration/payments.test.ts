@@ -102,6 +102,15 @@ async function mine(member: Member, paymentId: string) {
   return list.items.find((item) => item.paymentId === paymentId)!;
 }
 
+/** The invoice's status as stored (the member's list leaves out what was closed before it began). */
+async function invoiceStatus(paymentId: string) {
+  const [row] = await server.db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(eq(payments.paymentId, paymentId));
+  return row?.status;
+}
+
 async function duesRows(member: Member) {
   return server.db.select().from(duesPayments).where(eq(duesPayments.userId, member.id));
 }
@@ -557,6 +566,18 @@ describe("the webhook", () => {
 });
 
 describe("who may", () => {
+  it("the member's list leaves out an invoice replaced before any payment began", async () => {
+    const member = await regular("두번열기");
+    const first = await openDues(member);
+    const second = await openDues(member);
+    const list = await json<{ items: MyPayment[]; total: number }>(
+      await call("GET", "/api/me/payments", member.cookie),
+    );
+    expect(list.items.map((item) => item.paymentId)).toEqual([second.paymentId]);
+    expect(list.total).toBe(1);
+    expect(await invoiceStatus(first.paymentId)).toBe("cancelled");
+  });
+
   it("a visitor, another member and a stranger to the test gateway are refused", async () => {
     const owner = await regular("주인");
     const other = await regular("남");
@@ -1024,7 +1045,9 @@ describe("seminar fees", () => {
     expect(waitMail?.text).not.toContain("환불");
 
     // The held seat's payment can no longer be made, and its holder is told so.
-    expect((await mine(holder, hold.paymentId!)).status).toBe("cancelled");
+    expect(await invoiceStatus(hold.paymentId!)).toBe("cancelled");
+    // Never begun, it is not listed among the member's payments as a 취소 they made.
+    expect(await mine(holder, hold.paymentId!)).toBeUndefined();
     const late = await move(hold.paymentId!, "paid");
     expect(late.status).toBeGreaterThanOrEqual(400);
     expect(late.status).toBeLessThan(500);
@@ -1121,7 +1144,8 @@ describe("seminar fees", () => {
     expect(text).toContain("결제 시간이 지나 좌석이 해제되었습니다.");
     expect(text).not.toContain("다시 결제하실 수 있습니다");
     expect(tags(paymentPage.html, "a").map((a) => a.href)).toContain(`/activities/${seminar.id}`);
-    expect((await mine(byPayment, held.paymentId!)).status).toBe("cancelled");
+    expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
+    expect(await mine(byPayment, held.paymentId!)).toBeUndefined();
   });
 
   it("one seat, two payments: an old window paid after the new invoice is refunded, not kept", async () => {

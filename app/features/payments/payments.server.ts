@@ -525,7 +525,12 @@ export function memberView(invoice: Invoice) {
 /** The member's payments, newest first, a page at a time (`{ items, total, page, pageSize }`). */
 export async function myPayments(userId: string, page = 1) {
   const db = await getDb();
-  const mine = eq(payments.userId, userId);
+  // An invoice closed before any payment was begun (opened twice, a hold left to run out) is no
+  // payment of the member's: it would fill the list with 취소 they never made.
+  const mine = and(
+    eq(payments.userId, userId),
+    or(ne(payments.status, "cancelled"), isNotNull(payments.method), isNotNull(payments.paidAt)),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()
