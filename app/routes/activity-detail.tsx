@@ -88,7 +88,7 @@ export const action = pageAction({
           refund.amount > 0
             ? {
                 title: "신청을 취소했습니다",
-                description: `결제하신 ${formatNumber(refund.amount)}원을 결제한 수단으로 환불했습니다. 카드사에 따라 반영까지 며칠 걸릴 수 있습니다.`,
+                description: `결제하신 ${formatNumber(refund.amount)}원을 결제한 수단으로 환불했습니다. 카드사나 은행, 결제 서비스에 따라 반영까지 며칠 걸릴 수 있습니다.`,
               }
             : "신청을 취소했습니다";
         return done(toast, returnPath(returnTo, `/activities/${params.id}`));

@@ -193,6 +193,8 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
   // Money leaves at once: the office confirms first.
   const confirm = page.getByRole("alertdialog", { name: "환불할까요?" });
   await expect(confirm).toContainText("되돌릴 수 없습니다");
+  // It names the amount typed, not "입력한 금액".
+  await expect(confirm).toContainText("10,000원을 결제한 수단으로 바로 환불합니다.");
   await confirm.getByRole("button", { name: "환불", exact: true }).click();
   await expect(toast(page, "환불 완료")).toBeVisible();
   await expect(row.getByText("부분 환불", { exact: true })).toBeVisible();

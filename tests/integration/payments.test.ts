@@ -412,6 +412,16 @@ describe("dues paid online", () => {
     });
     // The hand-recorded dues stand.
     expect((await duesRows(member)).filter((row) => !row.voidedAt)).toHaveLength(1);
+    // The mail says the whole deposit goes back to the account named, not a card's days.
+    const refundMail = (
+      await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email))
+    ).find((mail) => mail.subject.includes("결제가 환불되었습니다"));
+    expect(refundMail?.text).toContain(
+      `결제 ${FEE.toLocaleString("ko-KR")}원이 모두 환불되었습니다`,
+    );
+    expect(refundMail?.text).toContain("환불 계좌로 돌려드리며");
+    expect(refundMail?.text).not.toContain("카드사");
+    expect(refundMail?.text).not.toContain("남아 있어");
   });
 
   it("the office refunds in part, then the rest: audited, the dues follow, the member mailed", async () => {
@@ -469,7 +479,13 @@ describe("dues paid online", () => {
     );
     expect(auditPage).toContain("금액 30,000원 · 사유 중복 청구 일부");
     const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
-    expect(mails.filter((mail) => mail.subject.includes("환불")).length).toBe(2);
+    const refundMails = mails.filter((mail) => mail.subject.includes("환불"));
+    expect(refundMails.length).toBe(2);
+    // The part refund tells what is left to pay, and the card's days; no mail says "모두".
+    const partMail = refundMails.find((mail) => mail.text.includes("30,000원"))!;
+    expect(partMail.text).toContain("결제 중 30,000원이 환불되었습니다");
+    expect(partMail.text).toContain("올해 회비 30,000원이 남아 있어");
+    expect(partMail.text).toContain("카드사 사정에 따라");
   });
 });
 

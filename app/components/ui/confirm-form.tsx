@@ -19,7 +19,8 @@ export function ConfirmForm({
   ...props
 }: Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "title"> & {
   title: string;
-  description: ReactNode;
+  /** Or drawn from the form as it is sent, so the dialog can name what was typed. */
+  description: ReactNode | ((form: FormData) => ReactNode);
   confirmLabel: string;
   destructive?: boolean;
   confirmDisabled?: boolean;
@@ -29,6 +30,7 @@ export function ConfirmForm({
   const form = useRef<HTMLFormElement>(null);
   const confirmed = useRef(false);
   const [open, setOpen] = useState(false);
+  const [sent, setSent] = useState<FormData | null>(null);
   return (
     <>
       <Form
@@ -41,6 +43,7 @@ export function ConfirmForm({
             return;
           }
           event.preventDefault();
+          setSent(new FormData(event.currentTarget));
           setOpen(true);
         }}
       >
@@ -50,7 +53,9 @@ export function ConfirmForm({
         open={open}
         onOpenChange={setOpen}
         title={title}
-        description={description}
+        description={
+          typeof description === "function" ? description(sent ?? new FormData()) : description
+        }
         confirmLabel={confirmLabel}
         confirmVariant={destructive ? "destructive" : undefined}
         confirmDisabled={confirmDisabled}

@@ -87,6 +87,16 @@ function approvedDuesLine(dues: {
   ].join("\n");
 }
 
+/** When a refund shows again, by how it was paid. */
+const REFUND_ARRIVAL = {
+  card: "카드 결제는 카드사 사정에 따라 취소가 반영되기까지 며칠이 걸릴 수 있습니다.",
+  easy_pay:
+    "간편결제는 결제 서비스와 카드사 사정에 따라 취소가 반영되기까지 며칠이 걸릴 수 있습니다.",
+  transfer: "결제하신 계좌로 돌려드리며, 은행 사정에 따라 하루 이틀 걸릴 수 있습니다.",
+  virtual_account:
+    "입금하신 금액은 환불 계좌로 돌려드리며, 은행 사정에 따라 하루 이틀 걸릴 수 있습니다.",
+} as const;
+
 export const mailTemplates = {
   newSignupForAdmins: (admin: string, member: { name: string; email: string }) =>
     compose(
@@ -358,15 +368,32 @@ export const mailTemplates = {
 
   paymentRefunded: (
     registrant: Registrant,
-    payment: { orderName: string; amount: number; reason: string },
+    payment: {
+      orderName: string;
+      amount: number;
+      reason: string;
+      /** How it was paid (the payments' method names), for when the money shows again. */
+      method: string | null;
+      /** Nothing of the payment is kept after this refund. */
+      whole: boolean;
+      /** Dues left owing for the year after it (the member counts as 준회원 until paid). */
+      duesOwed?: number;
+    },
   ) =>
     compose(
       registrant.email,
       `결제가 환불되었습니다: ${payment.orderName}`,
       [
         `${registrant.name}님, 안녕하세요.`,
-        `‘${payment.orderName}’ 결제 중 ${formatNumber(payment.amount)}원이 환불되었습니다. (사유: ${payment.reason})`,
-        "카드 결제는 카드사 사정에 따라 취소가 반영되기까지 며칠이 걸릴 수 있습니다.",
+        payment.whole
+          ? `‘${payment.orderName}’ 결제 ${formatNumber(payment.amount)}원이 모두 환불되었습니다. (사유: ${payment.reason})`
+          : `‘${payment.orderName}’ 결제 중 ${formatNumber(payment.amount)}원이 환불되었습니다. (사유: ${payment.reason})`,
+        REFUND_ARRIVAL[payment.method as keyof typeof REFUND_ARRIVAL] ?? REFUND_ARRIVAL.card,
+        ...(payment.duesOwed
+          ? [
+              `환불 후 올해 회비 ${formatNumber(payment.duesOwed)}원이 남아 있어, 납부하실 때까지 정회원 자격이 유지되지 않습니다.`,
+            ]
+          : []),
       ],
       { label: "결제 내역 보기", url: link("/mypage/dues#payments") },
     ),

@@ -280,8 +280,24 @@ const textVbankIssued = safely(async (invoice: Invoice) => {
 const notifyRefunded = safely(async (invoice: Invoice, amount: number, reason: string) => {
   const member = await payerOf(invoice);
   if (!member) return;
+  let duesOwed: number | undefined;
+  if (invoice.purpose === "dues" && invoice.userId && invoice.duesYear !== null) {
+    const fact = (await duesOfMember(invoice.userId, [invoice.duesYear])).facts.get(
+      invoice.duesYear,
+    );
+    if (fact?.settings && fact.paid < fact.settings.regularFee && !fact.exempt) {
+      duesOwed = fact.settings.regularFee - fact.paid;
+    }
+  }
   await enqueueMail(
-    mailTemplates.paymentRefunded(member, { orderName: invoice.orderName, amount, reason }),
+    mailTemplates.paymentRefunded(member, {
+      orderName: invoice.orderName,
+      amount,
+      reason,
+      method: invoice.method,
+      whole: invoice.refundedAmount >= invoice.amount && amount === invoice.amount,
+      duesOwed,
+    }),
   );
 });
 

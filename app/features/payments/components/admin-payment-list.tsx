@@ -6,6 +6,7 @@ import { DateTime } from "~/components/ui/date-time";
 import { FieldError, inputClass, Label } from "~/components/ui/field";
 import { formatNumber } from "~/lib/numbers";
 import { fieldMessage, type Refusal, submittedValue } from "~/lib/refusal";
+import { parseWon } from "~/lib/won";
 import { PURPOSE_LABELS, REFUND_BANKS } from "../validation";
 import { methodLabel, PaymentStatusBadge, refundable } from "./payment-status";
 
@@ -175,7 +176,13 @@ function RefundForm({
         method="post"
         className="grid gap-3 px-3 pb-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
         title="환불할까요?"
-        description={`입력한 금액(비워 두면 남은 ${won(left)} 전부)을 ${byDeposit ? "입력한 계좌로" : "결제한 수단으로"} 바로 환불합니다. 환불은 되돌릴 수 없습니다.`}
+        description={(form) => {
+          // The amount as typed ("10,000", "1만"), or all that is left when blank.
+          const typed = String(form.get("amount") ?? "").trim();
+          const amount = typed === "" ? left : parseWon(typed);
+          const what = amount === null ? `입력한 금액(${typed})` : won(amount);
+          return `${what}을 ${byDeposit ? "입력한 계좌로" : "결제한 수단으로"} 바로 환불합니다. 환불은 되돌릴 수 없습니다.`;
+        }}
         confirmLabel="환불"
         destructive
       >
