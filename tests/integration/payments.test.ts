@@ -16,7 +16,13 @@ import {
   payments,
   seminarRegistrations,
 } from "~db/schema";
-import { createAdmin, json, type LoggedIn } from "../support/accounts";
+import {
+  createAdmin,
+  type ErrorBody,
+  expectKoreanMessages,
+  json,
+  type LoggedIn,
+} from "../support/accounts";
 import { flashToastOf } from "../support/admin";
 import { mainText, tags } from "../support/html";
 import { postForm } from "../support/http";
@@ -582,6 +588,35 @@ describe("the webhook", () => {
 });
 
 describe("who may", () => {
+  it("bad input to the payment calls gets the site's own Korean words, and a member is never told to set up dues", async () => {
+    const member = await regular("입력검사");
+    const unset = await call("POST", `/api/me/dues/${YEAR + 3}/payments`, member.cookie);
+    expect(unset.status).toBe(409);
+    const unsetBody = await json<ErrorBody>(unset);
+    expect(unsetBody.message).toContain("아직 안내되지 않았습니다");
+    expect(unsetBody.message).not.toContain("회비 관리");
+    const invoice = await openDues(member);
+    const checkout = await call(
+      "POST",
+      `/api/me/payments/${invoice.paymentId}/checkout`,
+      member.cookie,
+      { method: "transfer", cashReceiptType: "소득공제", cashReceiptIdentifier: 1012345678 },
+    );
+    expect(checkout.status).toBe(400);
+    const checkoutBody = await json<ErrorBody>(checkout);
+    expectKoreanMessages(checkoutBody);
+    expect(JSON.stringify(checkoutBody)).not.toMatch(/잘못된 입력|예상 타입/);
+    for (const amount of [0, "abc", -5]) {
+      const res = await call("POST", `/api/payments/test/${invoice.paymentId}`, null, {
+        outcome: "paid",
+        amount,
+      });
+      expect(res.status, String(amount)).toBe(400);
+      const body = await json<ErrorBody>(res);
+      expect(body.message).not.toMatch(/잘못된 입력|예상 타입|너무 작습니다/);
+    }
+  });
+
   it("the member's list leaves out an invoice replaced before any payment began", async () => {
     const member = await regular("두번열기");
     const first = await openDues(member);

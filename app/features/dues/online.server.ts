@@ -9,7 +9,7 @@ import { seoulDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import type { Database } from "~db/client.server";
 import { duesPayments, users } from "~db/schema";
-import { duesOfMember, newReceiptCode, YEAR_NOT_SET } from "./dues.server";
+import { duesOfMember, newReceiptCode } from "./dues.server";
 import type { PaymentMethod } from "./validation";
 
 /** Member types who pay yearly dues (a 준회원 pays with the full-membership application). */
@@ -22,7 +22,13 @@ export async function duesOwed(member: { id: string; memberType: string }, year:
   }
   const { facts } = await duesOfMember(member.id, [year]);
   const fact = facts.get(year)!;
-  if (!fact.settings) throw new AppError("conflict", YEAR_NOT_SET(year));
+  // Said to the member, not the office: nothing for them to set up.
+  if (!fact.settings) {
+    throw new AppError(
+      "conflict",
+      `${year}년 회비는 아직 안내되지 않았습니다. 학회에서 회비를 정하면 납부하실 수 있습니다.`,
+    );
+  }
   if (fact.exempt) throw new AppError("conflict", `${year}년 회비를 면제받으셨습니다.`);
   const owed = fact.settings.regularFee - fact.paid;
   if (owed <= 0) throw new AppError("conflict", `${year}년 회비를 이미 납부하셨습니다.`);

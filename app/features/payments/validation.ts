@@ -55,7 +55,10 @@ export const checkoutSchema = z
     ),
     cashReceiptIdentifier: z.preprocess(
       (value) => (typeof value === "string" ? value.trim() : value),
-      z.string().max(20, "현금영수증 번호가 너무 깁니다.").optional(),
+      z
+        .string({ error: "현금영수증 번호는 휴대전화번호나 사업자등록번호로 입력해주세요." })
+        .max(20, "현금영수증 번호가 너무 깁니다.")
+        .optional(),
     ),
   })
   .superRefine((value, context) => {
@@ -183,12 +186,19 @@ export const refundSchema = z.object({
     .max(200, "환불 사유는 200자 이하로 입력해주세요."),
 });
 
+const TEST_AMOUNT_MESSAGE = "amount는 1원 이상 100,000,000원 이하의 정수여야 합니다.";
+
 export const testOutcomeSchema = z.object({
   outcome: z.enum(["paid", "failed", "vbank_issued", "vbank_deposited"], {
     error: "outcome은 paid, failed, vbank_issued, vbank_deposited 중 하나여야 합니다.",
   }),
   // Only to show the server refusing a payment whose amount is not the invoice's.
-  amount: z.coerce.number().int().positive().max(100_000_000).optional(),
+  amount: z.coerce
+    .number({ error: TEST_AMOUNT_MESSAGE })
+    .int(TEST_AMOUNT_MESSAGE)
+    .positive(TEST_AMOUNT_MESSAGE)
+    .max(100_000_000, TEST_AMOUNT_MESSAGE)
+    .optional(),
 });
 
 export const PAYMENTS_PAGE_SIZE = 50;
