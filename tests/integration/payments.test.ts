@@ -237,6 +237,15 @@ describe("dues paid online", () => {
     expect(await duesRows(member)).toEqual([]);
     const [vbankText] = await textsOf(member, "vbankIssued");
     expect(vbankText?.text).toContain(issued.virtualAccount!.accountNumber);
+    // The bank by its Korean name, and a mail too: members pay later, from the bank's app.
+    expect(vbankText?.text).toContain("신한은행");
+    expect(vbankText?.text).not.toContain("SHINHAN");
+    const vbankMail = (
+      await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email))
+    ).find((mail) => mail.subject.includes("입금하실 가상계좌가 발급되었습니다"));
+    expect(vbankMail?.text).toContain(`계좌번호: ${issued.virtualAccount!.accountNumber}`);
+    expect(vbankMail?.text).toContain("은행: 신한은행");
+    expect(vbankMail?.text).toContain(`금액: ${FEE.toLocaleString("ko-KR")}원`);
     const second = await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie);
     expect(second.status).toBe(409);
     expect((await json(second)).message).toContain(issued.virtualAccount!.accountNumber);

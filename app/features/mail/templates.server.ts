@@ -351,6 +351,33 @@ export const mailTemplates = {
       "신청 기간 안에 자리가 남아 있으면 학술 활동 페이지에서 다시 신청하실 수 있습니다.",
     ]),
 
+  /** The 가상계좌 to pay into: members pay later from their bank's app, with this mail open. */
+  virtualAccountIssued: (
+    registrant: Registrant,
+    payment: {
+      orderName: string;
+      amount: number;
+      bank: string;
+      accountNumber: string;
+      dueAt: Date | null;
+      paymentId: string;
+    },
+  ) =>
+    compose(
+      registrant.email,
+      `입금하실 가상계좌가 발급되었습니다: ${payment.orderName}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `‘${payment.orderName}’ 입금하실 가상계좌를 안내해 드립니다.`,
+        `은행: ${payment.bank}\n계좌번호: ${payment.accountNumber}\n금액: ${formatNumber(payment.amount)}원\n입금 기한: ${payment.dueAt ? formatDateTime(payment.dueAt) : "결제 페이지의 안내를 확인해주세요"}`,
+        "기한 안에 정확한 금액을 입금해주시면 확인되는 대로 결제 완료를 알려드립니다. 이 계좌는 이번 결제에만 쓰입니다.",
+      ],
+      {
+        label: "결제 내역 보기",
+        url: link(`/mypage/payments/${encodeURIComponent(payment.paymentId)}`),
+      },
+    ),
+
   paymentReceived: (
     registrant: Registrant,
     payment: { orderName: string; amount: number; method: string },

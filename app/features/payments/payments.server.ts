@@ -264,13 +264,27 @@ const notifyPaid = safely(async (invoice: Invoice) => {
   });
 });
 
-const textVbankIssued = safely(async (invoice: Invoice) => {
+/** The account to pay into, by mail and by text: the member pays later, from the bank's app. */
+const notifyVbankIssued = safely(async (invoice: Invoice) => {
   if (!invoice.userId || !invoice.virtualAccount) return;
   const { bank, accountNumber, dueAt } = invoice.virtualAccount;
+  const member = await payerOf(invoice);
+  if (member) {
+    await enqueueMail(
+      mailTemplates.virtualAccountIssued(member, {
+        orderName: invoice.orderName,
+        amount: invoice.amount,
+        bank: bankLabel(bank),
+        accountNumber,
+        dueAt: dueAt ? new Date(dueAt) : null,
+        paymentId: invoice.paymentId,
+      }),
+    );
+  }
   await textMember(invoice.userId, "vbankIssued", {
     name: invoice.memberName,
     item: invoice.orderName,
-    bank,
+    bank: bankLabel(bank),
     account: accountNumber,
     amount: `${formatNumber(invoice.amount)}원`,
     due: dueAt ? formatDateTime(dueAt) : "안내된 기한",
@@ -383,7 +397,7 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
   const result = await syncInvoice(paymentId);
   if (!result) return null;
   let { invoice } = result;
-  if (result.becameIssued) await textVbankIssued(invoice);
+  if (result.becameIssued) await notifyVbankIssued(invoice);
   if (invoice.status === "paid") {
     if (invoice.purpose === "dues") invoice = await settleDues(invoice, result.becamePaid);
     else if (result.becamePaid && invoice.registrationId) {
