@@ -161,6 +161,12 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
           {formatNumber(payment.amount)}
           <span className="ml-1 text-lg">원</span>
         </p>
+        {payment.toReturn ? (
+          <p role="status" className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            이미 납부된 회비에 한 번 더 입금되어 돌려드릴 금액입니다. 환불받으실 계좌(은행,
+            계좌번호, 예금주)를 학회 사무국에 알려주시면 확인 후 돌려드립니다.
+          </p>
+        ) : null}
         {open && (loaderData.failure || payment.failReason) ? (
           <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
             {withFullStop(loaderData.failure ?? payment.failReason ?? "")} 다시 결제하실 수

@@ -79,6 +79,7 @@ type MyPayment = {
   virtualAccount: { bank: string; accountNumber: string } | null;
   cashReceipt: { type: string; number: string | null } | null;
   duesReceiptId: string | null;
+  toReturn: boolean;
 };
 
 /** The text messages queued for a member with this template. */
@@ -377,6 +378,17 @@ describe("dues paid online", () => {
     expect(
       officeMails.some((mail) => mail.subject.includes("환불 계좌 확인 필요: 가상계좌환불님의")),
     ).toBe(true);
+    // The lists and the member's page say the money is owed back, not a plain 결제 완료.
+    expect((await mine(member, invoice.paymentId)).toReturn).toBe(true);
+    const officeList = mainText(
+      (await page(server, `/admin/payments?q=${encodeURIComponent(member.name)}`, admin.cookie))
+        .html,
+    );
+    expect(officeList).toContain("중복 입금 · 환불 필요");
+    const memberPage = mainText(
+      (await page(server, `/mypage/payments/${invoice.paymentId}`, member.cookie)).html,
+    );
+    expect(memberPage).toContain("한 번 더 입금되어 돌려드릴 금액입니다");
     // A replayed deposit webhook asks no second time.
     await move(invoice.paymentId, "vbank_deposited");
     const again = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));

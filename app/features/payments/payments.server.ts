@@ -549,6 +549,8 @@ export function memberView(invoice: Invoice) {
     failReason:
       invoice.status === "failed" || invoice.status === "cancelled" ? invoice.failReason : null,
     seminarId: invoice.seminarId,
+    /** A deposit for dues already paid, not recorded as dues: it must go back (askForRefundAccount). */
+    toReturn: invoice.purpose === "dues" && invoice.status === "paid" && !invoice.duesPaymentId,
   };
 }
 

@@ -26,6 +26,8 @@ export type AdminPaymentItem = {
   transactionId: string | null;
   cashReceipt: { type: string; number: string | null } | null;
   failReason: string | null;
+  /** Dues paid twice: the money is owed back. */
+  toReturn: boolean;
 };
 
 const won = (amount: number) => `${formatNumber(amount)}원`;
@@ -74,7 +76,7 @@ export function AdminPaymentList({
               </p>
               <h3 className="mt-1 font-bold break-words text-slate-900">{payment.orderName}</h3>
             </div>
-            <PaymentStatusBadge status={payment.status} />
+            <PaymentStatusBadge status={payment.status} toReturn={payment.toReturn} />
           </div>
           <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-base sm:grid-cols-[5.5rem_15rem_5.5rem_1fr]">
             <dt className="text-slate-600">금액</dt>

@@ -12,7 +12,15 @@ const TONES: Record<keyof typeof PAYMENT_STATUS_LABELS, BadgeTone> = {
 };
 
 /** A payment's status as a badge, in the words of PAYMENT_STATUS_LABELS. */
-export function PaymentStatusBadge({ status }: { status: string }) {
+export function PaymentStatusBadge({ status, toReturn }: { status: string; toReturn?: boolean }) {
+  // Paid, but for dues already paid: the money is owed back, which plain 결제 완료 would hide.
+  if (toReturn) {
+    return (
+      <Badge tone="red" className="shrink-0 whitespace-nowrap">
+        중복 입금 · 환불 필요
+      </Badge>
+    );
+  }
   const known = status in PAYMENT_STATUS_LABELS;
   return (
     <Badge
