@@ -370,7 +370,7 @@ function FeeFields({
         <FeeField
           id="seminar-fee-other-early"
           name="feeOtherEarly"
-          label="사전등록 기타 등록비 (선택)"
+          label="사전등록 비회원·준회원 등록비 (선택)"
           value={seminar?.feeOtherEarly}
           errors={errors("feeOtherEarly")}
         />
