@@ -79,7 +79,7 @@ export default function Location() {
             src={society.mapEmbedUrl}
             loading="lazy"
             referrerPolicy="no-referrer-when-downgrade"
-            className="block h-[320px] w-full border-0 md:h-[500px]"
+            className="block h-[500px] w-full border-0"
             height={500}
           />
         </div>
