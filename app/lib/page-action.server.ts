@@ -85,6 +85,12 @@ type Options<Guarded, Schemas extends Record<string, z.ZodType>, Shows> = {
   /** The one file the form may carry, read as multipart/form-data and handed to `run`. */
   file?: FormFile;
   /**
+   * Stores that file before the form is checked and puts its address in `field`, as the page's
+   * JavaScript would have: a form refused for another field comes back with the file kept (a
+   * page drawn anew cannot refill a file input). A file refused by `store` is that field's error.
+   */
+  keepFile?: { field: string; store: (file: File, args: Args) => Promise<string> };
+  /**
    * The toast of a refusal that is not about one field (a service's answer, a refused body); a
    * schema's messages stand beside their fields and have none.
    */
@@ -159,8 +165,19 @@ export function pageAction<Guarded, Schemas extends Record<string, z.ZodType>, S
       );
       let formData: FormData;
       let file: File | null = null;
+      let fileRefused: AppError | null = null;
       if (options.file) {
         ({ form: formData, file } = await readFormWithFile(args.request, fields, options.file));
+        const keep = options.keepFile;
+        if (file && keep && !formData.get(keep.field)) {
+          try {
+            formData.set(keep.field, await keep.store(file, args));
+          } catch (thrown) {
+            fileRefused = asAppError(thrown);
+            if (!fileRefused) throw thrown;
+          }
+          file = null;
+        }
         // The file also stands in the form under its name, for a schema that asks for it.
         if (file) formData.set(options.file.name, file);
       } else {
@@ -176,6 +193,24 @@ export function pageAction<Guarded, Schemas extends Record<string, z.ZodType>, S
       }
       const spec = intents[intent!]!;
       const submission = parseWithZod(formData, { schema: spec.schema });
+      if (fileRefused && options.keepFile) {
+        // Said at the file's field, beside whatever else the form got wrong.
+        const field = options.keepFile.field;
+        const schemaErrors =
+          submission.status === "success" ? {} : (submission.reply().error ?? {});
+        const fieldErrors = Object.fromEntries(
+          Object.entries(schemaErrors).filter(([, messages]) => messages?.length),
+        ) as Record<string, string[]>;
+        fieldErrors[field] = [fileRefused.message];
+        const result = submission.reply({ fieldErrors, hideFields: options.hideFields });
+        return refusing({
+          intent,
+          status: fileRefused.status,
+          message: fileRefused.message,
+          fieldErrors,
+          result,
+        });
+      }
       if (submission.status !== "success") {
         const result = submission.reply({ hideFields: options.hideFields });
         const fieldErrors = Object.fromEntries(

@@ -36,6 +36,16 @@ const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
 export const action = pageAction({
   guard: async () => null,
   file: LICENCE_FILE,
+  // Stored first, so a sign-up refused for another field comes back with its licence kept.
+  keepFile: {
+    field: "licenseImageUrl",
+    store: (file, { context }) =>
+      imageSentWithForm("", file, {
+        field: "licenseImageUrl",
+        uploader: null,
+        ip: context.get(clientIpContext),
+      }),
+  },
   hideFields: ["password", "confirmPassword", LICENCE_FILE.name],
   fieldFor: { 409: "email" },
   toast: (refusal) => ({
@@ -48,13 +58,8 @@ export const action = pageAction({
       schema: signupPageSchema,
       run: async (input, _, { context }) => {
         const ip = context.get(clientIpContext);
-        const { confirmPassword: _confirm, licenseImage, ...fields } = input;
-        const licenseImageUrl = await imageSentWithForm(
-          fields.licenseImageUrl,
-          licenseImage ?? null,
-          { field: "licenseImageUrl", uploader: null, ip },
-        );
-        await registerMember({ ...fields, licenseImageUrl, ip });
+        const { confirmPassword: _confirm, licenseImage: _file, ...fields } = input;
+        await registerMember({ ...fields, ip });
         // The login page keeps a note of the received sign-up while the address says so.
         return done(
           {
@@ -166,6 +171,7 @@ export default function Signup() {
               required
               endpoint="/api/objects/upload-public"
               fileFieldName="licenseImage"
+              defaultValue={fields.licenseImageUrl.initialValue}
               successMessage="의사 자격증 이미지가 업로드되었습니다."
               errors={fields.licenseImageUrl.errors}
               onUploaded={() => form.validate({ name: fields.licenseImageUrl.name })}

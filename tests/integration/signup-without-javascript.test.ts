@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { storedObjects, users } from "~db/schema";
 import { HTML, PNG, registration, uploadImage } from "../support/accounts";
-import { mainText } from "../support/html";
+import { mainText, tags } from "../support/html";
 import { setupTestServer } from "../support/test-server";
 
 const server = setupTestServer({ seed: false });
@@ -113,6 +113,36 @@ describe("POST /signup as multipart/form-data", () => {
     expect(again).toMatch(/<input[^>]*name="termsConsent"[^>]*checked=""/);
     expect(again).not.toMatch(/<input[^>]*name="privacyConsent"[^>]*checked=""/);
     expect(again).not.toMatch(/<input[^>]*name="marketingConsent"[^>]*checked=""/);
+  });
+
+  it("a sign-up refused for another field keeps its licence: sent again without the file, it goes through", async () => {
+    const values = fields({ confirmPassword: "다른-비밀번호-1234" });
+    const res = await post(values, { bytes: PNG, type: "image/png" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(mainText(html)).toContain("비밀번호가 일치하지 않습니다");
+    const kept = tags(html, "input").find((input) => input.name === "licenseImageUrl")?.value;
+    expect(kept).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+    expect(mainText(html)).toContain("업로드됨");
+    // The doctor corrects the password only; the page's hidden field carries the licence.
+    const again = await post({
+      ...values,
+      confirmPassword: values.password,
+      licenseImageUrl: kept!,
+    });
+    expect([302, 303]).toContain(again.status);
+    expect((await userOf(values.email))?.licenseImageUrl).toBe(kept);
+  });
+
+  it("a file refused with other mistakes says both at once, and keeps what was typed", async () => {
+    const values = fields({ phone: "010-12" });
+    const res = await post(values, { bytes: HTML, type: "image/png" });
+    expect(res.status).toBe(415);
+    const text = mainText(await res.clone().text());
+    expect(text).toContain("이미지 파일만 업로드 가능합니다.");
+    expect(text).toContain("올바른 휴대전화번호를 입력해주세요");
+    expect(await res.text()).toContain(`value="${values.hospitalName}"`);
+    expect(await userOf(values.email)).toBeUndefined();
   });
 
   it("refuses a field the form does not declare, and a file under another name", async () => {
