@@ -589,7 +589,8 @@ describe("the webhook", () => {
     const member = await regular("금액위조");
     const invoice = await openDues(member);
     const moved = await move(invoice.paymentId, "paid", { amount: 100 });
-    expect(moved.body.status).toBe("failed");
+    // Its payment id is spent at the provider: closed, and a new invoice takes its place.
+    expect(moved.body.status).toBe("cancelled");
     expect(await duesRows(member)).toEqual([]);
     const [row] = await server.db
       .select()
@@ -599,11 +600,11 @@ describe("the webhook", () => {
     expect(
       (await json<{ status: string }>(await call("GET", "/api/me/dues", member.cookie))).status,
     ).toBe("unpaid");
-    // The office's list says why it failed, not only 결제 실패.
+    // The office's list says why it was closed, not only 취소.
     const office = mainText(
       (await page(server, `/admin/payments?q=${invoice.paymentId}`, admin.cookie)).html,
     );
-    expect(office).toContain("실패 사유");
+    expect(office).toContain("취소 사유");
     expect(office).toContain(row!.failReason!);
   });
 });
@@ -1218,6 +1219,44 @@ describe("seminar fees", () => {
     expect(tags(paymentPage.html, "a").map((a) => a.href)).toContain(`/activities/${seminar.id}`);
     expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
     expect(await mine(byPayment, held.paymentId!)).toBeUndefined();
+  });
+
+  it("a payment of the wrong amount is returned, and a new invoice for the same held seat lets the member pay again", async () => {
+    const seminar = await paidSeminar(1);
+    const member = await regular("금액불일치");
+    const held = await registerFor(seminar.id, member);
+    const opened = await call(
+      "POST",
+      `/api/me/payments/${held.paymentId}/checkout`,
+      member.cookie,
+      {
+        method: "card",
+      },
+    );
+    expect(opened.status).toBe(200);
+    // The provider reports another amount (a forged window): the money goes back.
+    await move(held.paymentId!, "paid", { amount: 100 });
+    expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
+    const oldPage = mainText(
+      (await page(server, `/mypage/payments/${held.paymentId}`, member.cookie)).html,
+    );
+    expect(oldPage).toContain("결제 금액이 청구 금액과 달라 결제를 취소했습니다");
+    // The seat is still held, now with a new invoice: paying it confirms the seat.
+    const now = await json<Registration>(
+      await call("GET", `/api/seminars/${seminar.id}/registrations/me`, member.cookie),
+    );
+    expect(now).toMatchObject({ status: "payment_pending" });
+    expect(now.paymentId).not.toBe(held.paymentId);
+    const again = await call("POST", `/api/me/payments/${now.paymentId}/checkout`, member.cookie, {
+      method: "card",
+    });
+    expect(again.status, await again.clone().text()).toBe(200);
+    expect(await move(now.paymentId!, "paid")).toMatchObject({ body: { status: "paid" } });
+    expect(
+      await json<Registration>(
+        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, member.cookie),
+      ),
+    ).toMatchObject({ status: "confirmed" });
   });
 
   it("one seat, two payments: an old window paid after the new invoice is refunded, not kept", async () => {

@@ -113,9 +113,25 @@ export async function syncInvoice(paymentId: string): Promise<SyncResult | null>
     if (!row) return known;
     const set: Partial<Invoice> = {};
     if (mismatch) {
-      if (row.status !== "failed") {
-        set.status = "failed";
-        set.failReason = "결제 금액이 청구 금액과 다릅니다.";
+      if (row.status === "pending" || row.status === "failed" || row.status === "vbank_issued") {
+        // This payment id is spent at the provider (paid, then cancelled below): a new invoice
+        // for the same thing, and hold, takes its place, so the member can pay again.
+        set.status = "cancelled";
+        set.failReason =
+          "결제 금액이 청구 금액과 달라 결제를 취소했습니다. 새 결제로 다시 진행해주세요.";
+        if (row.userId) {
+          await openInvoice(tx, {
+            userId: row.userId,
+            memberName: row.memberName,
+            purpose: row.purpose as "dues" | "seminar",
+            orderName: row.orderName,
+            amount: row.amount,
+            duesYear: row.duesYear ?? undefined,
+            seminarId: row.seminarId ?? undefined,
+            registrationId: row.registrationId ?? undefined,
+            expiresAt: row.expiresAt,
+          });
+        }
       }
     } else if (remote.status === "vbank_issued") {
       if (row.status === "pending" || row.status === "failed") {

@@ -107,7 +107,9 @@ export function AdminPaymentList({
             {payment.failReason ? (
               <>
                 {/* Why it failed: a declined card, or an amount that did not match (returned). */}
-                <dt className="text-slate-600">실패 사유</dt>
+                <dt className="text-slate-600">
+                  {payment.status === "cancelled" ? "취소 사유" : "실패 사유"}
+                </dt>
                 <dd className="break-words">{payment.failReason}</dd>
               </>
             ) : null}
