@@ -16,12 +16,13 @@
 // status, read on the page by `useRefusal` (lib/use-refusal.ts). Anything else is a bug and is
 // rethrown to the route's error boundary.
 //
-// Four options serve the account pages. `shown(value)` answers without a redirect, for what is
+// Five options serve the account pages. `shown(value)` answers without a redirect, for what is
 // shown once and must never ride in a cookie or an address (recovery codes, "the mail is sent").
 // `toast` gives a refusal that is not about one field the toast the page shows for it (the
 // login's '승인 대기 중'). `defaultIntent` is the intent of a form that names none (the login's
 // password form). `file` reads a form that may carry one file (multipart, the sign-up's licence
-// image without JavaScript) and hands the file to `run`.
+// image without JavaScript) and hands the file to `run`; `keepFile` stores it before the form is
+// checked instead, so a form refused for another field comes back with the file kept.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { type ActionFunctionArgs, data, isRouteErrorResponse, redirect } from "react-router";

@@ -74,7 +74,7 @@ export const seoulDateTime = (message: string, invalidMessage = message) =>
       return new Date(text);
     },
     z
-      .date({ error: message })
-      .refine((d) => !Number.isNaN(d.getTime()), invalidMessage)
+      // A string that is no date arrives as an Invalid Date, which z.date() refuses itself.
+      .date({ error: (issue) => (issue.input instanceof Date ? invalidMessage : message) })
       .refine(inSocietyYears, YEAR_RANGE_MESSAGE),
   );

@@ -635,13 +635,18 @@ describe("bank statement import", () => {
         `${YEAR}-03-12 10:00,반만낸,30000,1`,
         `${YEAR}-03-12 11:00,다낸,${FEE},2`,
         `${YEAR}-03-12 12:00,반만낸,"999,999,999,999",3`,
+        `${YEAR}-03-13 09:00,반만낸,${FEE},4`,
       ].join("\n"),
       "statement.csv",
     );
-    expect(rowOf(preview, "반만낸")).toMatchObject({ status: "match", proposed: part.id });
+    const fromPart = preview.rows.filter((row) => row.depositor === "반만낸");
+    // The rest is proposed; the whole fee again after a part is the office's to check.
+    expect(fromPart.map((row) => [row.amount, row.status, row.proposed])).toEqual([
+      [30_000, "match", part.id],
+      [FEE, "check_amount", null],
+    ]);
     expect(rowOf(preview, "다낸")).toMatchObject({ status: "already_paid", proposed: null });
-    expect(preview.rows.filter((row) => row.depositor === "반만낸")).toHaveLength(1);
-    const row = rowOf(preview, "반만낸");
+    const row = fromPart[0]!;
     expect((await confirm(preview.id, [{ index: row.index, userId: part.id }])).status).toBe(200);
     expect((await myDues(part)).status).toBe("paid");
   });

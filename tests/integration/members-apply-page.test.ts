@@ -82,12 +82,20 @@ describe("/membership: the apply button", () => {
     );
   });
 
-  it("gives a logged-in member the apply button, a link to the form until the dialog can open", async () => {
+  it("gives a logged-in member the apply button; as served, its questions unfold before the form's link", async () => {
     const member = await insertMember(server);
     const { status, html } = await page(server, "/membership", member.cookie);
     expect(status).toBe(200);
-    // As served: the page's JavaScript turns it into the confirm dialog's button (members.spec).
-    expect(html).toMatch(/<a\b[^>]*href="\/membership\/apply"[^>]*>\s*정회원 가입 신청\s*<\/a>/);
+    // Without the page's JavaScript the dialog cannot open (members.spec has it): SPEC.md §2's
+    // questions come in a disclosure, and only its 계속 goes to the form.
+    const disclosure =
+      (html.match(/<details\b[^>]*>[\s\S]*?<\/details>/g) ?? []).find((d) =>
+        d.includes("연회비를 납부하셨습니까?"),
+      ) ?? "";
+    expect(disclosure).toMatch(/<summary\b[^>]*>\s*정회원 가입 신청\s*<\/summary>/);
+    expect(mainText(disclosure)).toContain("연회비를 납부하셨습니까?");
+    expect(mainText(disclosure)).toContain("계속 진행하시겠습니까?");
+    expect(disclosure).toMatch(/<a\b[^>]*href="\/membership\/apply"[^>]*>계속<\/a>/);
     expect(mainText(html)).not.toContain("회원가입 먼저");
   });
 });

@@ -448,7 +448,7 @@ describe("dues paid online", () => {
     );
     expect(refundMail?.text).toContain("환불 계좌로 돌려드리며");
     expect(refundMail?.text).not.toContain("카드사");
-    expect(refundMail?.text).not.toContain("남아 있어");
+    expect(refundMail?.text).not.toContain("남아 있습니다");
   });
 
   it("the office refunds in part, then the rest: audited, the dues follow, the member mailed", async () => {
@@ -511,7 +511,7 @@ describe("dues paid online", () => {
     // The part refund tells what is left to pay, and the card's days; no mail says "모두".
     const partMail = refundMails.find((mail) => mail.text.includes("30,000원"))!;
     expect(partMail.text).toContain("결제 중 30,000원이 환불되었습니다");
-    expect(partMail.text).toContain("올해 회비 30,000원이 남아 있어");
+    expect(partMail.text).toContain(`환불 후 ${YEAR}년 회비 30,000원이 남아 있습니다`);
     expect(partMail.text).toContain("카드사 사정에 따라");
   });
 });
@@ -1192,31 +1192,38 @@ describe("seminar fees", () => {
   });
 
   it("a hold run out is released when its member looks, before the minute job: no payment offered that would be refused", async () => {
-    const seminar = await paidSeminar(2);
+    // Two seminars, one look each: the seminar page releases one hold, the payment page the other.
+    const byPageSeminar = await paidSeminar(1);
+    const byPaymentSeminar = await paidSeminar(1);
     const byPage = await regular("만료세미나");
     const byPayment = await regular("만료결제");
     const next = await regular("만료대기");
-    await registerFor(seminar.id, byPage);
-    const held = await registerFor(seminar.id, byPayment);
-    await registerFor(seminar.id, next);
+    await registerFor(byPageSeminar.id, byPage);
+    const held = await registerFor(byPaymentSeminar.id, byPayment);
+    await registerFor(byPageSeminar.id, next);
+    await registerFor(byPaymentSeminar.id, next);
     advanceClock(16 * 60_000);
+    const mineIn = async (seminarId: string) =>
+      json<Registration>(
+        await call("GET", `/api/seminars/${seminarId}/registrations/me`, next.cookie),
+      );
     // The seminar page: the seat has gone to the first in line, and 신청 is offered again.
     const seminarPage = mainText(
-      (await page(server, `/activities/${seminar.id}`, byPage.cookie)).html,
+      (await page(server, `/activities/${byPageSeminar.id}`, byPage.cookie)).html,
     );
     expect(seminarPage).not.toContain("등록비 결제를 기다리고 있습니다");
-    expect(seminarPage).toContain("신청하고 결제하기");
-    expect(
-      await json<Registration>(
-        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, next.cookie),
-      ),
-    ).toMatchObject({ status: "payment_pending" });
+    expect(await mineIn(byPageSeminar.id)).toMatchObject({ status: "payment_pending" });
+    // The other seminar's hold is untouched until its own member looks.
+    expect(await mineIn(byPaymentSeminar.id)).toMatchObject({ status: "waitlisted" });
     // The payment page: why it ended, and where to start again, not "다시 결제하실 수 있습니다".
     const paymentPage = await page(server, `/mypage/payments/${held.paymentId}`, byPayment.cookie);
     const text = mainText(paymentPage.html);
     expect(text).toContain("결제 시간이 지나 좌석이 해제되었습니다.");
     expect(text).not.toContain("다시 결제하실 수 있습니다");
-    expect(tags(paymentPage.html, "a").map((a) => a.href)).toContain(`/activities/${seminar.id}`);
+    expect(tags(paymentPage.html, "a").map((a) => a.href)).toContain(
+      `/activities/${byPaymentSeminar.id}`,
+    );
+    expect(await mineIn(byPaymentSeminar.id)).toMatchObject({ status: "payment_pending" });
     expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
     expect(await mine(byPayment, held.paymentId!)).toBeUndefined();
   });
@@ -1240,7 +1247,7 @@ describe("seminar fees", () => {
     const oldPage = mainText(
       (await page(server, `/mypage/payments/${held.paymentId}`, member.cookie)).html,
     );
-    expect(oldPage).toContain("결제 금액이 청구 금액과 달라 결제를 취소했습니다");
+    expect(oldPage).toContain("결제 금액이 청구 금액과 달라 결제를 취소하고 전액 환불했습니다");
     // The seat is still held, now with a new invoice: paying it confirms the seat.
     const now = await json<Registration>(
       await call("GET", `/api/seminars/${seminar.id}/registrations/me`, member.cookie),

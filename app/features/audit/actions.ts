@@ -103,7 +103,10 @@ export function auditDetailText(detail: unknown) {
     const value = (detail as Record<string, unknown>)[key];
     if (value === null || value === undefined || value === "") continue;
     if (typeof value === "number") {
-      parts.push(`${label} ${value.toLocaleString("ko-KR")}${WON_DETAILS.has(key) ? "원" : ""}`);
+      if (value === 0 && key === "refundsFailed") continue;
+      // A year is a name, not a quantity: 2025, never 2,025.
+      const shown = key === "year" ? String(value) : value.toLocaleString("ko-KR");
+      parts.push(`${label} ${shown}${WON_DETAILS.has(key) ? "원" : ""}`);
     } else if (typeof value === "string") {
       parts.push(`${label} ${value}`);
     }

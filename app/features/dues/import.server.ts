@@ -140,7 +140,12 @@ async function previewOf(importId: string) {
   );
   const regularFee = settings?.regularFee ?? 0;
   const paidInFull = (id: string) => (paidSoFar.get(id) ?? 0) >= Math.max(regularFee, 1);
-  const theRest = (id: string) => regularFee - (paidSoFar.get(id) ?? 0);
+  // Nothing paid yet: the fee (or the lifetime fee); part paid: exactly the rest. Anything else
+  // (the whole fee again after a part, say) is the office's to check.
+  const fitsWhatIsOwed = (id: string, amount: number) => {
+    const paid = paidSoFar.get(id) ?? 0;
+    return paid === 0 ? fees.has(amount) : amount === regularFee - paid;
+  };
 
   const rows: ImportRow[] = found.rows.map((row, index) => {
     const depositor = squash(row.depositor);
@@ -159,9 +164,7 @@ async function previewOf(importId: string) {
     else if (candidates.length === 0) status = "unmatched";
     else if (candidates.length > 1 || (!bySuffix.length && !byName.length)) status = "ambiguous";
     else if (paidInFull(candidates[0]!.id)) status = "already_paid";
-    else if (!fees.has(row.amount) && row.amount !== theRest(candidates[0]!.id)) {
-      status = "check_amount";
-    } else status = "match";
+    else if (!fitsWhatIsOwed(candidates[0]!.id, row.amount)) status = "check_amount"; else status = "match";
     return {
       ...row,
       index,

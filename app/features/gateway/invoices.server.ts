@@ -54,11 +54,14 @@ export async function openInvoice(
     seminarId?: string;
     registrationId?: string;
     expiresAt?: Date | null;
+    /** A replacement keeps its invoice's provider (and opens even if payments were turned off). */
+    provider?: Invoice["provider"];
   },
 ): Promise<Invoice> {
+  const { provider = requirePayments(), ...rest } = values;
   const [row] = await executor
     .insert(payments)
-    .values({ ...values, paymentId: newPaymentId(), provider: requirePayments() })
+    .values({ ...rest, paymentId: newPaymentId(), provider })
     .returning();
   return row!;
 }
@@ -113,12 +116,12 @@ export async function syncInvoice(paymentId: string): Promise<SyncResult | null>
     if (!row) return known;
     const set: Partial<Invoice> = {};
     if (mismatch) {
-      if (row.status === "pending" || row.status === "failed" || row.status === "vbank_issued") {
-        // This payment id is spent at the provider (paid, then cancelled below): a new invoice
-        // for the same thing, and hold, takes its place, so the member can pay again.
+      const taken = remote.status === "paid" || remote.status === "partially_cancelled";
+      if (taken && (row.status === "pending" || row.status === "failed")) {
+        // The money goes back (below), and this payment id is spent at the provider: a new
+        // invoice for the same thing, and hold, takes its place, so the member can pay again.
         set.status = "cancelled";
-        set.failReason =
-          "결제 금액이 청구 금액과 달라 결제를 취소했습니다. 새 결제로 다시 진행해주세요.";
+        set.failReason = "결제 금액이 청구 금액과 달라 결제를 취소하고 전액 환불했습니다.";
         if (row.userId) {
           await openInvoice(tx, {
             userId: row.userId,
@@ -130,8 +133,12 @@ export async function syncInvoice(paymentId: string): Promise<SyncResult | null>
             seminarId: row.seminarId ?? undefined,
             registrationId: row.registrationId ?? undefined,
             expiresAt: row.expiresAt,
+            provider: row.provider,
           });
         }
+      } else if (!taken && row.status !== "failed" && row.status !== "cancelled") {
+        set.status = "failed";
+        set.failReason = "결제 금액이 청구 금액과 다릅니다.";
       }
     } else if (remote.status === "vbank_issued") {
       if (row.status === "pending" || row.status === "failed") {

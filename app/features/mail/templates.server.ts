@@ -368,7 +368,7 @@ export const mailTemplates = {
       `입금하실 가상계좌가 발급되었습니다: ${payment.orderName}`,
       [
         `${registrant.name}님, 안녕하세요.`,
-        `‘${payment.orderName}’ 입금하실 가상계좌를 안내해 드립니다.`,
+        `‘${payment.orderName}’ 결제를 위한 가상계좌를 안내해 드립니다.`,
         `은행: ${payment.bank}\n계좌번호: ${payment.accountNumber}\n금액: ${formatNumber(payment.amount)}원\n입금 기한: ${payment.dueAt ? formatDateTime(payment.dueAt) : "결제 페이지의 안내를 확인해주세요"}`,
         "기한 안에 정확한 금액을 입금해주시면 확인되는 대로 결제 완료를 알려드립니다. 이 계좌는 이번 결제에만 쓰입니다.",
       ],
@@ -403,8 +403,8 @@ export const mailTemplates = {
       method: string | null;
       /** Nothing of the payment is kept after this refund. */
       whole: boolean;
-      /** Dues left owing for the year after it (the member counts as 준회원 until paid). */
-      duesOwed?: number;
+      /** Dues left owing for that year after it. */
+      duesOwed?: { year: number; amount: number };
     },
   ) =>
     compose(
@@ -418,7 +418,7 @@ export const mailTemplates = {
         REFUND_ARRIVAL[payment.method as keyof typeof REFUND_ARRIVAL] ?? REFUND_ARRIVAL.card,
         ...(payment.duesOwed
           ? [
-              `환불 후 올해 회비 ${formatNumber(payment.duesOwed)}원이 남아 있어, 납부하실 때까지 정회원 자격이 유지되지 않습니다.`,
+              `환불 후 ${payment.duesOwed.year}년 회비 ${formatNumber(payment.duesOwed.amount)}원이 남아 있습니다. 마이페이지에서 납부하실 수 있습니다.`,
             ]
           : []),
       ],

@@ -294,13 +294,13 @@ const notifyVbankIssued = safely(async (invoice: Invoice) => {
 const notifyRefunded = safely(async (invoice: Invoice, amount: number, reason: string) => {
   const member = await payerOf(invoice);
   if (!member) return;
-  let duesOwed: number | undefined;
+  let duesOwed: { year: number; amount: number } | undefined;
   if (invoice.purpose === "dues" && invoice.userId && invoice.duesYear !== null) {
     const fact = (await duesOfMember(invoice.userId, [invoice.duesYear])).facts.get(
       invoice.duesYear,
     );
     if (fact?.settings && fact.paid < fact.settings.regularFee && !fact.exempt) {
-      duesOwed = fact.settings.regularFee - fact.paid;
+      duesOwed = { year: invoice.duesYear, amount: fact.settings.regularFee - fact.paid };
     }
   }
   await enqueueMail(
@@ -601,7 +601,7 @@ export async function myPaymentPage(
     invoice = (await settlePayment(paymentId)) ?? invoice;
   }
   if (
-    invoice.status === "pending" &&
+    (invoice.status === "pending" || invoice.status === "failed") &&
     invoice.seminarId &&
     invoice.expiresAt &&
     invoice.expiresAt <= clockNow()

@@ -194,8 +194,9 @@ type SeminarDates = {
   cancellationDeadline?: unknown;
 };
 
+// Out of the society's years is the field's own error already: not compared again.
 const validDate = (value: unknown): value is Date =>
-  value instanceof Date && !Number.isNaN(value.getTime());
+  value instanceof Date && !Number.isNaN(value.getTime()) && inSocietyYears(value);
 
 /**
  * The rules between a seminar's dates, by field. Only dates that are valid are compared, so the

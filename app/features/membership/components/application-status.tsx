@@ -72,7 +72,7 @@ export function ApplicationStatusCard({
       {application.status === "approved" && !standing ? (
         <p className="mt-5 rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900" role="status">
           정회원으로 승인되었지만 지금은 정회원 자격이 유지되지 않아 준회원으로 이용하고 계십니다.
-          회비를 납부하시면 정회원 자격이 바로 회복됩니다.{" "}
+          회비 납부 상태를 확인해주세요.{" "}
           <Link to="/mypage/dues" className="font-semibold underline">
             회비 납부 확인하기
           </Link>

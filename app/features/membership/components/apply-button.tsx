@@ -49,26 +49,38 @@ export function ApplyButton({
     );
   }
   const label = applicationStatus === "rejected" ? "정회원 다시 신청하기" : "정회원 가입 신청";
-  // Before the JavaScript (or without it) the dialog cannot open: the button goes to the form.
+  const questions = (
+    <>
+      <p>연회비를 납부하셨습니까?</p>
+      <p>회비 납부를 마치신 뒤 정회원 가입 신청을 진행해 주세요.</p>
+      {feeGuide ? <div className="mt-3 rounded-lg bg-slate-50 p-3">{feeGuide}</div> : null}
+      <p className="mt-2 font-medium text-slate-800">계속 진행하시겠습니까?</p>
+    </>
+  );
+  // Before the JavaScript (or without it) the dialog cannot open: the same questions unfold in
+  // the page, and 계속 goes to the form, so nobody reaches it without being asked first.
   if (!hydrated) {
     return (
-      <Button asChild size="lg">
-        <Link to="/membership/apply">{label}</Link>
-      </Button>
+      <details className="mx-auto max-w-md text-center">
+        <Button asChild size="lg">
+          <summary className="cursor-pointer list-none">{label}</summary>
+        </Button>
+        <div className="mt-3 rounded-2xl border border-slate-200 bg-white p-5 text-left text-base leading-7 text-slate-600">
+          {questions}
+          <div className="mt-4 flex justify-end">
+            <Button asChild>
+              <Link to="/membership/apply">계속</Link>
+            </Button>
+          </div>
+        </div>
+      </details>
     );
   }
   return (
     <ConfirmDialog
       trigger={<Button size="lg">{label}</Button>}
       title="정회원 가입 신청"
-      description={
-        <>
-          <p>연회비를 납부하셨습니까?</p>
-          <p>회비 납부를 마치신 뒤 정회원 가입 신청을 진행해 주세요.</p>
-          {feeGuide ? <div className="mt-3 rounded-lg bg-slate-50 p-3">{feeGuide}</div> : null}
-          <p className="mt-2 font-medium text-slate-800">계속 진행하시겠습니까?</p>
-        </>
-      }
+      description={questions}
       confirmLabel="계속"
       onConfirm={() => navigate("/membership/apply")}
     />
