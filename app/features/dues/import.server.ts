@@ -164,7 +164,8 @@ async function previewOf(importId: string) {
     else if (candidates.length === 0) status = "unmatched";
     else if (candidates.length > 1 || (!bySuffix.length && !byName.length)) status = "ambiguous";
     else if (paidInFull(candidates[0]!.id)) status = "already_paid";
-    else if (!fitsWhatIsOwed(candidates[0]!.id, row.amount)) status = "check_amount"; else status = "match";
+    else if (!fitsWhatIsOwed(candidates[0]!.id, row.amount)) status = "check_amount";
+    else status = "match";
     return {
       ...row,
       index,
