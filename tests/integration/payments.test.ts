@@ -1228,6 +1228,35 @@ describe("seminar fees", () => {
     expect(await mine(byPayment, held.paymentId!)).toBeUndefined();
   });
 
+  it("a run-out hold whose payment was begun is not released by the seminar page: the payment page reads it back first", async () => {
+    const seminar = await paidSeminar(1);
+    const member = await regular("결제중만료");
+    const held = await registerFor(seminar.id, member);
+    const opened = await call(
+      "POST",
+      `/api/me/payments/${held.paymentId}/checkout`,
+      member.cookie,
+      {
+        method: "card",
+      },
+    );
+    expect(opened.status).toBe(200);
+    advanceClock(16 * 60_000);
+    const mineNow = async () =>
+      json<Registration>(
+        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, member.cookie),
+      );
+    // The window may have been paid with its webhook on the way: the seminar page leaves it.
+    await page(server, `/activities/${seminar.id}`, member.cookie);
+    expect(await mineNow()).toMatchObject({ status: "payment_pending" });
+    // The payment page asks the provider (nothing paid), then releases the hold.
+    const text = mainText(
+      (await page(server, `/mypage/payments/${held.paymentId}`, member.cookie)).html,
+    );
+    expect(text).toContain("결제 시간이 지나 좌석이 해제되었습니다.");
+    expect((await mineNow()).status).not.toBe("payment_pending");
+  });
+
   it("a payment of the wrong amount is returned, and a new invoice for the same held seat lets the member pay again", async () => {
     const seminar = await paidSeminar(1);
     const member = await regular("금액불일치");

@@ -600,15 +600,20 @@ export async function myPaymentPage(
   if (options.settle && invoice.status === "pending" && invoice.method) {
     invoice = (await settlePayment(paymentId)) ?? invoice;
   }
-  if (
-    (invoice.status === "pending" || invoice.status === "failed") &&
-    invoice.seminarId &&
-    invoice.expiresAt &&
-    invoice.expiresAt <= clockNow()
-  ) {
-    // The seat's hold ran out before the minute job came by: released now, the page says so.
-    await releaseExpiredHoldsOf(invoice.seminarId);
-    invoice = await ownInvoice(actor, paymentId);
+  const runOut = (row: Invoice) =>
+    (row.status === "pending" || row.status === "failed") &&
+    row.seminarId !== null &&
+    row.expiresAt !== null &&
+    row.expiresAt <= clockNow();
+  if (runOut(invoice)) {
+    // The seat's hold ran out before the minute job came by. As the job does, a payment begun
+    // is read back first (paid in time, reported late, it keeps the seat); then the hold is
+    // released now, and the page says so.
+    if (invoice.method) invoice = (await settlePayment(paymentId)) ?? invoice;
+    if (runOut(invoice)) {
+      await releaseExpiredHoldsOf(invoice.seminarId!);
+      invoice = await ownInvoice(actor, paymentId);
+    }
   }
   const db = await getDb();
   const [refunds, [seminar]] = await Promise.all([

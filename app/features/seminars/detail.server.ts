@@ -7,6 +7,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { isUuid } from "~/lib/ids";
 import { seminars } from "~db/schema";
 import type { SessionUser } from "../accounts/session.server";
+import { findInvoice } from "../gateway/invoices.server";
 import { findMyRegistration, releaseExpiredHoldsOf, seatsTakenSql } from "./registrations.server";
 import {
   cancellationDeadlineOf,
@@ -29,13 +30,25 @@ const seminarWithSeatsTaken = builtOnce("seminar_page", (db) =>
     .where(eq(seminars.id, sql.placeholder("seminarId"))),
 );
 
+/** Whether a payment window was opened for the invoice (its way to pay chosen). */
+async function paymentBegun(paymentId: string | null) {
+  const invoice = paymentId ? await findInvoice(paymentId) : null;
+  return Boolean(invoice?.method);
+}
+
 export async function loadSeminarPage(seminarId: string, user: SessionUser | null) {
   if (!isUuid(seminarId)) return null;
   const now = clockNow();
   let mine = user ? await findMyRegistration(seminarId, user.id) : null;
-  if (mine?.status === "payment_pending" && mine.expiresAt && new Date(mine.expiresAt) <= now) {
+  if (
+    mine?.status === "payment_pending" &&
+    mine.expiresAt &&
+    new Date(mine.expiresAt) <= now &&
+    !(await paymentBegun(mine.paymentId))
+  ) {
     // The hold ran out before the minute job came by: release it now, so the page tells the
-    // truth (and the seat has gone to the waitlist) instead of offering a payment refused.
+    // truth (and the seat has gone to the waitlist) instead of offering a payment refused. A
+    // payment begun is left to the payment page and the job, which read it back first.
     await releaseExpiredHoldsOf(seminarId, now);
     mine = await findMyRegistration(seminarId, user!.id);
   }
