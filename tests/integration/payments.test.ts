@@ -720,6 +720,20 @@ const registerFor = async (seminarId: string, member: Member) => {
   return json<Registration>(res);
 };
 
+/** The member's registration for the seminar, as the member's own call answers it. */
+const registrationOf = async (seminarId: string, member: Member) =>
+  json<Registration>(
+    await call("GET", `/api/seminars/${seminarId}/registrations/me`, member.cookie),
+  );
+
+/** The member opens the payment window by card (the checkout must be accepted). */
+async function checkoutByCard(member: Member, paymentId: string | undefined) {
+  const res = await call("POST", `/api/me/payments/${paymentId}/checkout`, member.cookie, {
+    method: "card",
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
 describe("seminar fees", () => {
   it("the fee table: in the list, by standing, the early amount until its day; bad tables refused", async () => {
     const seminar = await paidSeminar(10, {
@@ -798,9 +812,7 @@ describe("seminar fees", () => {
     const held = await registerFor(seminar.id, first);
     expect(held).toMatchObject({ status: "payment_pending", amount: 80_000 });
     expect(new Date(held.expiresAt!).getTime() - Date.now()).toBeGreaterThan(14 * 60_000);
-    const me = await json<Registration>(
-      await call("GET", `/api/seminars/${seminar.id}/registrations/me`, first.cookie),
-    );
+    const me = await registrationOf(seminar.id, first);
     expect(me).toMatchObject({
       status: "payment_pending",
       paymentId: held.paymentId,
@@ -854,9 +866,7 @@ describe("seminar fees", () => {
     );
     expect(await json(cancelled)).toEqual({ status: "cancelled", refund: { amount: 80_000 } });
     expect((await mine(first, held.paymentId!)).status).toBe("refunded");
-    const offered = await json<Registration>(
-      await call("GET", `/api/seminars/${seminar.id}/registrations/me`, second.cookie),
-    );
+    const offered = await registrationOf(seminar.id, second);
     expect(offered).toMatchObject({ status: "payment_pending", amount: 80_000 });
     expect(new Date(offered.expiresAt!).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
     const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, second.email));
@@ -1022,13 +1032,7 @@ describe("seminar fees", () => {
     const member = await regular("취소후결제");
     const held = await registerFor(seminar.id, member);
     // The member opens the payment window by card, then cancels the registration in another tab.
-    const checkout = await call(
-      "POST",
-      `/api/me/payments/${held.paymentId}/checkout`,
-      member.cookie,
-      { method: "card" },
-    );
-    expect(checkout.status, await checkout.clone().text()).toBe(200);
+    await checkoutByCard(member, held.paymentId);
     const cancelled = await call(
       "DELETE",
       `/api/seminars/${seminar.id}/registrations/me`,
@@ -1079,13 +1083,7 @@ describe("seminar fees", () => {
     // Another holder has the card window open when the seminar is called off.
     const paying = await regular("취소세미나결제중");
     const window = await registerFor(other.id, paying);
-    const checkout = await call(
-      "POST",
-      `/api/me/payments/${window.paymentId}/checkout`,
-      paying.cookie,
-      { method: "card" },
-    );
-    expect(checkout.status, await checkout.clone().text()).toBe(200);
+    await checkoutByCard(paying, window.paymentId);
 
     for (const id of [seminar.id, other.id]) {
       const res = await call("PATCH", `/api/seminars/${id}`, admin.cookie, { status: "cancelled" });
@@ -1138,9 +1136,7 @@ describe("seminar fees", () => {
       status: "refunded",
       refundedAmount: 80_000,
     });
-    const seat = await json<Registration>(
-      await call("GET", `/api/seminars/${other.id}/registrations/me`, paying.cookie),
-    );
+    const seat = await registrationOf(other.id, paying);
     expect(seat.status).not.toBe("confirmed");
     const payingMails = await server.db
       .select()
@@ -1161,10 +1157,7 @@ describe("seminar fees", () => {
     const held = await registerFor(seminar.id, slow);
     await registerFor(seminar.id, next);
     // The payment window is opened in time, and left open too long.
-    const opened = await call("POST", `/api/me/payments/${held.paymentId}/checkout`, slow.cookie, {
-      method: "card",
-    });
-    expect(opened.status).toBe(200);
+    await checkoutByCard(slow, held.paymentId);
     advanceClock(16 * 60_000);
     // A new registration releases the expired hold first: the seat goes to the first in line.
     const late = await regular("나중신청");
@@ -1174,11 +1167,7 @@ describe("seminar fees", () => {
       .from(seminarRegistrations)
       .where(eq(seminarRegistrations.id, held.id!));
     expect(slowRow?.status).toBe("cancelled");
-    expect(
-      await json<Registration>(
-        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, next.cookie),
-      ),
-    ).toMatchObject({ status: "payment_pending" });
+    expect(await registrationOf(seminar.id, next)).toMatchObject({ status: "payment_pending" });
     expect((await mine(slow, held.paymentId!)).status).toBe("cancelled");
     const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, slow.email));
     expect(mails.some((mail) => mail.subject.includes("결제 시간이 지나"))).toBe(true);
@@ -1203,18 +1192,16 @@ describe("seminar fees", () => {
     await registerFor(byPageSeminar.id, next);
     await registerFor(byPaymentSeminar.id, next);
     advanceClock(16 * 60_000);
-    const mineIn = async (seminarId: string) =>
-      json<Registration>(
-        await call("GET", `/api/seminars/${seminarId}/registrations/me`, next.cookie),
-      );
     // The seminar page: the seat has gone to the first in line, and 신청 is offered again.
     const seminarPage = mainText(
       (await page(server, `/activities/${byPageSeminar.id}`, byPage.cookie)).html,
     );
     expect(seminarPage).not.toContain("등록비 결제를 기다리고 있습니다");
-    expect(await mineIn(byPageSeminar.id)).toMatchObject({ status: "payment_pending" });
+    expect(await registrationOf(byPageSeminar.id, next)).toMatchObject({
+      status: "payment_pending",
+    });
     // The other seminar's hold is untouched until its own member looks.
-    expect(await mineIn(byPaymentSeminar.id)).toMatchObject({ status: "waitlisted" });
+    expect(await registrationOf(byPaymentSeminar.id, next)).toMatchObject({ status: "waitlisted" });
     // The payment page: why it ended, and where to start again, not "다시 결제하실 수 있습니다".
     const paymentPage = await page(server, `/mypage/payments/${held.paymentId}`, byPayment.cookie);
     const text = mainText(paymentPage.html);
@@ -1223,7 +1210,9 @@ describe("seminar fees", () => {
     expect(tags(paymentPage.html, "a").map((a) => a.href)).toContain(
       `/activities/${byPaymentSeminar.id}`,
     );
-    expect(await mineIn(byPaymentSeminar.id)).toMatchObject({ status: "payment_pending" });
+    expect(await registrationOf(byPaymentSeminar.id, next)).toMatchObject({
+      status: "payment_pending",
+    });
     expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
     expect(await mine(byPayment, held.paymentId!)).toBeUndefined();
   });
@@ -1232,44 +1221,24 @@ describe("seminar fees", () => {
     const seminar = await paidSeminar(1);
     const member = await regular("결제중만료");
     const held = await registerFor(seminar.id, member);
-    const opened = await call(
-      "POST",
-      `/api/me/payments/${held.paymentId}/checkout`,
-      member.cookie,
-      {
-        method: "card",
-      },
-    );
-    expect(opened.status).toBe(200);
+    await checkoutByCard(member, held.paymentId);
     advanceClock(16 * 60_000);
-    const mineNow = async () =>
-      json<Registration>(
-        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, member.cookie),
-      );
     // The window may have been paid with its webhook on the way: the seminar page leaves it.
     await page(server, `/activities/${seminar.id}`, member.cookie);
-    expect(await mineNow()).toMatchObject({ status: "payment_pending" });
+    expect(await registrationOf(seminar.id, member)).toMatchObject({ status: "payment_pending" });
     // The payment page asks the provider (nothing paid), then releases the hold.
     const text = mainText(
       (await page(server, `/mypage/payments/${held.paymentId}`, member.cookie)).html,
     );
     expect(text).toContain("결제 시간이 지나 좌석이 해제되었습니다.");
-    expect((await mineNow()).status).not.toBe("payment_pending");
+    expect((await registrationOf(seminar.id, member)).status).not.toBe("payment_pending");
   });
 
   it("a payment of the wrong amount is returned, and a new invoice for the same held seat lets the member pay again", async () => {
     const seminar = await paidSeminar(1);
     const member = await regular("금액불일치");
     const held = await registerFor(seminar.id, member);
-    const opened = await call(
-      "POST",
-      `/api/me/payments/${held.paymentId}/checkout`,
-      member.cookie,
-      {
-        method: "card",
-      },
-    );
-    expect(opened.status).toBe(200);
+    await checkoutByCard(member, held.paymentId);
     // The provider reports another amount (a forged window): the money goes back.
     await move(held.paymentId!, "paid", { amount: 100 });
     expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
@@ -1278,50 +1247,25 @@ describe("seminar fees", () => {
     );
     expect(oldPage).toContain("결제 금액이 청구 금액과 달라 결제를 취소하고 전액 환불했습니다");
     // The seat is still held, now with a new invoice: paying it confirms the seat.
-    const now = await json<Registration>(
-      await call("GET", `/api/seminars/${seminar.id}/registrations/me`, member.cookie),
-    );
+    const now = await registrationOf(seminar.id, member);
     expect(now).toMatchObject({ status: "payment_pending" });
     expect(now.paymentId).not.toBe(held.paymentId);
-    const again = await call("POST", `/api/me/payments/${now.paymentId}/checkout`, member.cookie, {
-      method: "card",
-    });
-    expect(again.status, await again.clone().text()).toBe(200);
+    await checkoutByCard(member, now.paymentId);
     expect(await move(now.paymentId!, "paid")).toMatchObject({ body: { status: "paid" } });
-    expect(
-      await json<Registration>(
-        await call("GET", `/api/seminars/${seminar.id}/registrations/me`, member.cookie),
-      ),
-    ).toMatchObject({ status: "confirmed" });
+    expect(await registrationOf(seminar.id, member)).toMatchObject({ status: "confirmed" });
   });
 
   it("one seat, two payments: an old window paid after the new invoice is refunded, not kept", async () => {
     const seminar = await paidSeminar(2);
     const member = await regular("두번결제");
     const first = await registerFor(seminar.id, member);
-    const opened = await call(
-      "POST",
-      `/api/me/payments/${first.paymentId}/checkout`,
-      member.cookie,
-      {
-        method: "card",
-      },
-    );
-    expect(opened.status).toBe(200);
+    await checkoutByCard(member, first.paymentId);
     // The hold runs out; the member registers again and gets a new invoice for the same seat.
     advanceClock(16 * 60_000);
     const again = await registerFor(seminar.id, member);
     expect(again).toMatchObject({ status: "payment_pending" });
     expect(again.paymentId).not.toBe(first.paymentId);
-    const reopened = await call(
-      "POST",
-      `/api/me/payments/${again.paymentId}/checkout`,
-      member.cookie,
-      {
-        method: "card",
-      },
-    );
-    expect(reopened.status).toBe(200);
+    await checkoutByCard(member, again.paymentId);
     expect(await move(again.paymentId!, "paid")).toMatchObject({ body: { status: "paid" } });
     // The first window completes after all: the seat is already paid for, so this money goes back.
     expect(await move(first.paymentId!, "paid")).toMatchObject({ body: { status: "refunded" } });
