@@ -195,16 +195,17 @@ export function ErrorBoundary() {
   const error = useRouteError();
   // Refused access is the admin layout's to show (its one access-denied card).
   if (isAccessRefusal(error)) throw error;
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : "알 수 없는 오류";
+  // A refusal carries its own Korean message. A server error reaches the browser only as React
+  // Router's English "Unexpected Server Error", which is not shown: the office reads Korean.
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data?.message === "string"
+      ? (error.data.message as string)
+      : undefined;
   return (
     <Section className="max-w-xl">
       <Card tone="danger" className="p-8 text-center">
         <h1 className="text-xl font-bold text-slate-900">데이터를 불러오지 못했습니다</h1>
-        <p className="mt-2 text-slate-600">잠시 후 다시 시도해주세요. ({message})</p>
+        <p className="mt-2 text-slate-600">{refusal ?? "잠시 후 다시 시도해주세요."}</p>
         <Button asChild className="mt-6">
           <Link to="/">홈으로</Link>
         </Button>

@@ -64,7 +64,14 @@ async function classify(pending: Promise<Response>): Promise<string> {
   const kind = type.includes("json") ? "json" : type.includes("html") ? "html" : type || "untyped";
   const status = res.status >= 500 ? "5xx" : String(res.status);
   const korean = HANGUL.test(text) ? " korean" : "";
-  const leak = /\bat .+:\d+:\d+|Error:|ECONN|terminated unexpectedly/.test(text) ? " LEAK" : "";
+  // React Router's hydration data names a server error "Unexpected Server Error"; the page a
+  // person reads must not.
+  const shown = text.replace(/<script[\s\S]*?<\/script>/g, "");
+  const leak =
+    /\bat .+:\d+:\d+|Error:|ECONN|terminated unexpectedly/.test(text) ||
+    /Unexpected Server Error/.test(shown)
+      ? " LEAK"
+      : "";
   return `${status} ${kind}${korean}${leak}`;
 }
 
@@ -294,6 +301,25 @@ describe("a failing database (PostgreSQL behind a proxy that cuts connections)",
     expect((await server.stop()).code).toBe(0);
   });
 
+  it("a dashboard tab whose read fails: the office's card in Korean, the admin menu kept", async () => {
+    const server = await start();
+    const cookie = await login(server.baseUrl, ADMIN.email, ADMIN.password);
+    const before = proxy.hits();
+    proxy.cutOn('from "executives"');
+    const res = await getWith(`${server.baseUrl}/admin/dashboard?tab=executives`, cookie);
+    expect(proxy.hits()).toBe(before + 1);
+    expect(res.status).toBe(500);
+    const shown = (await res.text()).replace(/<script[\s\S]*?<\/script>/g, "");
+    expect(shown).toContain("데이터를 불러오지 못했습니다");
+    expect(shown).toContain("잠시 후 다시 시도해주세요.");
+    expect(shown).toContain('aria-label="관리자 메뉴"');
+    expect(shown).not.toMatch(/Unexpected|Server Error|Error:/);
+    // The next look reads the tab: nothing of the failure was kept.
+    const again = await getWith(`${server.baseUrl}/admin/dashboard?tab=executives`, cookie);
+    expect(again.status).toBe(200);
+    expect((await server.stop()).code).toBe(0);
+  });
+
   it("a database outage: the server stays up, answers clean errors, and recovers by itself", async () => {
     const server = await start();
     const cookie = await login(server.baseUrl, ADMIN.email, ADMIN.password);
@@ -315,6 +341,10 @@ describe("a failing database (PostgreSQL behind a proxy that cuts connections)",
         "POST /api/auth/login": await classify(sendJson(`${server.baseUrl}/api/auth/login`, ADMIN)),
         "GET /api/announcements": await classify(getWith(`${server.baseUrl}/api/announcements`)),
         "GET /announcements": await classify(getWith(`${server.baseUrl}/announcements`)),
+        "GET /admin/dashboard": await classify(
+          getWith(`${server.baseUrl}/admin/dashboard`, cookie),
+        ),
+        "GET /admin/members": await classify(getWith(`${server.baseUrl}/admin/members`, cookie)),
       };
     } finally {
       proxy.outage(false);
@@ -326,6 +356,8 @@ describe("a failing database (PostgreSQL behind a proxy that cuts connections)",
       "POST /api/auth/login": "5xx json korean",
       "GET /api/announcements": "5xx json korean",
       "GET /announcements": "5xx html korean",
+      "GET /admin/dashboard": "5xx html korean",
+      "GET /admin/members": "5xx html korean",
     });
 
     let healthy = false;
