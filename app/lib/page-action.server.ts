@@ -88,7 +88,8 @@ type Options<Guarded, Schemas extends Record<string, z.ZodType>, Shows> = {
   /**
    * Stores that file before the form is checked and puts its address in `field`, as the page's
    * JavaScript would have: a form refused for another field comes back with the file kept (a
-   * page drawn anew cannot refill a file input). A file refused by `store` is that field's error.
+   * page drawn anew cannot refill a file input). A file sent again replaces the kept one. A file
+   * refused by `store` is that field's error.
    */
   keepFile?: { field: string; store: (file: File, args: Args) => Promise<string> };
   /**
@@ -170,7 +171,9 @@ export function pageAction<Guarded, Schemas extends Record<string, z.ZodType>, S
       if (options.file) {
         ({ form: formData, file } = await readFormWithFile(args.request, fields, options.file));
         const keep = options.keepFile;
-        if (file && keep && !formData.get(keep.field)) {
+        // A file chosen again replaces the one kept from the last refusal (the doctor picked
+        // another image); the one it replaces is swept as an unclaimed upload.
+        if (file && keep) {
           try {
             formData.set(keep.field, await keep.store(file, args));
           } catch (thrown) {

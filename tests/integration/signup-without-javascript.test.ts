@@ -134,6 +134,46 @@ describe("POST /signup as multipart/form-data", () => {
     expect((await userOf(values.email))?.licenseImageUrl).toBe(kept);
   });
 
+  it("a file chosen again after a refusal replaces the kept one; a refused new file keeps the old", async () => {
+    const values = fields({ confirmPassword: "다른-비밀번호-1234" });
+    const first = await post(values, { bytes: PNG, type: "image/png" });
+    expect(first.status).toBe(400);
+    const keptOf = (html: string) =>
+      tags(html, "input").find((input) => input.name === "licenseImageUrl")?.value;
+    const kept = keptOf(await first.text());
+    expect(kept).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+
+    // Another image with a mistake still in the form: the page now carries the new one.
+    const second = await post(
+      { ...values, licenseImageUrl: kept! },
+      { bytes: PNG, type: "image/png" },
+    );
+    expect(second.status).toBe(400);
+    const replaced = keptOf(await second.text());
+    expect(replaced).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+    expect(replaced).not.toBe(kept);
+
+    // A file that is no image is refused at its field; the kept image stays in the form.
+    const refused = await post(
+      { ...values, licenseImageUrl: replaced! },
+      { bytes: HTML, type: "image/png" },
+    );
+    expect(refused.status).toBe(415);
+    const refusedHtml = await refused.text();
+    expect(mainText(refusedHtml)).toContain("이미지 파일만 업로드 가능합니다.");
+    expect(keptOf(refusedHtml)).toBe(replaced);
+
+    // Corrected and sent with yet another image: the account holds the last one chosen.
+    const done = await post(
+      { ...values, confirmPassword: values.password, licenseImageUrl: replaced! },
+      { bytes: PNG, type: "image/png" },
+    );
+    expect([302, 303]).toContain(done.status);
+    const licence = (await userOf(values.email))?.licenseImageUrl;
+    expect(licence).toMatch(/^\/objects\/[0-9a-f-]{36}$/);
+    expect([kept, replaced]).not.toContain(licence);
+  });
+
   it("a file refused with other mistakes says both at once, and keeps what was typed", async () => {
     const values = fields({ phone: "010-12" });
     const res = await post(values, { bytes: HTML, type: "image/png" });
@@ -152,10 +192,10 @@ describe("POST /signup as multipart/form-data", () => {
     expect((await post(fields(), { bytes: PNG, type: "image/png" }, "avatar")).status).toBe(400);
   });
 
-  it("with JavaScript the uploaded address is used and a stray file is not stored twice", async () => {
+  it("with JavaScript the address of the image uploaded first is used, and nothing more is stored", async () => {
     const values = fields({ licenseImageUrl: await uploadImage(server) });
     const before = (await server.db.select().from(storedObjects)).length;
-    const res = await post(values, { bytes: PNG, type: "image/png" });
+    const res = await post(values);
     expect([302, 303]).toContain(res.status);
     expect((await userOf(values.email))?.licenseImageUrl).toBe(values.licenseImageUrl);
     expect((await server.db.select().from(storedObjects)).length).toBe(before);
