@@ -15,6 +15,7 @@ import {
   passwordChangeSchema,
   withdrawalSchema,
 } from "~/features/accounts/validation";
+import { withdrawFromSeminars } from "~/features/seminars/registrations.server";
 import { fieldProps } from "~/lib/forms";
 import { done, pageAction } from "~/lib/page-action.server";
 import { useRefusal, useRefusalToast } from "~/lib/refusal";
@@ -61,7 +62,9 @@ export const action = pageAction({
     withdraw: {
       schema: withdrawalSchema,
       run: async ({ password }, actor, { request }) => {
-        await withdraw(actor.user.id, password, passwordClient(actor, request));
+        await withdraw(actor.user.id, password, passwordClient(actor, request), () =>
+          withdrawFromSeminars(actor.user.id),
+        );
         return done(
           { title: "회원 탈퇴 완료", description: "그동안 이용해 주셔서 감사합니다." },
           "/",
@@ -168,6 +171,10 @@ function WithdrawalForm({ isAdmin }: { isAdmin: boolean }) {
       <ul className="mt-3 list-disc space-y-1 pl-5 text-sm leading-6 text-slate-700">
         <li>탈퇴하면 계정과 회원 정보, 정회원 가입 신청 내역이 삭제되며 되돌릴 수 없습니다.</li>
         <li>제출하신 의사 면허증 이미지는 즉시 삭제됩니다.</li>
+        <li>
+          아직 열리지 않은 세미나의 신청은 취소되어 대기자에게 자리가 넘어갑니다. 취소 기한 전이면
+          결제한 등록비는 전액 환불되고, 기한이 지났으면 환불되지 않습니다.
+        </li>
         <li>
           세미나 신청·출결·연수평점 기록도 삭제됩니다. 필요한 참석확인서는 탈퇴 전에 내려받아
           주세요.

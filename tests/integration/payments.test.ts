@@ -1296,3 +1296,88 @@ async function setFullStanding(member: Member) {
   const invoice = await openDues(member);
   await move(invoice.paymentId, "paid");
 }
+
+describe("a member who withdraws from the society", () => {
+  const withdraw = (member: Member, password = member.password) =>
+    postForm(
+      server,
+      "/mypage/security",
+      { intent: "withdraw", password, confirm: "on" },
+      { cookie: member.cookie },
+    );
+  const mailTo = (member: Member) =>
+    server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
+
+  it("gives up seats to come: the fee comes back before the deadline, the seat goes to the line", async () => {
+    const seminar = await paidSeminar(1);
+    const leaving = await insertMember(server, { name: "탈퇴회원" });
+    const waiting = await insertMember(server, { name: "대기회원" });
+    const late = await insertMember(server, { name: "늦은회원" });
+    const held = await registerFor(seminar.id, leaving);
+    await checkoutByCard(leaving, held.paymentId);
+    expect(await move(held.paymentId!, "paid")).toMatchObject({ body: { status: "paid" } });
+    expect((await registrationOf(seminar.id, leaving)).status).toBe("confirmed");
+    expect((await registerFor(seminar.id, waiting)).status).toBe("waitlisted");
+
+    // A wrong password gives nothing up.
+    const refused = await withdraw(leaving, "wrong-password-1");
+    expect(refused.status).toBe(400);
+    expect((await registrationOf(seminar.id, leaving)).status).toBe("confirmed");
+    expect(await invoiceStatus(held.paymentId!)).toBe("paid");
+
+    const res = await withdraw(leaving);
+    expect([302, 303], await res.clone().text()).toContain(res.status);
+    expect(await invoiceStatus(held.paymentId!)).toBe("refunded");
+    const [refund] = await server.db
+      .select()
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentRowId))
+      .where(eq(payments.paymentId, held.paymentId!));
+    expect(refund?.payment_refunds.amount).toBe(80_000);
+    // The first in line is offered the seat; whoever asks next only queues behind.
+    expect(await registrationOf(seminar.id, waiting)).toMatchObject({
+      status: "payment_pending",
+      amount: 80_000,
+    });
+    expect((await registerFor(seminar.id, late)).status).toBe("waitlisted");
+    const told = (await mailTo(leaving)).find((mail) =>
+      mail.subject.includes("세미나 신청이 취소되었습니다"),
+    );
+    expect(told?.text).toContain("회원 탈퇴에 따라");
+    expect(told?.text).toContain("80,000원은 전액 환불했습니다");
+    expect(told?.text).not.toContain("마이페이지");
+  });
+
+  it("after the deadline the seat still goes to the line, without a refund", async () => {
+    const date = new Date(Date.now() + 20 * 24 * 3600_000);
+    const created = await call("POST", "/api/seminars", admin.cookie, {
+      title: `기한 지난 세미나 ${crypto.randomUUID().slice(0, 6)}`,
+      description: "취소 기한이 가까운 세미나",
+      speaker: "연자",
+      date: date.toISOString(),
+      cancellationDeadline: new Date(Date.now() + 3600_000).toISOString(),
+      location: "대구",
+      capacity: 1,
+      fees: { full: 50_000, other: 80_000 },
+    });
+    expect(created.status, await created.clone().text()).toBe(201);
+    const seminar = await json<{ id: string }>(created);
+    const leaving = await insertMember(server, { name: "기한후탈퇴" });
+    const waiting = await insertMember(server, { name: "기한후대기" });
+    const held = await registerFor(seminar.id, leaving);
+    await checkoutByCard(leaving, held.paymentId);
+    await move(held.paymentId!, "paid");
+    expect((await registerFor(seminar.id, waiting)).status).toBe("waitlisted");
+
+    advanceClock(2 * 3600_000);
+    const res = await withdraw(leaving);
+    expect([302, 303], await res.clone().text()).toContain(res.status);
+    expect(await invoiceStatus(held.paymentId!)).toBe("paid");
+    expect((await registrationOf(seminar.id, waiting)).status).toBe("payment_pending");
+    const told = (await mailTo(leaving)).find((mail) =>
+      mail.subject.includes("세미나 신청이 취소되었습니다"),
+    );
+    expect(told?.text).toContain("회원 탈퇴에 따라");
+    expect(told?.text).not.toContain("환불");
+  });
+});

@@ -122,9 +122,15 @@ export async function changeMyPassword(
 /**
  * Deletes the account after the password is confirmed. Sessions, the application and other rows
  * go with it (foreign keys cascade); licence images are deleted from storage. The last
- * administrator cannot withdraw.
+ * administrator cannot withdraw. `beforeDelete` runs once the checks have passed: the areas above
+ * this one settle what the account leaves behind (its seminar seats and their fees).
  */
-export async function withdraw(userId: string, password: string, client: ClientInfo) {
+export async function withdraw(
+  userId: string,
+  password: string,
+  client: ClientInfo,
+  beforeDelete: () => Promise<unknown> = async () => {},
+) {
   await checkPassword(userId, password, client);
   const db = await getDb();
   const [account] = await db
@@ -165,6 +171,7 @@ export async function withdraw(userId: string, password: string, client: ClientI
     );
   const ids = [...new Set([...imageIds, ...owned.map((o) => o.id)])];
 
+  await beforeDelete();
   await endAllSessions(userId);
   await db.transaction(async (tx) => {
     await forgetStoredObjects(tx, ids);

@@ -59,6 +59,8 @@ const wonText = (amount: number) => `${formatNumber(amount)}원`;
 export type CancellationFacts = {
   wasWaitlisted: boolean;
   byOffice: boolean;
+  /** The member withdrew from the society: there is no 마이페이지 left to point to. */
+  withdrawal?: boolean;
   refunded: number;
   keptFee: number;
 };
@@ -456,23 +458,34 @@ export const mailTemplates = {
     seminar: SeminarForMail,
     how: CancellationFacts,
   ) =>
-    compose(registrant.email, `세미나 신청이 취소되었습니다: ${seminar.title}`, [
-      `${registrant.name}님, 안녕하세요.`,
-      `${how.byOffice ? "학회 사무국에서 " : ""}‘${seminar.title}’ 세미나의 ${how.wasWaitlisted ? "대기 신청" : "신청"}을 취소했습니다.`,
-      ...(how.refunded > 0
-        ? [
-            `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
-          ]
-        : []),
-      ...(how.keptFee > 0
-        ? [
-            `결제하신 등록비 ${wonText(how.keptFee)}은 학회 사무국의 결정에 따라 환불되지 않았습니다. 다시 신청하시면 등록비를 새로 결제하셔야 합니다. 궁금하신 점은 학회 사무국으로 문의해주세요.`,
-          ]
-        : []),
-      how.byOffice
-        ? "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 취소 사유는 학회 사무국으로 문의해주세요."
-        : "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
-    ]),
+    how.withdrawal
+      ? compose(registrant.email, `세미나 신청이 취소되었습니다: ${seminar.title}`, [
+          `${registrant.name}님, 안녕하세요.`,
+          `회원 탈퇴에 따라 ‘${seminar.title}’ 세미나의 ${how.wasWaitlisted ? "대기 신청" : "신청"}을 취소했습니다.`,
+          ...(how.refunded > 0
+            ? [
+                `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 계좌이체는 결제하신 계좌로 돌아갑니다.`,
+              ]
+            : []),
+          "궁금하신 점은 학회 사무국으로 문의해주세요.",
+        ])
+      : compose(registrant.email, `세미나 신청이 취소되었습니다: ${seminar.title}`, [
+          `${registrant.name}님, 안녕하세요.`,
+          `${how.byOffice ? "학회 사무국에서 " : ""}‘${seminar.title}’ 세미나의 ${how.wasWaitlisted ? "대기 신청" : "신청"}을 취소했습니다.`,
+          ...(how.refunded > 0
+            ? [
+                `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
+              ]
+            : []),
+          ...(how.keptFee > 0
+            ? [
+                `결제하신 등록비 ${wonText(how.keptFee)}은 학회 사무국의 결정에 따라 환불되지 않았습니다. 다시 신청하시면 등록비를 새로 결제하셔야 합니다. 궁금하신 점은 학회 사무국으로 문의해주세요.`,
+              ]
+            : []),
+          how.byOffice
+            ? "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 취소 사유는 학회 사무국으로 문의해주세요."
+            : "신청 기간 안에는 학술 활동 페이지에서 다시 신청하실 수 있습니다. 본인이 취소하지 않았다면 학회 사무국으로 문의해주세요.",
+        ]),
 
   seminarCancelled: (
     registrant: Registrant & { status: string },

@@ -578,7 +578,7 @@ async function refuseAfterCreditSheet(db: Db | Tx, seminarId: string) {
 export async function cancelRegistration(
   seminarId: string,
   userId: string,
-  by: { administrator?: AuditContext; refund?: boolean } = {},
+  by: { administrator?: AuditContext; refund?: boolean; withdrawal?: boolean } = {},
 ) {
   const db = await getDb();
   const now = clockNow();
@@ -630,6 +630,7 @@ export async function cancelRegistration(
       await refuseAfterCreditSheet(tx, seminar.id);
       if (
         !by.administrator &&
+        !by.withdrawal &&
         registration.status === "confirmed" &&
         now > cancellationDeadlineOf(seminar)
       ) {
@@ -689,9 +690,37 @@ export async function cancelRegistration(
     refunded,
     keptFee,
     byOffice: Boolean(by.administrator),
+    withdrawal: Boolean(by.withdrawal),
   });
   await notifyPromoted(seminar, promoted);
   return { status: "cancelled" as const, refund: { amount: refunded } };
+}
+
+/**
+ * A withdrawing member's places in seminars not yet begun, given up as their own cancellation
+ * would: a fee paid before the deadline comes back in full, an open payment window closes, and a
+ * freed seat goes to the first in line. After the deadline the seat still goes (the member is
+ * leaving), without a refund, as the seminar's rule says. Called before the account is deleted:
+ * its registrations would otherwise vanish with it, seat freed to whoever asked next and the fee
+ * kept unannounced. A refund the provider refuses stops the withdrawal (nothing is deleted).
+ */
+export async function withdrawFromSeminars(userId: string) {
+  const db = await getDb();
+  const places = await db
+    .select({ seminarId: seminarRegistrations.seminarId })
+    .from(seminarRegistrations)
+    .innerJoin(seminars, eq(seminars.id, seminarRegistrations.seminarId))
+    .where(
+      and(
+        eq(seminarRegistrations.userId, userId),
+        ne(seminarRegistrations.status, "cancelled"),
+        sql`${seminars.date} > ${clockNow()}`,
+      ),
+    );
+  for (const { seminarId } of places) {
+    await cancelRegistration(seminarId, userId, { withdrawal: true });
+  }
+  return places.length;
 }
 
 /**
