@@ -527,8 +527,10 @@ function keepPersonalAnswersPrivate(
 ) {
   const signedIn = carriesSessionCookie(req.get("cookie"));
   // A page handed a flash shows that person's message (a name, what they just did).
+  // Any path's `.data` twin (React Router answers one for API routes too) is that path.
+  const path = req.path.replace(/\.data$/, "");
   const personal =
-    carriesFlash(req.get("cookie")) || PERSONAL_PATHS.some((pattern) => pattern.test(req.path));
+    carriesFlash(req.get("cookie")) || PERSONAL_PATHS.some((pattern) => pattern.test(path));
   if (!signedIn && !personal) return next();
   // on-headers runs this once the route's own headers (writeHead arguments included) are set.
   onHeaders(res, function (this: express.Response) {

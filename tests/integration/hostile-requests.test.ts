@@ -213,6 +213,10 @@ describe("answers for a signed-in user are never cached", () => {
   it("the personal-data calls say private, no-store even when they refuse a visitor", async () => {
     const paths = [
       "/api/auth/me",
+      // The `.data` twin React Router answers for an API route is the same call.
+      "/api/auth/me.data",
+      "/api/auth/applicant.data",
+      "/api/users/pending.data",
       "/api/users/pending",
       "/api/membership-applications",
       "/api/membership-applications/me",
