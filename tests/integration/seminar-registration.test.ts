@@ -91,6 +91,33 @@ describe("the seminar's new fields", () => {
     });
   });
 
+  it("a new date moves the default deadline along, also when the edit form sends the old one back", async () => {
+    const seminar = await createSeminar({ capacity: 30 });
+    const later = new Date(new Date(seminar.date).getTime() + 40 * DAY);
+    // The dashboard's form is drawn with the stored deadline and sends it with the new date.
+    const moved = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, {
+      date: later.toISOString(),
+      cancellationDeadline: seminar.cancellationDeadline,
+    });
+    expect(moved.status, await moved.clone().text()).toBe(200);
+    const after = await json<{ cancellationDeadline: string }>(moved);
+    expect(new Date(after.cancellationDeadline).getTime()).toBe(later.getTime() - 3 * DAY);
+    // A deadline the office chose stays where it was put.
+    const chosen = new Date(later.getTime() - 7 * DAY);
+    await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, {
+      cancellationDeadline: chosen.toISOString(),
+    });
+    const again = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, {
+      date: new Date(later.getTime() + DAY).toISOString(),
+      cancellationDeadline: chosen.toISOString(),
+    });
+    expect(
+      new Date(
+        (await json<{ cancellationDeadline: string }>(again)).cancellationDeadline,
+      ).getTime(),
+    ).toBe(chosen.getTime());
+  });
+
   it("refuses impossible values with Korean messages", async () => {
     for (const fields of [
       { capacity: 0 },

@@ -270,8 +270,8 @@ export async function createSeminar(actor: Actor, input: SeminarInput) {
 }
 
 /**
- * Changes what the patch names. A new date without a cancellation deadline moves the default
- * deadline along (three days before); more seats or a reopened registration fill from the
+ * Changes what the patch names. A new date without a new cancellation deadline (none, or the one
+ * stored, as the edit form sends it) moves the default deadline along (three days before); more seats or a reopened registration fill from the
  * waitlist at once. Cancelling (status `cancelled`) mails the registrants and keeps every record.
  */
 export async function updateSeminar(actor: Actor, id: string, patch: SeminarPatch) {
@@ -289,7 +289,12 @@ export async function updateSeminar(actor: Actor, id: string, patch: SeminarPatc
   if (creditBreaks !== undefined) {
     values.creditBreaks = storedBreaks(creditBreaks, values.date ?? current.date);
   }
-  if (values.date && patch.cancellationDeadline === undefined) {
+  // The edit form sends the deadline it was drawn with: the same instant is no new deadline.
+  const deadlineKept =
+    patch.cancellationDeadline === undefined ||
+    (patch.cancellationDeadline !== null &&
+      patch.cancellationDeadline.getTime() === current.cancellationDeadline?.getTime());
+  if (values.date && deadlineKept) {
     const wasDefault =
       current.cancellationDeadline?.getTime() === current.date.getTime() - 3 * DAY_MS;
     if (wasDefault) values.cancellationDeadline = new Date(values.date.getTime() - 3 * DAY_MS);
