@@ -349,6 +349,37 @@ describe("login with the second factor", () => {
     expect(failures).toHaveLength(10);
   });
 
+  it("a stranger with the password locks only themselves out; the owner's browser gets in, and is mailed", async () => {
+    const admin = await enrolledAdmin();
+    // The owner's browser passes the second factor once: from then on it is counted apart.
+    const ownLogin = await logIn(server, admin.email, PASSWORD);
+    const ownStep = sidCookie(ownLogin)!;
+    const passed = await mfa(ownStep, codeAt(admin.secret));
+    expect(passed.status, await passed.clone().text()).toBe(200);
+    const device = passed.headers
+      .getSetCookie()
+      .find((header) => header.startsWith("device="))
+      ?.split(";")[0];
+    expect(device).toBeTruthy();
+
+    // Someone else, with the password but not the app, tries codes until refused.
+    const stranger = await passwordStep(admin.email);
+    for (let i = 0; i < 10; i++) expect((await mfa(stranger, "000000")).status).toBe(401);
+    expect((await mfa(stranger, "000000")).status).toBe(429);
+    const alerts = (await queueRowsTo(server, admin.email)).filter((row) =>
+      row.subject.includes("2단계 인증 코드가 여러 번 틀렸습니다"),
+    );
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]?.text).toContain("비밀번호를 바꿔주세요");
+
+    // The owner, in their own browser, is not locked out by it.
+    const again = await logIn(server, admin.email, PASSWORD);
+    const step = `${sidCookie(again)}; ${device}`;
+    const code = codeAt(admin.secret, 30);
+    const owner = await postJson(server, "/api/auth/mfa", { code }, { cookie: step });
+    expect(owner.status, await owner.clone().text()).toBe(200);
+  });
+
   it("refuses a code without a password step (401) and bad bodies (400)", async () => {
     const noStep = await postJson(server, "/api/auth/mfa", { code: "123456" });
     expect(noStep.status).toBe(401);

@@ -19,17 +19,20 @@ const deviceCookie = createCookie(hostCookieName("device"), {
   secrets: [appSecret()],
 });
 
-type DeviceData = { d: string; u: string[] };
+// `u`: the accounts that logged in here with their password; `m`: those that also passed their
+// second factor here (their code attempts are counted under this browser's own key).
+type DeviceData = { d: string; u: string[]; m?: string[] };
 
 async function readDevice(cookieHeader: string | null | undefined): Promise<DeviceData | null> {
   if (!cookieHeader) return null;
   try {
     const value = (await deviceCookie.parse(cookieHeader)) as unknown;
     if (!value || typeof value !== "object") return null;
-    const { d, u } = value as Partial<DeviceData>;
+    const { d, u, m = [] } = value as Partial<DeviceData>;
     if (typeof d !== "string" || !/^[A-Za-z0-9_-]{16,64}$/.test(d)) return null;
     if (!Array.isArray(u) || !u.every((id) => typeof id === "string")) return null;
-    return { d, u: u.slice(0, MAX_ACCOUNTS) };
+    if (!Array.isArray(m) || !m.every((id) => typeof id === "string")) return null;
+    return { d, u: u.slice(0, MAX_ACCOUNTS), m: m.slice(0, MAX_ACCOUNTS) };
   } catch {
     return null;
   }
@@ -41,10 +44,30 @@ export async function knownDeviceOf(cookieHeader: string | null | undefined, use
   return device?.u.includes(userId) ? device.d : null;
 }
 
-/** The Set-Cookie header that makes this browser a known device of `userId`. */
-export async function rememberDevice(cookieHeader: string | null | undefined, userId: string) {
+/** The device id when this browser has passed `userId`'s second factor before. */
+export async function secondFactorDeviceOf(
+  cookieHeader: string | null | undefined,
+  userId: string,
+) {
+  const device = await readDevice(cookieHeader);
+  return device?.m?.includes(userId) ? device.d : null;
+}
+
+const first = (userId: string, ids: string[] = []) =>
+  [userId, ...ids.filter((id) => id !== userId)].slice(0, MAX_ACCOUNTS);
+
+/**
+ * The Set-Cookie header that makes this browser a known device of `userId`: for its password, and
+ * with `secondFactor` for its second factor too.
+ */
+export async function rememberDevice(
+  cookieHeader: string | null | undefined,
+  userId: string,
+  options: { secondFactor?: boolean } = {},
+) {
   const device = await readDevice(cookieHeader);
   const d = device?.d ?? crypto.randomBytes(18).toString("base64url");
-  const u = [userId, ...(device?.u ?? []).filter((id) => id !== userId)].slice(0, MAX_ACCOUNTS);
-  return deviceCookie.serialize({ d, u } satisfies DeviceData);
+  const u = first(userId, device?.u);
+  const m = options.secondFactor ? first(userId, device?.m) : (device?.m ?? []);
+  return deviceCookie.serialize({ d, u, m } satisfies DeviceData);
 }

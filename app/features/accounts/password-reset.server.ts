@@ -98,7 +98,7 @@ export async function resetPassword(token: string, password: string) {
     return user;
   });
   if (!account) return;
-  await clearPasswordLocks(account.email);
+  await clearPasswordLocks(account.email, account.id);
   await notifyPasswordChanged(account, "reset");
   await textMember(account.id, "passwordChanged", { name: account.name });
 }

@@ -91,6 +91,12 @@ export const notifyRepeatedLoginFailures = safely(async (member: Person) => {
   await enqueueMail(mailTemplates.repeatedLoginFailures(member));
 });
 
+/** The owner hears that someone with their password is guessing at the second factor. */
+export const notifyRepeatedSecondFactorFailures = safely(async (member: Person) => {
+  if (!(await firstInWindow(`second-factor-alert:${member.email.toLowerCase()}`))) return;
+  await enqueueMail(mailTemplates.repeatedSecondFactorFailures(member));
+});
+
 /** After a password change or reset, so an owner who did not make it can react. */
 export const notifyPasswordChanged = safely(async (member: Person, how: "change" | "reset") => {
   await enqueueMail(mailTemplates.passwordChanged(member, how));

@@ -265,6 +265,18 @@ export const mailTemplates = {
       { label: "비밀번호 재설정하기", url: link("/forgot-password") },
     ),
 
+  repeatedSecondFactorFailures: (member: { name: string; email: string }) =>
+    compose(
+      member.email,
+      "2단계 인증 코드가 여러 번 틀렸습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        "회원님의 비밀번호로 로그인한 뒤 틀린 인증 코드를 여러 번 입력한 시도가 있었습니다. 보안을 위해 해당 환경에서의 인증을 15분 동안 제한했습니다.",
+        "비밀번호가 다른 사람에게 알려졌을 수 있습니다. 본인이 시도한 것이 아니라면 아래 버튼을 눌러 바로 비밀번호를 바꿔주세요. 비밀번호를 재설정하면 제한도 바로 풀립니다. 평소 인증하시던 기기에서는 지금도 로그인하실 수 있습니다.",
+      ],
+      { label: "비밀번호 재설정하기", url: link("/forgot-password") },
+    ),
+
   passwordChanged: (member: { name: string; email: string }, how: "change" | "reset") =>
     compose(
       member.email,

@@ -10,6 +10,7 @@ import { users } from "~db/schema";
 import { ApplicantRefusal, logIn } from "../accounts/accounts.server";
 import { applicantCookieFor } from "../accounts/applicant.server";
 import { clientOf, recordAuthEvent } from "../accounts/auth-events.server";
+import { rememberDevice } from "../accounts/known-device.server";
 import {
   createSecondFactorStep,
   createUserSession,
@@ -109,7 +110,8 @@ export async function finishLogin(
   const client = clientOf(request, ip);
   const step = await secondFactorStepOf(request);
   if (!step) throw new AppError("unauthenticated", STEP_EXPIRED);
-  await verifySecondFactor(step.userId, code, client);
+  const cookieHeader = request.headers.get("Cookie");
+  await verifySecondFactor(step.userId, code, { ...client, cookie: cookieHeader });
   const db = await getDb();
   // The account may have been suspended or rejected in the meantime.
   const [user] = await db
@@ -126,7 +128,9 @@ export async function finishLogin(
   if (!user?.isApproved) throw new AppError("unauthenticated", STEP_EXPIRED);
   await recordAuthEvent(user.id, "login", client);
   const cookie = await createUserSession(user, { client, secondFactor: true });
-  return { user, headers: cookieHeaders([cookie]) };
+  // This browser's later code attempts are counted apart from strangers'.
+  const device = await rememberDevice(cookieHeader, user.id, { secondFactor: true });
+  return { user, headers: cookieHeaders([cookie, device]) };
 }
 
 /** The signed-in account as the calls answer it (POST /api/auth/login and /api/auth/mfa). */

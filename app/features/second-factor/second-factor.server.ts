@@ -11,13 +11,22 @@ import { env } from "~/env.server";
 import { AppError } from "~/lib/errors.server";
 import { recoveryCodes, secondFactors, users } from "~db/schema";
 import { type EventClient, recordAuthEvent } from "../accounts/auth-events.server";
+import { secondFactorDeviceOf } from "../accounts/known-device.server";
 import { checkPassword } from "../accounts/my-account.server";
 import type { ClientInfo } from "../accounts/password-check.server";
 import { endAllSessions } from "../accounts/session.server";
 import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
-import { notifySecondFactorRemoved } from "../mail/notifications.server";
+import {
+  notifyRepeatedSecondFactorFailures,
+  notifySecondFactorRemoved,
+} from "../mail/notifications.server";
 import { textMember } from "../messages/messages.server";
-import { clear, hit } from "../security/rate-limit.server";
+import {
+  beginSecondFactorAttempt,
+  clear,
+  hit,
+  TOO_MANY_CODES,
+} from "../security/rate-limit.server";
 import { societyConfig } from "../society/config.server";
 import { open, seal } from "./secret-box.server";
 
@@ -29,7 +38,6 @@ export const WRONG_CODE = "인증 코드가 올바르지 않습니다. 인증 �
 /** At login either is taken: a recovery code typed wrong must not be told to use the app. */
 export const WRONG_LOGIN_CODE =
   "인증 코드가 올바르지 않습니다. 인증 앱의 현재 코드나 아직 쓰지 않은 복구 코드를 입력해주세요.";
-export const TOO_MANY_CODES = "인증 코드 입력 시도가 너무 많습니다. 15분 후에 다시 시도해주세요.";
 export const ALREADY_ENROLLED =
   "이미 2단계 인증이 등록되어 있습니다. 다시 등록하려면 먼저 해제해주세요.";
 export const NO_PENDING_ENROLMENT = "2단계 인증 등록을 먼저 시작해주세요.";
@@ -201,7 +209,7 @@ export async function confirmEnrolment(
 
 const codeLimitKey = (userId: string) => `second-factor:${userId}`;
 
-/** Counts one code attempt before it is checked; 429 past the login limit of the account. */
+/** Counts one enrolment code before it is checked; 429 past the login limit of the account. */
 async function limitCodeAttempts(userId: string) {
   if ((await hit(codeLimitKey(userId))) > env.LOGIN_MAX_FAILURES_PER_ACCOUNT) {
     throw new AppError("rate_limited", TOO_MANY_CODES);
@@ -211,10 +219,19 @@ async function limitCodeAttempts(userId: string) {
 /**
  * Checks a login's second factor: a six-digit code (accepted once, one step of drift) or an
  * unused recovery code (used up). Wrong and replayed codes are a 401 and an authentication event;
- * too many attempts a 429.
+ * too many from one client a 429 (per browser that passed this factor before, else per address),
+ * and the owner is mailed: a wrong code after a right password means the password is out.
  */
-export async function verifySecondFactor(userId: string, input: string, client: EventClient) {
-  await limitCodeAttempts(userId);
+export async function verifySecondFactor(
+  userId: string,
+  input: string,
+  client: EventClient & { cookie: string | null },
+) {
+  const device = await secondFactorDeviceOf(client.cookie, userId);
+  const attempt = await beginSecondFactorAttempt(
+    userId,
+    device ? { device } : { ip: client.ip ?? undefined },
+  );
   const code = input.trim();
   const digits = appCodeOf(code);
   const db = await getDb();
@@ -254,9 +271,16 @@ export async function verifySecondFactor(userId: string, input: string, client: 
   }
   if (!accepted) {
     await recordAuthEvent(userId, "second_factor_failed", client);
+    if (await attempt.failed()) {
+      const [owner] = await db
+        .select({ name: users.name, email: users.email })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (owner) await notifyRepeatedSecondFactorFailures(owner);
+    }
     throw new AppError("unauthenticated", WRONG_LOGIN_CODE);
   }
-  await clear(codeLimitKey(userId));
+  await attempt.succeeded();
 }
 
 /**

@@ -123,19 +123,36 @@ const accountPrefix = (email: string) => `login:${email.trim().toLowerCase()}:`;
  * count the attempt against the ceiling); `failed()` answers whether this failure locked
  * something, for telling the owner.
  */
-export async function beginPasswordAttempt(email: string, client: PasswordClient) {
-  const prefix = accountPrefix(email);
+export function beginPasswordAttempt(email: string, client: PasswordClient) {
+  return beginAttempt(accountPrefix(email), client, TOO_MANY_LOGINS);
+}
+
+export const TOO_MANY_CODES = "인증 코드 입력 시도가 너무 많습니다. 15분 후에 다시 시도해주세요.";
+
+const secondFactorPrefix = (userId: string) => `second-factor:${userId}:`;
+
+/**
+ * Counts one second-factor code at login, as a password attempt is counted: a browser that has
+ * passed this account's second factor before has its own counter, other clients one per address
+ * under the shared ceiling. Whoever holds a leaked password can then lock only themselves out,
+ * not the administrator's own browser.
+ */
+export function beginSecondFactorAttempt(userId: string, client: PasswordClient) {
+  return beginAttempt(secondFactorPrefix(userId), client, TOO_MANY_CODES);
+}
+
+async function beginAttempt(prefix: string, client: PasswordClient, tooMany: string) {
   const own =
     "device" in client ? `${prefix}device:${client.device}` : `${prefix}ip:${ipKey(client.ip)}`;
   const ceiling = "device" in client ? null : `${prefix}all`;
   const max = env.LOGIN_MAX_FAILURES_PER_ACCOUNT;
   const ownCount = await hit(own);
-  if (ownCount > max) throw new AppError("rate_limited", TOO_MANY_LOGINS);
+  if (ownCount > max) throw new AppError("rate_limited", tooMany);
   // A client already locked out is refused above without adding to the shared ceiling, so one
   // noisy address cannot use the ceiling up for everyone else.
   const allCount = ceiling ? await hit(ceiling) : 0;
   if (ceiling && allCount > env.LOGIN_MAX_FAILURES_ALL_CLIENTS) {
-    throw new AppError("rate_limited", TOO_MANY_LOGINS);
+    throw new AppError("rate_limited", tooMany);
   }
   return {
     async succeeded() {
@@ -159,11 +176,15 @@ async function uncount(key: string) {
     .where(eq(rateLimits.key, key));
 }
 
-/** Lifts every password lock of an account (after a successful password reset). */
-export async function clearPasswordLocks(email: string) {
+/**
+ * Lifts every password lock of an account, and its second factor's (after a successful password
+ * reset: whoever locked them held the old password).
+ */
+export async function clearPasswordLocks(email: string, userId?: string) {
   const db = await getDb();
-  const prefix = accountPrefix(email);
-  await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+  for (const prefix of [accountPrefix(email), ...(userId ? [secondFactorPrefix(userId)] : [])]) {
+    await db.delete(rateLimits).where(sql`left(${rateLimits.key}, ${prefix.length}) = ${prefix}`);
+  }
 }
 
 /** True for the first call with `key` in its window: for "at most once per window" actions. */
