@@ -55,6 +55,13 @@ export const YEAR_RANGE_MESSAGE = `${FIRST_YEAR}년부터 ${LAST_YEAR}년 사이
 export const inSocietyYears = (date: Date) =>
   date.getTime() >= FIRST_INSTANT && date.getTime() < END_INSTANT;
 
+/** Whether `value` is a real calendar day written `YYYY-MM-DD` (2026-02-30 is not). */
+export function isCalendarDay(value: string) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
 const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -69,6 +76,10 @@ export const seoulDateTime = (message: string, invalidMessage = message) =>
       if (typeof value !== "string") return value;
       const text = value.trim();
       if (text === "") return undefined;
+      // The Date parser rolls 2026-02-30 over to 2 March: a vote would open on a day nobody meant.
+      if (/^\d{4}-\d{2}-\d{2}/.test(text) && !isCalendarDay(text.slice(0, 10))) {
+        return new Date(Number.NaN);
+      }
       if (LOCAL_DATE_TIME.test(text)) return new Date(`${text}+09:00`);
       if (LOCAL_DATE.test(text)) return new Date(`${text}T00:00+09:00`);
       return new Date(text);

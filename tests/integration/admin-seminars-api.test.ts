@@ -152,7 +152,18 @@ describe("POST /api/seminars: an administrator creates", () => {
   });
 
   it("refuses a missing or invalid date with a Korean message", async () => {
-    for (const date of ["not-a-date", "", "   ", "2026-13-45T25:00", null, true, {}]) {
+    // Days that do not exist are refused, not rolled over into March or May.
+    const noSuchDays = ["2027-02-30T10:00", "2027-02-29", "2027-04-31T09:00:00+09:00"];
+    for (const date of [
+      "not-a-date",
+      "",
+      "   ",
+      "2026-13-45T25:00",
+      ...noSuchDays,
+      null,
+      true,
+      {},
+    ]) {
       const error = await expectRefused(seminarInput({ date }), "date", DATE_MESSAGE);
       expect(error.message).toBe(DATE_MESSAGE);
     }

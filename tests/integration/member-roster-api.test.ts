@@ -328,6 +328,7 @@ describe("GET /api/admin/members: filters, sorts and paging", () => {
       "sort=password",
       "order=up",
       "joinedFrom=2025-13-45",
+      "joinedFrom=2026-02-30",
       "joinedTo=yesterday",
       "joinedFrom=0001-01-01",
       "joinedTo=2101-01-01",

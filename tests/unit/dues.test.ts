@@ -10,7 +10,7 @@ import {
   parseAmount,
   parseStatementDate,
 } from "~/features/dues/statement.server";
-import { isCalendarDay } from "~/features/dues/validation";
+import { isCalendarDay } from "~/lib/validation";
 
 const settings = (year: number, regularFee = 100_000) => ({
   year,

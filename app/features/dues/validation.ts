@@ -1,7 +1,7 @@
 // Annual dues: what the office sets per year, what a payment is, and the Korean
 // messages, shared by the /admin/dues forms and the JSON calls.
 import { isUuid } from "~/lib/ids";
-import { FIRST_YEAR, LAST_YEAR, YEAR_RANGE_MESSAGE } from "~/lib/validation";
+import { FIRST_YEAR, isCalendarDay, LAST_YEAR, YEAR_RANGE_MESSAGE } from "~/lib/validation";
 import { wonInput } from "~/lib/won";
 import { z } from "~/lib/zod";
 
@@ -21,13 +21,6 @@ export const MAX_PAYMENT_WON = 100_000_000;
 /** The first and last years the office can set up. */
 export const MIN_DUES_YEAR = FIRST_YEAR;
 export const MAX_DUES_YEAR = LAST_YEAR;
-
-/** Whether `value` is a real calendar day written `YYYY-MM-DD`. */
-export function isCalendarDay(value: string) {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
 
 const day = (message: string) =>
   z

@@ -4,7 +4,7 @@
 import { mobilePhone } from "~/features/accounts/validation";
 import { MEMBER_STATUSES, MEMBER_TYPES, ROLES } from "~/features/society/member-labels";
 import { MAX_PAGE_SIZE } from "~/lib/paging";
-import { inSocietyYears, YEAR_RANGE_MESSAGE } from "~/lib/validation";
+import { inSocietyYears, isCalendarDay, YEAR_RANGE_MESSAGE } from "~/lib/validation";
 import { z } from "~/lib/zod";
 
 export {
@@ -35,7 +35,7 @@ const day = (message: string) =>
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00+09:00`)), message)
+    .refine(isCalendarDay, message)
     .refine((value) => inSocietyYears(new Date(`${value}T00:00:00+09:00`)), YEAR_RANGE_MESSAGE);
 
 export const rosterQuerySchema = z.object({
