@@ -458,7 +458,8 @@ function VotePanel({ selected }: { selected: Selected }) {
         </section>
       ) : null}
       <div className="flex flex-wrap gap-2">
-        {!vote.annulledAt ? (
+        {/* Only while it runs or before: after the close the general meeting decides. */}
+        {!vote.annulledAt && open ? (
           <InlineAction
             label="무효 처리"
             intent="annul"

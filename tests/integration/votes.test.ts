@@ -466,6 +466,11 @@ describe("sealed until the close", () => {
     });
     expect(late.status).toBe(409);
     expect((await json<{ message: string }>(late)).message).toContain("끝난 투표");
+    // Nor does the office's page offer it.
+    const panel = await page(server, `/admin/votes?id=${byCount}`, admin.cookie);
+    expect(panel.status).toBe(200);
+    expect(panel.html).toContain("선거인 명부");
+    expect(panel.html).not.toContain("무효 처리");
     expect(share.quorumMet).toBe(share.turnout >= Math.ceil(0.99 * share.eligible));
     expect(share.quorumMet).toBe(false);
   });
@@ -629,7 +634,18 @@ describe("what the office can read", () => {
 describe("when the window opens", () => {
   it("mails and texts each member on the roll a personal link, once across runs", async () => {
     const member = await insertMember(server);
+    const suspended = await insertMember(server, { name: "정지된선거인" });
     const id = await publish({ opensAt: new Date(Date.now() + 5 * MINUTE).toISOString() });
+    // Suspended after the roll was fixed: still on it, but not invited to a ballot they cannot reach.
+    const suspension = await call(
+      "POST",
+      `/api/admin/members/${suspended.id}/suspend`,
+      admin.cookie,
+      {
+        reason: "회비 미납",
+      },
+    );
+    expect(suspension.status).toBe(200);
     const { runVotesMinute } = await import("~/jobs/votes.server");
     expect(await runVotesMinute()).toBe(0);
     advanceClock(6 * MINUTE);
@@ -648,6 +664,11 @@ describe("when the window opens", () => {
       .where(and(eq(messageQueue.userId, member.id), eq(messageQueue.template, "voteOpened")));
     expect(texts).toHaveLength(1);
     expect(texts[0]?.text).toContain(`/votes/${id}`);
+    const toSuspended = await server.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.to, suspended.email));
+    expect(toSuspended.filter((mail) => mail.text.includes(`/votes/${id}`))).toEqual([]);
   });
 
   it("announces a vote that opens at once when it is published", async () => {

@@ -10,7 +10,7 @@
 // - Results and receipts stay sealed (409) for everyone until the close; an annulled vote stays
 //   sealed for good. The office sees turnout and who voted (the day at most), never a choice.
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db.server";
 import { createAnnouncement } from "~/features/announcements/announcements.server";
 import { type Actor, assertAdmin } from "~/features/audit/actor.server";
@@ -699,7 +699,8 @@ export async function notifyOpenedVotes(at: Date = clockNow()) {
       .select({ id: users.id, name: users.name, email: users.email })
       .from(voteRoll)
       .innerJoin(users, eq(users.id, voteRoll.userId))
-      .where(eq(voteRoll.voteId, vote.id));
+      // A member suspended since the roll was fixed cannot sign in to vote: no invitation.
+      .where(and(eq(voteRoll.voteId, vote.id), isNull(users.suspendedAt)));
     await enqueueMail(roll.map((member) => voteOpenedMail(member, vote)));
     for (const member of roll) {
       await textMember(member.id, "voteOpened", {
