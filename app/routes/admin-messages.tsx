@@ -55,7 +55,11 @@ export async function loader(args: Route.LoaderArgs) {
     seminars: recent.map((s) => ({ id: s.id, title: s.title, date: formatDate(s.date) })),
     year: seoulYear(at),
     quietHours: inQuietHours(new Date(at.getTime() + SEOUL_OFFSET_MS).getUTCHours()),
-    society: { name: societyConfig.name, shortName: societyConfig.shortName },
+    society: {
+      name: societyConfig.name,
+      shortName: societyConfig.shortName,
+      phone: societyConfig.phone,
+    },
   };
 }
 

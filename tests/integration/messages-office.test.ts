@@ -137,7 +137,8 @@ describe("POST /api/admin/messages: who receives it", () => {
     expect(to).not.toContain(stale.digits);
     expect(to).not.toContain(never.digits);
     const text = await waitForText(agreed.digits, "advertisement");
-    expect(text.text.startsWith(`(광고) ${SOCIETY}\n`)).toBe(true);
+    // The sender's name and telephone after "(광고)" (정보통신망법 시행령 제61조).
+    expect(text.text.startsWith(`(광고) ${SOCIETY} 053-000-0000\n`)).toBe(true);
     expect(text.text).toContain("6월 AI 마케팅 워크숍 참가자를 모집합니다.");
     expect(text.text.split("\n").at(-1)).toMatch(/^무료수신거부/);
     expect(text.text).toContain(`${server.baseUrl}/mypage`);

@@ -68,11 +68,12 @@ export const officeMessageFormSchema = z.object({
   filters: z.string().max(2000).default(""),
 });
 
-type Society = { name: string; shortName: string };
+type Society = { name: string; shortName: string; phone: string };
 
 /**
  * The text as sent. A notice starts with the society's short name. An advertisement starts with
- * "(광고)" and the society's name and ends with the free opt-out, whatever the office wrote.
+ * "(광고)", the society's name and its telephone (정보통신망법 시행령 제61조: the sender's name and
+ * contact) and ends with the free opt-out, whatever the office wrote.
  */
 export function frameOfficeMessage(
   kind: OfficeMessageKind,
@@ -82,7 +83,8 @@ export function frameOfficeMessage(
 ) {
   const trimmed = bodyText.trim();
   if (kind === "notice") return `[${society.shortName}] ${trimmed}`;
-  return `(광고) ${society.name}\n${trimmed}\n무료수신거부: 마이페이지 문자 수신 설정 ${optOutUrl}`;
+  const contact = society.phone.trim() ? ` ${society.phone.trim()}` : "";
+  return `(광고) ${society.name}${contact}\n${trimmed}\n무료수신거부: 마이페이지 문자 수신 설정 ${optOutUrl}`;
 }
 
 /** The framed text's size, and whether it fits one LMS. */

@@ -146,7 +146,7 @@ export function OfficeMessageForm({
   /** The conditions in words (describeFilters), named in the confirmation. */
   conditions: string;
   recipients: number;
-  society: { name: string; shortName: string };
+  society: { name: string; shortName: string; phone: string };
   optOutUrl: string;
   error?: string;
   quietHours: boolean;
@@ -182,7 +182,7 @@ export function OfficeMessageForm({
         />
         <p className="text-sm text-slate-600">
           {kind === "advertisement"
-            ? "‘(광고)’와 학회 이름, 무료수신거부 안내는 서버가 붙입니다. 본문만 쓰세요."
+            ? "‘(광고)’와 학회 이름·전화번호, 무료수신거부 안내는 서버가 붙입니다. 본문만 쓰세요."
             : `맨 앞에 학회 이름([${society.shortName}])이 붙습니다.`}
         </p>
       </div>
