@@ -54,7 +54,8 @@ export const checkoutSchema = z
       z.enum(CASH_RECEIPT_TYPES, { error: "현금영수증 종류를 선택해주세요." }).optional(),
     ),
     cashReceiptIdentifier: z.preprocess(
-      (value) => (typeof value === "string" ? value.trim() : value),
+      // As typed on a phone: "010 1234 5678" is the number sign-up takes too.
+      (value) => (typeof value === "string" ? value.trim().replace(/[\s.]+/g, "") : value),
       z
         .string({ error: "현금영수증 번호는 휴대전화번호나 사업자등록번호로 입력해주세요." })
         .max(20, "현금영수증 번호가 너무 깁니다.")
