@@ -145,6 +145,10 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
   const story = phonePage.getByRole("region", { name: "연회비와 납부 방법" });
   await expect(story.getByText("100,000원")).toBeVisible();
   await expect(story.getByText(DUES.bankAccount)).toBeVisible();
+  // The account number stays on one line at 375 px: the member copies it to pay.
+  const number = story.getByText("123-45-678901", { exact: true });
+  const lines = await number.evaluate((element) => element.getClientRects().length);
+  expect(lines).toBe(1);
   await expect(story.getByText(/신용·체크카드, 계좌이체, 가상계좌, 간편결제/)).toBeVisible();
   await shoot(
     phonePage,

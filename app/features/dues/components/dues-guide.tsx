@@ -49,7 +49,9 @@ export function DuesGuide({
         </>
       ) : null}
       <dt className="text-slate-500">계좌 입금</dt>
-      <dd className="[overflow-wrap:anywhere]">{dues.bankAccount}</dd>
+      <dd className="[overflow-wrap:anywhere]">
+        <BankAccount text={dues.bankAccount} />
+      </dd>
       {depositorName ? (
         <>
           <dt className="text-slate-500">입금자명</dt>
@@ -62,5 +64,22 @@ export function DuesGuide({
         </>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * The office's account as it wrote it ("신한은행 140-014-123456 학회"): the number never breaks at
+ * its dashes on a phone, where a doctor copies it to pay.
+ */
+export function BankAccount({ text }: { text: string | null }) {
+  return (text ?? "").split(/(\s+)/).map((part, index) =>
+    /\d/.test(part) ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }

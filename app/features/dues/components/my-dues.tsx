@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { MEMBER_TYPE_LABELS, type MemberType } from "~/features/society/member-labels";
 import type { MyDues as MyDuesView } from "../dues.server";
 import { DUES_STATUS_LABELS, formatDay, won } from "../format";
-import { DuesGuide, type DuesGuideView } from "./dues-guide";
+import { BankAccount, DuesGuide, type DuesGuideView } from "./dues-guide";
 
 const TONES: Record<MyDuesView["status"], BadgeTone> = {
   paid: "green",
@@ -74,7 +74,9 @@ export function MyDues({
           <dt className="text-slate-500">납부할 금액</dt>
           <dd className="font-semibold">{won(dues.amountDue ?? 0)}</dd>
           <dt className="text-slate-500">입금 계좌</dt>
-          <dd className="[overflow-wrap:anywhere]">{dues.bankAccount}</dd>
+          <dd className="[overflow-wrap:anywhere]">
+            <BankAccount text={dues.bankAccount} />
+          </dd>
           <dt className="text-slate-500">입금자명</dt>
           <dd>
             <span className="font-semibold">{dues.depositorName}</span>
