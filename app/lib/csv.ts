@@ -1,3 +1,4 @@
+import { attachmentDisposition } from "./content-disposition";
 import { seoulDate } from "./dates";
 
 // CSV that Excel opens correctly in Korean (UTF-8 with a BOM) and that cannot smuggle formulas:
@@ -16,12 +17,20 @@ export function toCsv(header: string[], rows: unknown[][]): string {
 }
 
 /** A CSV download named `{name}-{YYYY-MM-DD}.csv`, dated by the day in Seoul. */
-export function csvDownload(body: BodyInit, name: string, now: Date = new Date()) {
+export function csvDownload(
+  body: BodyInit,
+  name: string,
+  now: Date = new Date(),
+  /** Said in the saved file's name (a seminar's title): two sheets of one day stay apart. */
+  subject?: string,
+) {
   const date = seoulDate(now);
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}-${date}.csv"`,
+      "Content-Disposition": subject
+        ? attachmentDisposition(`${name}-${date}-${subject.slice(0, 60)}.csv`)
+        : `attachment; filename="${name}-${date}.csv"`,
     },
   });
 }

@@ -1,6 +1,7 @@
 import { requireActor } from "~/features/accounts/actor.server";
 import { readExportPurpose } from "~/features/audit/export-purpose.server";
 import { exportCreditsCsv } from "~/features/seminars/credits.server";
+import { csvDownload } from "~/lib/csv";
 import { api } from "~/lib/errors.server";
 import type { Route } from "./+types/admin-seminar-credits-csv";
 
@@ -11,12 +12,6 @@ export const loader = api(async (args: Route.LoaderArgs) => {
   const { params, url } = args;
   const actor = await requireActor(args, "admin");
   const purpose = readExportPurpose(url);
-  const { csv } = await exportCreditsCsv(params.id, actor, purpose);
-  const date = new Date().toISOString().slice(0, 10);
-  return new Response(csv, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="seminar-credits-${date}.csv"`,
-    },
-  });
+  const { csv, sheet } = await exportCreditsCsv(params.id, actor, purpose);
+  return csvDownload(csv, "seminar-credits", new Date(), sheet.seminar.title);
 });

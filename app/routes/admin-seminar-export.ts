@@ -10,6 +10,6 @@ import type { Route } from "./+types/admin-seminar-export";
 export const loader = api(async (args: Route.LoaderArgs) => {
   const { audit } = await requireActor(args, "admin");
   const purpose = readExportPurpose(args.url);
-  const { csv } = await exportRegistrantsCsv(args.params.id, audit, purpose);
-  return csvDownload(csv, "seminar-registrants");
+  const { csv, seminar } = await exportRegistrantsCsv(args.params.id, audit, purpose);
+  return csvDownload(csv, "seminar-registrants", new Date(), seminar.title);
 });

@@ -226,7 +226,13 @@ test("at 375 px a member registers for a paid seminar, pays by card and gets the
   // The CSV asks for its purpose and takes the list's filters.
   await open(page, `/admin/payments?purpose=seminar&q=${encodeURIComponent(member.name)}`);
   await page.getByText("검색 결과 CSV 내보내기").click();
-  await page.getByLabel("내려받는 목적").fill("세미나 등록비 정산");
+  // Spaces alone are no purpose: the browser holds the form, as the server would refuse it.
+  const purpose = page.getByLabel("내려받는 목적");
+  await purpose.fill("  ");
+  await page.getByRole("button", { name: "내려받기" }).click();
+  expect(await purpose.evaluate((input) => (input as HTMLInputElement).validity.valid)).toBe(false);
+  await expect(page).toHaveURL(/\/admin\/payments/);
+  await purpose.fill("세미나 등록비 정산");
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "내려받기" }).click();
   const csv = await (await download).createReadStream();

@@ -701,6 +701,10 @@ describe("the credit sheet", () => {
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("text/csv");
+    // The saved file names its seminar: two sheets of one day stay apart.
+    expect(decodeURIComponent(res.headers.get("content-disposition") ?? "")).toContain(
+      `-${seminar.title}.csv`,
+    );
     const csv = await res.text();
     const lines = csv
       .replace(/^\uFEFF/, "")

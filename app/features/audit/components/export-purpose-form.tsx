@@ -43,6 +43,10 @@ export function ExportPurposeForm({
           required
           minLength={2}
           maxLength={200}
+          // Two letters that are not spaces, as the server counts them: spaces alone would pass
+          // minLength and come back from the server as a bare JSON refusal in a new page.
+          pattern=".*\S.*\S.*"
+          title="목적을 두 글자 이상 입력해주세요"
           placeholder="예: 정기총회 회원 명부 확인"
           className={inputClass}
         />

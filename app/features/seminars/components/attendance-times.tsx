@@ -76,7 +76,7 @@ export function AttendanceTimes({
   const entry = correction?.entryAt ?? null;
   const exit = correction?.exitAt ?? null;
   if (!scannedEntry && !scannedExit && !entry && !exit) {
-    return <span className="text-slate-400">기록 없음</span>;
+    return <span className="text-slate-500">기록 없음</span>;
   }
   return (
     <>
