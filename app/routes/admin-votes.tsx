@@ -226,12 +226,14 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
           />
           <p id="vote-options-hint" className="text-sm text-slate-600">
             안건은 비워 두면 찬성 / 반대 / 기권입니다. 선거는 후보마다 한 줄로 “이름 | 사진 주소 |
-            소개”를 적습니다. 사진은 아래에서 올리면 그 주소가 커서 자리에 들어갑니다.
+            소개”를 적습니다. 후보 줄에 커서를 두고 아래에서 사진을 올리면 그 줄의 사진 주소 자리에
+            들어갑니다.
           </p>
         </>,
       )}
-      {/* The photo's path goes into the lines where the cursor was: the form has no field of its
-          own for it. Photos come from here only (never another site's, see validation.ts). */}
+      {/* The photo's path goes into the photo place of the line where the cursor was: the form
+          has no field of its own for it. Photos come from here only (never another site's, see
+          validation.ts). */}
       <ImageUpload
         label="후보 사진 올리기 (선택)"
         endpoint="/api/objects/upload"
@@ -239,7 +241,7 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
         onUploaded={(path) => {
           const lines = options.current;
           if (!lines) return;
-          lines.setRangeText(path, lines.selectionStart, lines.selectionEnd, "end");
+          lines.value = withPhoto(lines.value, lines.selectionStart, path);
           lines.focus();
         }}
       />
@@ -543,4 +545,18 @@ export default function AdminVotes({ loaderData }: Route.ComponentProps) {
       />
     </Section>
   );
+}
+
+/**
+ * The candidates' lines with `path` as the photo of the line holding the cursor (`이름 | 사진 |
+ * 소개`): whatever that line had in the photo's place is replaced, its name and statement kept.
+ */
+function withPhoto(text: string, cursor: number, path: string) {
+  const start = text.lastIndexOf("\n", cursor - 1) + 1;
+  const end = text.indexOf("\n", cursor);
+  const line = text.slice(start, end === -1 ? text.length : end);
+  const [name = "", , ...statement] = line.split("|").map((part) => part.trim());
+  const said = statement.join(" | ");
+  const placed = said ? `${name} | ${path} | ${said}` : `${name} | ${path}`;
+  return text.slice(0, start) + placed + (end === -1 ? "" : text.slice(end));
 }

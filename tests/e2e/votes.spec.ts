@@ -120,9 +120,13 @@ test("a candidate's photo uploaded on the office's form goes into the candidate'
 }) => {
   const admin = await adminOnPhone(browser, baseURL!, "/admin/votes");
   const lines = admin.getByLabel("선택지 또는 후보 (한 줄에 하나)");
-  await lines.fill("김후보 | ");
+  await lines.fill("김후보 | | 성실히 일하겠습니다\n이후보 | | 안녕하세요");
+  // The cursor in the first candidate's name: the photo takes that line's photo place.
+  await lines.evaluate((element) => (element as HTMLTextAreaElement).setSelectionRange(2, 2));
   await admin.getByLabel("후보 사진 올리기 (선택)").setInputFiles(writeTempFile("kim.png", PNG));
   await expect(admin.getByText("업로드됨")).toBeVisible();
-  await expect(lines).toHaveValue(/^김후보 \| \/objects\/[0-9a-f-]{36}$/);
+  await expect(lines).toHaveValue(
+    /^김후보 \| \/objects\/[0-9a-f-]{36} \| 성실히 일하겠습니다\n이후보 \| \| 안녕하세요$/,
+  );
   await admin.context().close();
 });

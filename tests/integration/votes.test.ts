@@ -775,5 +775,19 @@ describe("the pages", () => {
     );
     expect(html).toContain("김지훈 | https://example.com/kim.jpg | 소개");
     expect(await server.db.select().from(votes).where(eq(votes.title, "회장 선출"))).toEqual([]);
+
+    // A photo's address where a name or a statement goes is refused, not published as a candidate.
+    const photo = `/objects/${crypto.randomUUID()}`;
+    for (const misplaced of [
+      `박민수 | | 소개\n${photo}\n최지연`,
+      `박민수 | | 소개 ${photo}\n최지연`,
+    ]) {
+      const refused = await call("POST", "/api/admin/votes", admin.cookie, {
+        ...voteInput({ kind: "election" }),
+        options: misplaced,
+      });
+      expect(refused.status, misplaced).toBe(400);
+      expect((await json<{ message: string }>(refused)).message).toContain("사진 주소는");
+    }
   });
 });

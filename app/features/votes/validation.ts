@@ -35,8 +35,16 @@ const dateTime = (message: string) => seoulDateTime(message, DATE_MESSAGE);
 export const CANDIDATE_PHOTO_MESSAGE =
   "후보 사진은 ‘후보 사진 올리기’로 올린 사진의 주소(/objects/…)만 쓸 수 있습니다";
 
+/** A photo's address where a name or a statement goes: the line's places were mixed up. */
+const MISPLACED_PHOTO =
+  "사진 주소는 ‘이름 | 사진 주소 | 소개’의 가운데 자리에만 적을 수 있습니다. 후보 줄을 확인해주세요";
+const holdsPhotoPath = (value: string | null | undefined) => /\/objects\//.test(value ?? "");
+
 const optionObject = z.object({
-  label: requiredText("선택지(후보) 이름을 입력해주세요", OPTION_MAX),
+  label: requiredText("선택지(후보) 이름을 입력해주세요", OPTION_MAX).refine(
+    (value) => !holdsPhotoPath(value),
+    MISPLACED_PHOTO,
+  ),
   // A photo uploaded here, never another site's: the ballot is a members' page, and a photo from
   // elsewhere would tell that site which members opened it, and when.
   photoUrl: z
@@ -49,6 +57,7 @@ const optionObject = z.object({
     .string({ error: "소개글이 올바르지 않습니다" })
     .trim()
     .max(STATEMENT_MAX, `소개글은 ${STATEMENT_MAX}자 이하로 입력해주세요`)
+    .refine((value) => !holdsPhotoPath(value), MISPLACED_PHOTO)
     .transform((value) => (value === "" ? null : value))
     .nullish(),
 });
