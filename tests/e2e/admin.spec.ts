@@ -557,6 +557,31 @@ test.describe("tab 4: academic activities", () => {
       await expect(card.getByRole("button", { name: "신청 마감" })).toBeDisabled();
       await expect(card.getByRole("link", { name: /참가 신청/ })).toHaveCount(0);
 
+      // Cancelling it mails every registrant and refunds every fee: asked first, in a dialog.
+      await row.getByRole("button", { name: `${title} 수정` }).click();
+      await edit
+        .getByRole("combobox", { name: "상태" })
+        .selectOption({ label: "취소 (신청자에게 안내 메일, 결제한 등록비 전액 환불)" });
+      const posted: string[] = [];
+      const countPosts = (request: import("@playwright/test").Request) => {
+        if (request.method() === "POST") posted.push(request.url());
+      };
+      page.on("request", countPosts);
+      await edit.getByRole("button", { name: "수정" }).click();
+      const cancelling = page.getByRole("alertdialog", { name: "세미나 취소" });
+      await expect(cancelling).toContainText("결제한 등록비는 전액 환불되며, 되돌릴 수 없습니다");
+      await cancelling.getByRole("button", { name: "닫기" }).click();
+      await expect(cancelling).toBeHidden();
+      // Nothing was sent: the edit stays open as it was.
+      await expect(edit).toBeVisible();
+      page.off("request", countPosts);
+      expect(posted).toEqual([]);
+      await edit.getByRole("button", { name: "수정" }).click();
+      await cancelling.getByRole("button", { name: "세미나 취소" }).click();
+      await expect(toast(page, "학술 활동 수정 완료")).toBeVisible();
+      row = await tableRow(page, "학술 활동 목록", title);
+      await expect(row.getByText("취소", { exact: true })).toBeVisible();
+
       // Delete it.
       await row.getByRole("button", { name: `${title} 삭제` }).click();
       const confirm = page.getByRole("alertdialog", { name: "학술 활동 삭제" });

@@ -1,10 +1,14 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useRef, useState } from "react";
+import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
 import { useDashboardAction } from "./use-dashboard-action";
 
 /** A field's server message in the shape <Field errors> takes. */
 export type FieldErrors = (name: string) => string[] | undefined;
+
+/** What a save that cannot be taken back asks first (issue 39), in the office's words. */
+export type Confirmation = { title: string; description: string; confirmLabel: string };
 
 /**
  * The create/edit dialog of a content tab: posts `intent` (and `id` when editing) with the fields
@@ -18,6 +22,7 @@ export function ContentFormDialog({
   wide = false,
   ready = true,
   onClose,
+  confirm,
   children,
 }: {
   title: string;
@@ -28,18 +33,31 @@ export function ContentFormDialog({
   /** False while the row being edited is still loading: nothing can be saved yet. */
   ready?: boolean;
   onClose: () => void;
+  /** A question for the form as it is sent, or null to save at once. */
+  confirm?: (form: FormData) => Confirmation | null;
   children: (errors: FieldErrors) => ReactNode;
 }) {
   const action = useDashboardAction(onClose);
   const errors: FieldErrors = (name) => (action.errors[name] ? [action.errors[name]] : undefined);
+  const form = useRef<HTMLFormElement>(null);
+  const confirmed = useRef(false);
+  const [asking, setAsking] = useState<Confirmation | null>(null);
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title} wide={wide}>
       <action.fetcher.Form
+        ref={form}
         method="post"
         action={action.target}
         preventScrollReset
         className="grid gap-4"
         noValidate
+        onSubmit={(event) => {
+          if (confirmed.current || !confirm) return;
+          const question = confirm(new FormData(event.currentTarget));
+          if (!question) return;
+          event.preventDefault();
+          setAsking(question);
+        }}
       >
         <input type="hidden" name="intent" value={intent} />
         {id ? <input type="hidden" name="id" value={id} /> : null}
@@ -53,6 +71,22 @@ export function ContentFormDialog({
           </Button>
         </div>
       </action.fetcher.Form>
+      {asking ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setAsking(null)}
+          title={asking.title}
+          description={asking.description}
+          confirmLabel={asking.confirmLabel}
+          confirmVariant="destructive"
+          onConfirm={() => {
+            setAsking(null);
+            confirmed.current = true;
+            form.current?.requestSubmit();
+            confirmed.current = false;
+          }}
+        />
+      ) : null}
     </Dialog>
   );
 }

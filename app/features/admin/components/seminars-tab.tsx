@@ -151,6 +151,15 @@ function SeminarForm({ seminar, onClose }: { seminar: SeminarRow | null; onClose
       id={seminar?.id}
       wide
       onClose={onClose}
+      confirm={(form) =>
+        form.get("status") === "cancelled" && seminar?.status !== "cancelled"
+          ? {
+              title: "세미나 취소",
+              description: `‘${form.get("title") || seminar?.title || "이 세미나"}’을(를) 취소합니다. 신청자 모두에게 취소 안내 메일이 가고, 결제한 등록비는 전액 환불되며, 되돌릴 수 없습니다. 다시 열면 신청자는 새로 신청하고 결제해야 합니다.`,
+              confirmLabel: "세미나 취소",
+            }
+          : null
+      }
     >
       {(errors) => (
         <>
