@@ -551,6 +551,8 @@ export const communityComments = pgTable(
     hiddenBy: varchar({ length: 10 }),
     hiddenReason: text(),
     openReports: integer().notNull().default(0),
+    // Set when its author changed the text: the comment then shows 수정됨 with the time.
+    editedAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -10,6 +10,7 @@ import {
   createComment,
   deleteComment,
   deletePost,
+  editComment,
   hideItem,
   pinPost,
   readPost,
@@ -56,6 +57,7 @@ const MESSAGES = {
   comment: "댓글을 등록했습니다.",
   deletePost: "게시물을 삭제했습니다.",
   deleteComment: "댓글을 삭제했습니다.",
+  editComment: "댓글을 수정했습니다.",
   report: "신고가 접수되었습니다.",
   hide: "숨김 처리했습니다. 작성자에게 사유를 메일로 알렸습니다.",
   restore: "다시 게시했습니다.",
@@ -66,6 +68,7 @@ const MESSAGES = {
 const postPageForms = {
   ...moderationForms,
   comment: commentSchema,
+  editComment: z.object({ id: z.string().max(40).default(""), ...commentSchema.shape }),
   report: z.object({
     kind: moderationForms.restore.shape.kind,
     id: z.string().max(40).default(""),
@@ -94,6 +97,13 @@ export const action = pageAction({
       run: async (_, actor, { params }) => {
         await deletePost(actor.user, params.id!, actor.audit);
         return done(MESSAGES.deletePost, "/community");
+      },
+    },
+    editComment: {
+      schema: postPageForms.editComment,
+      run: async ({ id, body }, actor) => {
+        await editComment(actor.user, id, body);
+        return done(MESSAGES.editComment);
       },
     },
     deleteComment: {
@@ -291,6 +301,11 @@ export default function CommunityPost({ loaderData }: Route.ComponentProps) {
                   <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
                     <span className="font-semibold text-slate-800">{comment.authorName}</span>
                     <DateTime value={comment.createdAt} className="text-slate-600" />
+                    {comment.editedAt ? (
+                      <span className="text-slate-600">
+                        (수정됨 <DateTime value={comment.editedAt} />)
+                      </span>
+                    ) : null}
                     {comment.hidden ? <Badge tone="red">숨김</Badge> : null}
                   </div>
                   <div className="flex flex-wrap gap-1">
@@ -329,6 +344,30 @@ export default function CommunityPost({ loaderData }: Route.ComponentProps) {
                           <ReasonField id={`hide-${comment.id}`} label="숨김 사유" />
                         </InlineAction>
                       )
+                    ) : null}
+                    {comment.isMine && !comment.hidden && comment.body !== null ? (
+                      <InlineAction
+                        label="수정"
+                        intent="editComment"
+                        id={comment.id}
+                        submitLabel="수정하기"
+                      >
+                        <label
+                          htmlFor={`edit-${comment.id}`}
+                          className="text-sm font-semibold text-slate-800"
+                        >
+                          댓글 수정
+                        </label>
+                        <textarea
+                          id={`edit-${comment.id}`}
+                          name="body"
+                          required
+                          maxLength={COMMENT_MAX}
+                          rows={4}
+                          defaultValue={comment.body}
+                          className="rounded-lg border border-slate-300 p-2 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
+                        />
+                      </InlineAction>
                     ) : null}
                     {comment.isMine || isAdmin ? (
                       <InlineAction

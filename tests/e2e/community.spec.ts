@@ -39,6 +39,10 @@ async function expectNoSidewaysScroll(page: Page) {
   ).toBeLessThanOrEqual(0);
 }
 
+/** A text as shown on the page, not the same words waiting in an edit box. */
+const shownText = (page: Page, text: string) =>
+  page.getByText(text, { exact: true }).and(page.locator(":not(textarea)"));
+
 test("two members: a post with an image, a comment, a report and an edit, at 375 px", async ({
   browser,
   baseURL,
@@ -91,10 +95,22 @@ test("two members: a post with an image, a comment, a report and an edit, at 375
   await b.getByLabel("댓글 쓰기").fill("저도 궁금합니다. 좋은 질문 감사합니다!");
   await b.getByRole("button", { name: "댓글 등록" }).click();
   await expect(toast(b, "댓글을 등록했습니다.")).toBeVisible();
-  await expect(b.getByText("저도 궁금합니다. 좋은 질문 감사합니다!")).toBeVisible();
+  await expect(shownText(b, "저도 궁금합니다. 좋은 질문 감사합니다!")).toBeVisible();
   await expect(b.getByRole("heading", { name: "댓글 1" })).toBeVisible();
   // The comment box is empty again, ready for the next one.
   await expect(b.getByLabel("댓글 쓰기")).toHaveValue("");
+  // The reader fixes their own comment.
+  const comments = b.getByRole("region", { name: "댓글 1" });
+  await comments.getByText("수정", { exact: true }).click();
+  await expect(comments.getByLabel("댓글 수정")).toHaveValue(
+    "저도 궁금합니다. 좋은 질문 감사합니다!",
+  );
+  await comments.getByLabel("댓글 수정").fill("저도 궁금합니다. 좋은 질문 감사합니다.");
+  await expectNoSidewaysScroll(b);
+  await comments.getByRole("button", { name: "수정하기" }).click();
+  await expect(toast(b, "댓글을 수정했습니다.")).toBeVisible();
+  await expect(shownText(b, "저도 궁금합니다. 좋은 질문 감사합니다.")).toBeVisible();
+  await expect(comments.getByText(/수정됨/)).toBeVisible();
 
   await b.getByRole("article").getByText("신고", { exact: true }).click();
   await b.getByLabel("신고 사유").first().fill("광고성 글로 보입니다");
@@ -106,7 +122,11 @@ test("two members: a post with an image, a comment, a report and an edit, at 375
 
   // The writer sees the comment and edits the post.
   await open(a, postUrl);
-  await expect(a.getByText("저도 궁금합니다. 좋은 질문 감사합니다!")).toBeVisible();
+  await expect(shownText(a, "저도 궁금합니다. 좋은 질문 감사합니다.")).toBeVisible();
+  // Another's comment offers the writer no 수정.
+  await expect(
+    a.getByRole("region", { name: "댓글 1" }).getByText("수정", { exact: true }),
+  ).toHaveCount(0);
   await expect(a.getByText(/^수정됨/)).toHaveCount(0);
   await a.getByRole("link", { name: "수정" }).click();
   await expect(a).toHaveURL(/\/edit$/);

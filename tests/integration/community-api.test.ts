@@ -6,6 +6,7 @@
 // withdrawn author's posts staying with their name.
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMENT_MAX } from "~/features/community/validation";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import {
   auditLog,
@@ -144,6 +145,7 @@ describe("who may call what", () => {
     ["PATCH", `/api/community/posts/${post.id}`, { title: "바뀐 제목" }],
     ["DELETE", `/api/community/posts/${post.id}`],
     ["POST", `/api/community/posts/${post.id}/comments`, { body: "댓글" }],
+    ["PATCH", `/api/community/comments/${comment.id}`, { body: "바뀐 댓글" }],
     ["DELETE", `/api/community/comments/${comment.id}`],
     ["POST", `/api/community/posts/${post.id}/report`, { reason: "사유" }],
     ["POST", `/api/community/comments/${comment.id}/report`, { reason: "사유" }],
@@ -509,6 +511,53 @@ describe("editing and deleting", () => {
       .where(eq(auditLog.action, "community_delete"));
     expect(audits.some((a) => (a.detail as { itemId?: string }).itemId === theirs.id)).toBe(true);
     expect(audits.some((a) => (a.detail as { itemId?: string }).itemId === mine.id)).toBe(false);
+  });
+
+  it("the author edits their comment (수정됨); nobody else may, the office included; bad text is refused", async () => {
+    const post = await createPost({ title: "댓글 수정용 글", body: "본문" });
+    const mine = await json<Comment & { editedAt: string | null }>(
+      await call(
+        "POST",
+        `/api/community/posts/${post.id}/comments`,
+        { body: "오타 있는 댓글" },
+        other.cookie,
+      ),
+    );
+    expect(mine.editedAt).toBeNull();
+    const path = `/api/community/comments/${mine.id}`;
+    await expectError(await call("PATCH", path, { body: "남이 고침" }, third.cookie), 403);
+    await expectError(await call("PATCH", path, { body: "사무국이 고침" }, admin.cookie), 403);
+    for (const body of [
+      { body: "   " },
+      { body: "가".repeat(COMMENT_MAX + 1) },
+      { text: "x" },
+      [],
+    ]) {
+      await expectError(await call("PATCH", path, body, other.cookie), 400);
+    }
+    await expectError(
+      await call(
+        "PATCH",
+        `/api/community/comments/${crypto.randomUUID()}`,
+        { body: "x" },
+        other.cookie,
+      ),
+      404,
+    );
+    const edited = await call("PATCH", path, { body: "고친 댓글" }, other.cookie);
+    expect(edited.status, await edited.clone().text()).toBe(200);
+    expect(await json(edited)).toMatchObject({ id: mine.id, body: "고친 댓글", isMine: true });
+    const after = await readPost(post.id);
+    const shown = after.comments.find((c) => c.id === mine.id) as Comment & { editedAt: string };
+    expect(shown.body).toBe("고친 댓글");
+    expect(new Date(shown.editedAt).getTime()).toBeGreaterThan(0);
+    // The page shows it, with 수정됨.
+    const html = await (
+      await get(server, `/community/${post.id}`, { cookie: author.cookie })
+    ).text();
+    expect(mainText(html)).toContain("고친 댓글");
+    expect(mainText(html)).toContain("수정됨");
+    expect(mainText(html)).not.toContain("오타 있는 댓글");
   });
 
   it("an administrator deletes a member's post (audited)", async () => {

@@ -70,6 +70,8 @@ export type CommentView = {
   /** Null when the comment is hidden from this reader. */
   body: string | null;
   createdAt: Date;
+  /** When its author last changed it (수정됨), or null. */
+  editedAt: Date | null;
   isMine: boolean;
   /** Set when hidden: everyone sees that it is; administrators and its author see why. */
   hidden: { by: string; reason: string | null } | null;
@@ -189,6 +191,7 @@ function commentView(reader: SessionUser, row: CommentRow): CommentView {
     authorName: row.authorName,
     body: showBody ? row.content : null,
     createdAt: row.createdAt,
+    editedAt: row.editedAt,
     isMine: mine,
     hidden:
       hidden && (isAdmin(reader) || mine)
@@ -462,6 +465,30 @@ async function mailCommentToAuthor(post: PostRow, comment: CommentRow) {
   } catch (error) {
     logger.error({ err: error }, "Could not queue a comment mail");
   }
+}
+
+/**
+ * The author changes their comment's text; it then shows 수정됨. Only its author: the office
+ * hides or deletes, it never rewrites a member's words. A hidden comment stays as it was judged.
+ */
+export async function editComment(reader: SessionUser, id: string, body: string) {
+  const db = await getDb();
+  const row = await findComment(db, id);
+  if (!maySeePost(reader, row.post) || row.post.deletedAt) {
+    throw new AppError("not_found", COMMENT_NOT_FOUND);
+  }
+  if (row.comment.authorId === null || row.comment.authorId !== reader.id) {
+    throw new AppError("forbidden", NOT_YOURS);
+  }
+  if (row.comment.hiddenAt) {
+    throw new AppError("conflict", "숨겨진 댓글은 수정할 수 없습니다. 학회 사무국에 문의해주세요.");
+  }
+  const [updated] = await db
+    .update(communityComments)
+    .set({ content: body, editedAt: now() })
+    .where(eq(communityComments.id, row.comment.id))
+    .returning();
+  return commentView(reader, updated!);
 }
 
 /** Deletes a comment: its author, or an administrator (audited). */
