@@ -853,6 +853,12 @@ describe("seminar fees", () => {
     expect(refusedVbank.status).toBe(400);
 
     expect(await move(held.paymentId!, "paid")).toMatchObject({ body: { status: "paid" } });
+    // The fee's mail points to its payment's page, and promises no 영수증 the fee does not have.
+    const paidMail = (
+      await server.db.select().from(mailQueue).where(eq(mailQueue.to, first.email))
+    ).find((mail) => mail.subject.includes("결제가 완료되었습니다"));
+    expect(paidMail?.text).toContain(`/mypage/payments/${held.paymentId}`);
+    expect(paidMail?.text).not.toContain("영수증");
     const confirmed = await json<Registration & { ticketToken: string }>(
       await call("GET", `/api/seminars/${seminar.id}/registrations/me`, first.cookie),
     );

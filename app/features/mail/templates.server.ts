@@ -394,7 +394,13 @@ export const mailTemplates = {
 
   paymentReceived: (
     registrant: Registrant,
-    payment: { orderName: string; amount: number; method: string },
+    payment: {
+      orderName: string;
+      amount: number;
+      method: string;
+      purpose: string;
+      paymentId: string;
+    },
   ) =>
     compose(
       registrant.email,
@@ -402,9 +408,17 @@ export const mailTemplates = {
       [
         `${registrant.name}님, 안녕하세요.`,
         `‘${payment.orderName}’ ${formatNumber(payment.amount)}원이 ${withRo(payment.method)} 결제되었습니다.`,
-        "결제 내역과 영수증은 마이페이지에서 보실 수 있습니다.",
+        // Dues have a 납부확인서; a seminar fee's proof is its ticket and the payment's page.
+        payment.purpose === "dues"
+          ? "결제 내역과 납부확인서는 마이페이지에서 보실 수 있습니다."
+          : "결제 내역은 아래 버튼에서, 입장권은 마이페이지의 세미나 신청 내역에서 보실 수 있습니다.",
       ],
-      { label: "결제 내역 보기", url: link("/mypage/dues#payments") },
+      payment.purpose === "dues"
+        ? { label: "결제 내역 보기", url: link("/mypage/dues#payments") }
+        : {
+            label: "결제 내역 보기",
+            url: link(`/mypage/payments/${encodeURIComponent(payment.paymentId)}`),
+          },
     ),
 
   paymentRefunded: (

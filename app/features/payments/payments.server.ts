@@ -255,6 +255,8 @@ const notifyPaid = safely(async (invoice: Invoice) => {
       orderName: invoice.orderName,
       amount: invoice.amount,
       method: PAY_METHOD_LABELS[invoice.method as keyof typeof PAY_METHOD_LABELS] ?? "온라인 결제",
+      purpose: invoice.purpose,
+      paymentId: invoice.paymentId,
     }),
   );
   await textMember(invoice.userId, "paymentReceived", {
