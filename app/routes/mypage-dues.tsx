@@ -2,6 +2,7 @@ import { requireActor } from "~/features/accounts/actor.server";
 import { MyDues } from "~/features/dues/components/my-dues";
 import { depositorNameOf, getDuesYear, myDues } from "~/features/dues/dues.server";
 import { paymentsMode } from "~/features/gateway/portone.server";
+import { findApplicationOf } from "~/features/membership/applications.server";
 import { DuesOnlineForm } from "~/features/payments/components/dues-online-form";
 import { MyPayments } from "~/features/payments/components/my-payments";
 import { myPayments, payDuesOnline } from "~/features/payments/payments.server";
@@ -41,11 +42,14 @@ export async function loader(args: Route.LoaderArgs) {
  * toward it, and the depositor name for a transfer. Null for everyone else or an unset year.
  */
 async function associateDues(
-  user: { memberType: string; name: string; phone: string },
+  user: { id: string; memberType: string; name: string; phone: string },
   dues: Awaited<ReturnType<typeof myDues>>,
 ) {
   if (user.memberType !== "associate") return null;
-  const settings = await getDuesYear(dues.year);
+  const [settings, application] = await Promise.all([
+    getDuesYear(dues.year),
+    findApplicationOf(user.id),
+  ]);
   if (!settings) return null;
   const paid = dues.payments
     .filter((payment) => payment.year === dues.year)
@@ -59,6 +63,8 @@ async function associateDues(
     },
     paid,
     depositorName: depositorNameOf(user),
+    /** A 정회원 application waiting for the office: it is not to be asked for again. */
+    applied: application?.status === "pending",
   };
 }
 

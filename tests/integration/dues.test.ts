@@ -20,7 +20,7 @@ import {
 } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
 import { mainText, tags } from "../support/html";
-import { insertMember, type Member, page, sendJson } from "../support/members";
+import { applicationPayload, insertMember, type Member, page, sendJson } from "../support/members";
 import { pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
 
@@ -315,6 +315,23 @@ describe("/mypage's application card follows the standing", () => {
       "정회원으로 승인되었습니다. 학회의 모든 활동에 참여하실 수 있습니다.",
     );
     expect(standingPage).not.toContain("지금은 정회원 자격이 유지되지 않아");
+  });
+
+  it("a 준회원's /mypage/dues asks for the application, then says it was received", async () => {
+    const associate = await insertMember(server, { name: "신청대기준회원" });
+    const before = mainText((await page(server, "/mypage/dues", associate.cookie)).html);
+    expect(before).toMatch(/정회원이 되시려면 \d{4}년 연회비를 납부하고\s*정회원 가입을 신청/);
+    const applied = await call(
+      "POST",
+      "/api/membership-applications",
+      associate.cookie,
+      applicationPayload(),
+    );
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    const after = await page(server, "/mypage/dues", associate.cookie);
+    expect(mainText(after.html)).toContain("정회원 가입 신청이 접수되었습니다.");
+    expect(mainText(after.html)).not.toContain("정회원이 되시려면");
+    expect(tags(after.html, "a").map((a) => a.href)).toContain("/membership/apply");
   });
 });
 

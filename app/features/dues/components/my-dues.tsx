@@ -30,7 +30,12 @@ export function MyDues({
   dues: MyDuesView;
   memberType: string;
   /** A 준회원's year: the fee to pay with the application, and what was paid toward it. */
-  associate?: { fee: DuesGuideView; paid: number; depositorName: string } | null;
+  associate?: {
+    fee: DuesGuideView;
+    paid: number;
+    depositorName: string;
+    applied?: boolean;
+  } | null;
   /** The ways to pay online, in words (null: payments are off). */
   online?: string[] | null;
   children?: ReactNode;
@@ -106,13 +111,23 @@ export function MyDues({
       ) : null}
       {associate && !associatePaid ? (
         <div className="mt-3 grid gap-3">
-          <p className="text-base text-slate-700">
-            정회원이 되시려면 {dues.year}년 연회비를 납부하고{" "}
-            <Link to="/membership" className="font-semibold text-brand-700 underline">
-              정회원 가입을 신청
-            </Link>
-            해주세요.
-          </p>
+          {associate.applied ? (
+            <p className="text-base text-slate-700">
+              정회원 가입 신청이 접수되었습니다. {dues.year}년 연회비를 납부하시면 사무국이 확인한
+              뒤 정회원으로 승인합니다.{" "}
+              <Link to="/membership/apply" className="font-semibold text-brand-700 underline">
+                신청 현황 보기
+              </Link>
+            </p>
+          ) : (
+            <p className="text-base text-slate-700">
+              정회원이 되시려면 {dues.year}년 연회비를 납부하고{" "}
+              <Link to="/membership" className="font-semibold text-brand-700 underline">
+                정회원 가입을 신청
+              </Link>
+              해주세요.
+            </p>
+          )}
           <DuesGuide dues={associate.fee} online={null} depositorName={associate.depositorName} />
           {online?.length ? (
             <p className="text-base text-slate-700">온라인 납부: {online.join(", ")}</p>
