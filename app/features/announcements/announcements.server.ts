@@ -21,7 +21,12 @@ import {
 } from "./attachments.server";
 import { EXCERPT_LENGTH } from "./constants";
 import { sanitizeAnnouncementForReading, sanitizeAnnouncementHtml } from "./sanitize.server";
-import { type AnnouncementInput, type AnnouncementPatch, CONTENT_REQUIRED } from "./validation";
+import {
+  type AnnouncementInput,
+  type AnnouncementPatch,
+  CONTENT_REQUIRED,
+  MAX_PINNED,
+} from "./validation";
 
 export type AnnouncementSummary = {
   id: string;
@@ -54,9 +59,6 @@ const boardFilter = ({ q, category, searchesBodies }: BoardFilter) =>
     ),
     category ? eq(announcements.category, category) : undefined,
   );
-
-/** At most this many pinned notices head the board. */
-const MAX_PINNED = 5;
 
 /** The administrator's search: title or category contains the text. */
 const adminSearch = (q: string | undefined) =>

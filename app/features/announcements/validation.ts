@@ -19,6 +19,9 @@ export const ANNOUNCEMENT_FORM_LIMIT = 2 * 1024 * 1024;
 /** At most this many files on one notice. */
 export const MAX_ATTACHMENTS = 10;
 
+/** At most this many pinned notices head the board (the latest pinned). */
+export const MAX_PINNED = 5;
+
 export const ATTACHMENT_MESSAGES = {
   badFile: "첨부파일을 다시 올려주세요. 올린 파일을 찾을 수 없거나 이미 사용되었습니다.",
   stale: "첨부파일 목록이 바뀌었습니다. 공지사항을 다시 열어 주세요.",

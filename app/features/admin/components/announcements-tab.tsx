@@ -7,7 +7,11 @@ import { Skeleton } from "~/components/ui/skeleton";
 import { SelectField } from "~/components/ui/textarea-field";
 import { AttachmentsField } from "~/features/announcements/components/attachments-field";
 import { CategoryBadge } from "~/features/announcements/components/category-badge";
-import { ANNOUNCEMENT_CATEGORIES, DEFAULT_CATEGORY } from "~/features/announcements/validation";
+import {
+  ANNOUNCEMENT_CATEGORIES,
+  DEFAULT_CATEGORY,
+  MAX_PINNED,
+} from "~/features/announcements/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
 import { formatDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
@@ -197,7 +201,12 @@ function AnnouncementForm({
               defaultChecked={announcement?.pinned ?? false}
               className="size-5 accent-brand-700"
             />
-            공지사항 목록 맨 위에 고정
+            <span>
+              공지사항 목록 맨 위에 고정
+              <span className="block text-sm text-slate-600">
+                고정한 공지는 최근 것부터 {MAX_PINNED}개까지 목록 위에 보입니다.
+              </span>
+            </span>
           </label>
         </>
       )}
