@@ -329,6 +329,26 @@ describe("the office's registrant page", () => {
     );
     expect(unknown.status).toBe(404);
     expect(mainText(await unknown.text())).toContain("해당 이메일의 승인된 회원이 없습니다.");
+    // A suspended member: the office is told what to do, not to ask itself.
+    const suspended = await insertMember(server, { name: "정지된참가자" });
+    const suspension = await sendJson(
+      server,
+      "POST",
+      `/api/admin/members/${suspended.id}/suspend`,
+      { reason: "회비 미납" },
+      { cookie: admin.cookie },
+    );
+    expect(suspension.status).toBe(200);
+    const refusedSuspended = await postForm(
+      server,
+      `/admin/seminars/${seminarId}`,
+      { intent: "add", email: suspended.email },
+      { cookie: admin.cookie },
+    );
+    expect(refusedSuspended.status).toBe(409);
+    const said = mainText(await refusedSuspended.text());
+    expect(said).toContain("정지를 해제한 뒤 등록해주세요");
+    expect(said).not.toContain("학회 사무국에 문의");
 
     const unstated = await server.fetch(`/admin/seminars/${seminarId}/registrants.csv`, {
       headers: { cookie: admin.cookie },

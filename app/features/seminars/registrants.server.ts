@@ -308,9 +308,12 @@ export async function addRegistrant(
   const db = await getDb();
   const member = await memberToAdd(who);
   if (member.suspendedAt) {
+    // The door's staff ask the office; the office itself lifts the suspension first.
     throw new AppError(
       "conflict",
-      "이용이 정지된 회원은 등록할 수 없습니다. 학회 사무국에 문의해주세요.",
+      by.administrator
+        ? "이용이 정지된 회원은 등록할 수 없습니다. 회원 정보에서 정지를 해제한 뒤 등록해주세요."
+        : "이용이 정지된 회원은 등록할 수 없습니다. 학회 사무국에 문의해주세요.",
     );
   }
   if (member.id === context.actor.id) {
