@@ -5,7 +5,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
-import { requireActor } from "~/features/accounts/actor.server";
+import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
 import { formatDay, won } from "~/features/dues/format";
 import {
   confirmImport,
@@ -16,7 +16,7 @@ import {
 import { pickField } from "~/features/dues/validation";
 import { AppError, asPage, orNotFound } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import { done, pageAction } from "~/lib/page-action.server";
+import { done, pageAction, shown } from "~/lib/page-action.server";
 import { useRefusal } from "~/lib/refusal";
 import { z } from "~/lib/zod";
 import type { Route } from "./+types/admin-dues-import";
@@ -26,33 +26,45 @@ export const meta: Route.MetaFunction = () => [
   { name: "robots", content: "noindex" },
 ];
 
-// `?row=N&find=…` looks up members for one deposit that matched nobody (by name, phone or the
-// depositor name); the office picks one there and confirms with the others.
 export async function loader(args: Route.LoaderArgs) {
   const actor = await requireActor(args, "admin");
-  const preview = await orNotFound(importPreview(actor, args.params.id));
-  const find = (args.url.searchParams.get("find") ?? "").trim().slice(0, 50);
-  const row = Number(args.url.searchParams.get("row"));
-  const search =
-    find && Number.isInteger(row) && preview.rows.some((r) => r.index === row)
-      ? { row, find, members: await findDepositors(actor, find) }
-      : null;
-  return { ...preview, search };
+  return orNotFound(importPreview(actor, args.params.id));
 }
 
-// The confirmation form: `m{index}` carries the member chosen for that deposit (checked or
-// selected); only those rows are recorded.
-export const action = pageAction({
+type Search = { row: number; find: string; members: Awaited<ReturnType<typeof findDepositors>> };
+
+// One form for the whole statement: `m{index}` carries the member chosen for that deposit (checked
+// or selected), and only those rows are recorded (`confirm`). A deposit that matched nobody has a
+// search box (`term{index}`); 회원 찾기 (`findRow`, the form's first button, so Enter searches)
+// answers the page with every search asked so far and the picks as they were, so nothing the
+// office chose on the page is lost to a search.
+const noFields = z.object({});
+type Found = { searches: Search[]; picks: Record<string, string> };
+
+export const action = pageAction<
+  { actor: SessionActor; preview: Awaited<ReturnType<typeof importPreview>> },
+  { confirm: typeof noFields; find: typeof noFields },
+  Found
+>({
   guard: async (args) => {
     const actor = await requireActor(args, "admin");
     return { actor, preview: await asPage(importPreview(actor, args.params.id ?? "")) };
   },
-  extra: ({ preview }) =>
-    Object.fromEntries(preview.rows.map((row) => [pickField(row.index), { maxLength: 40 }])),
-  maxBytes: ({ preview }) => Math.max(64 * 1024, preview.rows.length * 64),
+  extra: ({ preview }) => ({
+    findRow: { maxLength: 10 },
+    ...Object.fromEntries(
+      preview.rows.flatMap((row) => [
+        [pickField(row.index), { maxLength: 40 }],
+        [`term${row.index}`, { maxLength: 50 }],
+        [`shown${row.index}`, { maxLength: 1 }],
+      ]),
+    ),
+  }),
+  maxBytes: ({ preview }) => Math.max(64 * 1024, preview.rows.length * 256),
+  defaultIntent: "find",
   intents: {
     confirm: {
-      schema: z.object({ intent: z.string().max(20).optional() }),
+      schema: noFields,
       run: async (_, { actor, preview }, { params, form }) => {
         const picks = preview.rows.flatMap((row) => {
           const value = form.get(pickField(row.index));
@@ -73,6 +85,38 @@ export const action = pageAction({
         );
       },
     },
+    find: {
+      schema: noFields,
+      run: async (_, { actor, preview }, { form }) => {
+        const asked = String(form.get("findRow") ?? "");
+        const text = (name: string) =>
+          String(form.get(name) ?? "")
+            .trim()
+            .slice(0, 50);
+        const searches = await Promise.all(
+          preview.rows
+            .filter((row) => row.status === "unmatched")
+            // The row whose button was pressed, every row already showing its results, and (for
+            // Enter, which names no row) every row whose search box was changed.
+            .filter(
+              (row) =>
+                asked === String(row.index) ||
+                form.get(`shown${row.index}`) === "1" ||
+                text(`term${row.index}`) !== row.depositor,
+            )
+            .map(async (row): Promise<Search | null> => {
+              const find = text(`term${row.index}`);
+              return find
+                ? { row: row.index, find, members: await findDepositors(actor, find) }
+                : null;
+            }),
+        );
+        const picks = Object.fromEntries(
+          preview.rows.map((row) => [row.index, text(pickField(row.index))]),
+        );
+        return shown({ searches: searches.filter((search) => search !== null), picks });
+      },
+    },
   },
 });
 
@@ -85,9 +129,13 @@ const STATUS: Record<MatchStatus, { label: string; tone: BadgeTone }> = {
   unmatched: { label: "일치하는 회원 없음", tone: "red" },
 };
 
-export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
-  const { year, fileName, rows, counts, search } = loaderData;
+export default function AdminDuesImport({ loaderData, actionData }: Route.ComponentProps) {
+  const { year, fileName, rows, counts } = loaderData;
   const refusal = useRefusal();
+  // After a search: the picks as they were sent, and each row's search.
+  const found = actionData && "shown" in actionData ? actionData.shown : null;
+  const pickOf = (index: number, proposed: string | null) =>
+    found ? (found.picks[index] ?? "") : (proposed ?? "");
   return (
     <Section className="max-w-4xl">
       <Link
@@ -108,6 +156,10 @@ export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
         입금자명)과 같고 금액이 회비와 같으면 미리 체크해 두었습니다.
       </p>
       <Form method="post" className="mt-5">
+        {/* The first button of the form is the one Enter presses: a search, never a record. */}
+        {rows.some((row) => row.status === "unmatched") ? (
+          <button type="submit" name="findRow" value="" hidden tabIndex={-1} aria-hidden="true" />
+        ) : null}
         <ul className="grid gap-3">
           {rows.map((row) => {
             const field = pickField(row.index);
@@ -130,7 +182,7 @@ export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
                         type="checkbox"
                         name={field}
                         value={row.candidates[0]!.id}
-                        defaultChecked={row.proposed === row.candidates[0]!.id}
+                        defaultChecked={pickOf(row.index, row.proposed) === row.candidates[0]!.id}
                         className="mt-1 size-4 accent-brand-700"
                       />
                       <span>
@@ -156,7 +208,7 @@ export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
                       <select
                         id={`pick-${row.index}`}
                         name={field}
-                        defaultValue=""
+                        defaultValue={pickOf(row.index, null)}
                         className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base"
                       >
                         <option value="">기록하지 않음</option>
@@ -174,7 +226,8 @@ export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
                       row={row.index}
                       field={field}
                       depositor={row.depositor}
-                      search={search?.row === row.index ? search : null}
+                      search={found?.searches.find((search) => search.row === row.index) ?? null}
+                      picked={pickOf(row.index, null)}
                     />
                   ) : null}
                 </Card>
@@ -184,20 +237,11 @@ export default function AdminDuesImport({ loaderData }: Route.ComponentProps) {
         </ul>
         <div className="mt-5 grid gap-3">
           <FormError message={refusal?.message} />
-          <Button type="submit" size="lg">
+          <Button type="submit" size="lg" name="intent" value="confirm">
             선택한 거래를 납부로 기록
           </Button>
         </div>
       </Form>
-      {/* The pickers' search forms, outside the confirmation form (forms do not nest): each
-          row's field and button name theirs with the `form` attribute. */}
-      {rows
-        .filter((row) => row.status === "unmatched")
-        .map((row) => (
-          <form key={row.index} id={`find-${row.index}`} method="get" hidden>
-            <input type="hidden" name="row" value={row.index} />
-          </form>
-        ))}
     </Section>
   );
 }
@@ -211,16 +255,19 @@ function DepositorPicker({
   field,
   depositor,
   search,
+  picked,
 }: {
   row: number;
   field: string;
   depositor: string;
-  search: { find: string; members: Awaited<ReturnType<typeof findDepositors>> } | null;
+  search: Search | null;
+  /** The member chosen before the last search, kept checked. */
+  picked: string;
 }) {
   return (
     <div className="grid gap-2">
       <p className="text-sm text-slate-600">
-        같은 이름의 회원이 없습니다. 이름, 휴대전화 번호, 입금자명으로 찾아 고르세요.
+        입금자명과 같은 이름의 회원이 없습니다. 이름, 휴대전화 번호, 입금자명으로 찾아 고르세요.
       </p>
       <div className="flex gap-2">
         <label htmlFor={`find-input-${row}`} className="sr-only">
@@ -228,40 +275,54 @@ function DepositorPicker({
         </label>
         <input
           id={`find-input-${row}`}
-          name="find"
-          form={`find-${row}`}
+          name={`term${row}`}
           type="search"
           defaultValue={search?.find ?? depositor}
           maxLength={50}
           className="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-white px-3 text-base"
         />
-        <Button type="submit" variant="secondary" form={`find-${row}`}>
+        <Button type="submit" variant="secondary" name="findRow" value={String(row)}>
           회원 찾기
         </Button>
       </div>
       {search ? (
-        search.members.length === 0 ? (
-          <p className="text-sm text-rose-700">‘{search.find}’에 맞는 회원이 없습니다.</p>
-        ) : (
-          <fieldset className="grid gap-1">
-            <legend className="text-sm font-semibold text-slate-800">누구의 입금인가요?</legend>
-            <label className="flex min-h-11 items-center gap-2 text-base">
-              <input type="radio" name={field} value="" defaultChecked className="size-4" />
-              기록하지 않음
-            </label>
-            {search.members.map((m) => (
-              <label key={m.id} className="flex min-h-11 items-center gap-2 text-base">
-                <input type="radio" name={field} value={m.id} className="size-4" />
-                <span>
-                  <span className="font-semibold">{m.name}</span>
-                  <span className="text-sm text-slate-600">
-                    {` · 휴대전화 끝 ${m.phoneTail} · ${m.email}${m.hospitalName ? ` · ${m.hospitalName}` : ""}`}
-                  </span>
-                </span>
+        <>
+          <input type="hidden" name={`shown${row}`} value="1" />
+          {search.members.length === 0 ? (
+            <p className="text-sm text-rose-700">‘{search.find}’에 맞는 회원이 없습니다.</p>
+          ) : (
+            <fieldset className="grid gap-1">
+              <legend className="text-sm font-semibold text-slate-800">누구의 입금인가요?</legend>
+              <label className="flex min-h-11 items-center gap-2 text-base">
+                <input
+                  type="radio"
+                  name={field}
+                  value=""
+                  defaultChecked={!search.members.some((m) => m.id === picked)}
+                  className="size-4"
+                />
+                기록하지 않음
               </label>
-            ))}
-          </fieldset>
-        )
+              {search.members.map((m) => (
+                <label key={m.id} className="flex min-h-11 items-center gap-2 text-base">
+                  <input
+                    type="radio"
+                    name={field}
+                    value={m.id}
+                    defaultChecked={m.id === picked}
+                    className="size-4"
+                  />
+                  <span>
+                    <span className="font-semibold">{m.name}</span>
+                    <span className="text-sm text-slate-600">
+                      {` · 휴대전화 끝 ${m.phoneTail} · ${m.email}${m.hospitalName ? ` · ${m.hospitalName}` : ""}${m.suspended ? " · 이용 정지" : ""}`}
+                    </span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+        </>
       ) : null}
     </div>
   );

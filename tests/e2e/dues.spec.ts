@@ -101,7 +101,8 @@ test("an administrator imports a bank statement and confirms two matches; the me
   sheet.addRow([`${YEAR}.03.02 10:15:00`, "타행이체", first.name, 0, FEE, 2_100_000]);
   sheet.addRow([`${YEAR}.03.03 09:01:00`, "인터넷", `${second.name}1357`, 0, FEE, 2_200_000]);
   sheet.addRow([`${YEAR}.03.04 12:00:00`, "카드대금", "카드사", 30_000, 0, 2_170_000]);
-  sheet.addRow(["합계", "", "", 30_000, 2 * FEE, ""]);
+  sheet.addRow([`${YEAR}.03.05 13:00:00`, "타행이체", "모르는입금", 0, FEE, 2_270_000]);
+  sheet.addRow(["합계", "", "", 30_000, 3 * FEE, ""]);
   const file = writeTempFile("거래내역.xlsx", Buffer.from(await workbook.xlsx.writeBuffer()));
 
   await loginAs(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
@@ -123,6 +124,16 @@ test("an administrator imports a bank statement and confirms two matches; the me
   await expect(firstRow.getByRole("checkbox")).toBeChecked();
   await expect(secondRow.getByRole("checkbox")).toBeChecked();
   await expect(page.getByText("카드사")).toHaveCount(0);
+  // A search for the unknown depositor's member keeps what the office ticked and unticked.
+  const unknownRow = page.getByRole("listitem").filter({ hasText: "모르는입금" });
+  await firstRow.getByRole("checkbox").uncheck();
+  await unknownRow.getByRole("searchbox").fill("2468-1357");
+  await unknownRow.getByRole("button", { name: "회원 찾기" }).click();
+  await expect(unknownRow.getByRole("radio", { name: new RegExp(second.name) })).toBeVisible();
+  await expect(unknownRow.getByRole("radio", { name: "기록하지 않음" })).toBeChecked();
+  await expect(firstRow.getByRole("checkbox")).not.toBeChecked();
+  await expect(secondRow.getByRole("checkbox")).toBeChecked();
+  await firstRow.getByRole("checkbox").check();
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: testInfo.outputPath("import-1280.png"), fullPage: true });
   await page.getByRole("button", { name: "선택한 거래를 납부로 기록" }).click();

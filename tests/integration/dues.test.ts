@@ -797,20 +797,32 @@ describe("bank statement import", () => {
     // The deposit that matched nobody: the office finds the member by phone on the page and
     // records it there.
     const stranger = rowOf(preview, "모르는사람");
-    const found = await page(
-      server,
-      `/admin/dues/imports/${preview.id}?row=${stranger.index}&find=${encodeURIComponent("010-1111-2222")}`,
-      admin.cookie,
-    );
+    const search = (fields: Record<string, string>) =>
+      postForm(server, `/admin/dues/imports/${preview.id}`, fields, { cookie: admin.cookie });
+    const found = await search({
+      findRow: String(stranger.index),
+      [`term${stranger.index}`]: "010-1111-2222",
+    });
     expect(found.status).toBe(200);
-    expect(found.html).toContain("휴대전화 끝 2222");
-    expect(found.html).toContain(`value="${twinA.id}"`);
-    const none = await page(
-      server,
-      `/admin/dues/imports/${preview.id}?row=${stranger.index}&find=${encodeURIComponent("없는이름")}`,
-      admin.cookie,
+    const foundHtml = await found.text();
+    expect(foundHtml).toContain("휴대전화 끝 2222");
+    expect(foundHtml).toContain(`value="${twinA.id}"`);
+    // A second search elsewhere keeps the first's results and the member picked in them.
+    const searchedAgain = await search({
+      findRow: "",
+      [`term${stranger.index}`]: "010-1111-2222",
+      [`shown${stranger.index}`]: "1",
+      [`m${stranger.index}`]: twinA.id,
+    });
+    const againHtml = await searchedAgain.text();
+    expect(againHtml).toMatch(
+      new RegExp(`<input(?=[^>]*value="${twinA.id}")(?=[^>]*checked="")[^>]*>`),
     );
-    expect(none.html).toContain("맞는 회원이 없습니다");
+    const none = await search({
+      findRow: String(stranger.index),
+      [`term${stranger.index}`]: "없는이름",
+    });
+    expect(await none.text()).toContain("맞는 회원이 없습니다");
     const picked = await postForm(
       server,
       `/admin/dues/imports/${preview.id}`,
@@ -973,7 +985,9 @@ describe("bank statement import", () => {
     form.set("year", String(YEAR));
     form.set(
       "file",
-      new Blob(["거래일시,적요,입금액,출금액,잔액\n2026-03-25 10:00,페이지가져오기,100000,0,5\n"]),
+      new Blob([
+        "거래일시,적요,입금액,출금액,잔액\n2026-03-25 10:00,페이지가져오기,100000,0,5\n2026-03-25 11:00,모르는입금자,100000,0,6\n",
+      ]),
       "statement.csv",
     );
     const uploaded = await server.fetch("/admin/dues", {
@@ -989,12 +1003,26 @@ describe("bank statement import", () => {
     expect(preview.status).toBe(200);
     expect(preview.html).toContain("페이지가져오기");
     expect(preview.html).toContain("일치");
-    const confirmed = await server.fetch(location, {
-      method: "POST",
-      redirect: "manual",
-      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ m0: member.id }).toString(),
-    });
+    const post = (fields: Record<string, string>) =>
+      server.fetch(location, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(fields).toString(),
+      });
+    // The office unticks the match, then searches for the other deposit's payer: the search
+    // answers the page with the tick as the office left it, and the members found.
+    expect(preview.html).toMatch(/<input[^>]*name="m0"[^>]*checked=""/);
+    const searched = await post({ findRow: "1", term1: "페이지가져" });
+    expect(searched.status).toBe(200);
+    const searchedHtml = await searched.text();
+    expect(searchedHtml).toMatch(/<input[^>]*name="m0"/);
+    expect(searchedHtml).not.toMatch(/<input[^>]*name="m0"[^>]*checked=""/);
+    expect(searchedHtml).toMatch(new RegExp(`<input[^>]*name="m1"[^>]*value="${member.id}"`));
+    expect(searchedHtml).toContain('name="shown1"');
+    // Nothing was recorded by the search.
+    expect((await myDues(member)).status).not.toBe("paid");
+    const confirmed = await post({ intent: "confirm", m0: member.id });
     expect(confirmed.status).toBe(302);
     expect((await myDues(member)).status).toBe("paid");
     // An upload the page cannot read stays on the page with the Korean message.

@@ -214,6 +214,8 @@ export type DepositorMatch = {
   email: string;
   phoneTail: string;
   hospitalName: string | null;
+  /** Suspended members pay too, but the statement's matching leaves them to the office. */
+  suspended: boolean;
 };
 
 /**
@@ -243,14 +245,16 @@ export async function findDepositors(actor: Actor, query: string): Promise<Depos
       email: users.email,
       phone: users.phone,
       hospitalName: users.hospitalName,
+      suspendedAt: users.suspendedAt,
     })
     .from(users)
     .where(and(...conditions))
     .orderBy(users.name, users.id)
     .limit(10);
-  return rows.map(({ phone, ...row }) => ({
+  return rows.map(({ phone, suspendedAt, ...row }) => ({
     ...row,
     phoneTail: phone.replace(/\D/g, "").slice(-4),
+    suspended: suspendedAt !== null,
   }));
 }
 
