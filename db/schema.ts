@@ -148,6 +148,9 @@ export const secondFactors = pgTable("second_factors", {
   secret: text().notNull(),
   confirmedAt: timestamp({ withTimezone: true }),
   lastUsedStep: bigint({ mode: "number" }).notNull().default(0),
+  // While unconfirmed: a SHA-256 of the session that began the enrolment. Only that session is
+  // shown the secret and may confirm it; another session with the same password starts its own.
+  enrollingSession: text(),
   createdAt: createdAt(),
 });
 

@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = () => [
 // no other administrator page), recovery codes and turning it off.
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireActor(args, "enrolling");
-  return securityPageData(user);
+  return securityPageData(user, args.request);
 }
 
 // Each form's outcome stays on the page: the recovery codes are shown once, never redirected.
@@ -32,7 +32,7 @@ export const action = pageAction<SessionActor, typeof securityForms, SecurityOut
   intents: {
     setup: {
       schema: securityForms.setup,
-      run: async (_, actor) => shown(await startEnrolment(actor)),
+      run: async (_, actor, { request }) => shown(await startEnrolment(actor, request)),
     },
     confirm: {
       schema: securityForms.confirm,

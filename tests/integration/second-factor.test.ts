@@ -140,6 +140,39 @@ describe("enrolment", () => {
     expect(me.role).toBe("member");
   });
 
+  it("shows a secret being set up only to the session that began it; the owner is mailed on enrolment", async () => {
+    const admin = await passwordOnlyAdmin();
+    const setup = await postJson(server, "/api/admin/mfa/setup", undefined, {
+      cookie: admin.cookie,
+    });
+    const { secret } = await json<{ secret: string }>(setup);
+    // Someone else with the same password, in another session.
+    const other = sidCookie(await logIn(server, admin.email, PASSWORD))!;
+    const seen = await (await get(server, "/admin/security", { cookie: other })).text();
+    expect(seen).not.toContain(secret);
+    // Nor can it confirm the first session's secret.
+    const stolen = await postJson(
+      server,
+      "/api/admin/mfa/confirm",
+      { code: codeAt(secret) },
+      { cookie: other },
+    );
+    expect(stolen.status).toBe(400);
+    expect((await json<ErrorBody>(stolen)).message).toBe("2단계 인증 등록을 먼저 시작해주세요.");
+    // The session that began it still sees and confirms it; the owner hears of it by mail.
+    const own = await (await get(server, "/admin/security", { cookie: admin.cookie })).text();
+    expect(own).toContain(`data-secret="${secret}"`);
+    const confirmed = await postJson(
+      server,
+      "/api/admin/mfa/confirm",
+      { code: codeAt(secret) },
+      { cookie: admin.cookie },
+    );
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
+    const mails = await queueRowsTo(server, admin.email);
+    expect(mails.some((mail) => mail.subject.includes("2단계 인증이 등록되었습니다"))).toBe(true);
+  });
+
   it("sets up with a secret and an otpauth:// URI, refuses a wrong code (400), confirms a right one", async () => {
     const admin = await passwordOnlyAdmin();
     const setup = await postJson(server, "/api/admin/mfa/setup", undefined, {

@@ -103,6 +103,11 @@ export const notifyPasswordChanged = safely(async (member: Person, how: "change"
 });
 
 /** The owner's second factor was turned off (by them) or reset (by another administrator). */
+/** A factor enrolled: the owner hears of it, so one set up by someone else does not go unseen. */
+export const notifySecondFactorEnrolled = safely(async (member: Person) => {
+  await enqueueMail(mailTemplates.secondFactorEnrolled(member));
+});
+
 export const notifySecondFactorRemoved = safely(async (member: Person, how: "self" | "reset") => {
   await enqueueMail(mailTemplates.secondFactorRemoved(member, how));
 });

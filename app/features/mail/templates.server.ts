@@ -550,6 +550,18 @@ export const mailTemplates = {
       { label: "티켓 보기", url: link("/mypage/seminars") },
     ),
 
+  secondFactorEnrolled: (member: { name: string; email: string }) =>
+    compose(
+      member.email,
+      "2단계 인증이 등록되었습니다",
+      [
+        `${member.name}님, 안녕하세요.`,
+        `${formatDateTime(new Date())}에 회원님 계정에 2단계 인증(OTP)이 등록되었습니다. 이제 로그인할 때 인증 앱의 코드도 입력합니다.`,
+        `본인이 등록하지 않았다면 즉시 비밀번호를 재설정하고 학회 사무국(${office().phone}, ${office().email})으로 알려주세요. 다른 관리자가 2단계 인증을 초기화할 수 있습니다.`,
+      ],
+      { label: "로그인하기", url: link("/login") },
+    ),
+
   secondFactorRemoved: (member: { name: string; email: string }, how: "self" | "reset") =>
     compose(
       member.email,

@@ -18,6 +18,7 @@ import { endAllSessions } from "../accounts/session.server";
 import { type AuditContext, audit, recordAudit } from "../audit/audit.server";
 import {
   notifyRepeatedSecondFactorFailures,
+  notifySecondFactorEnrolled,
   notifySecondFactorRemoved,
 } from "../mail/notifications.server";
 import { textMember } from "../messages/messages.server";
@@ -136,28 +137,54 @@ export async function hasSecondFactor(userId: string) {
  * Starts (or restarts) enrolment: a new secret, kept sealed and unconfirmed until a code from it
  * comes back. Answers the secret as text, the otpauth:// URI and the URI as an SVG QR code.
  */
-export async function beginEnrolment(user: { id: string; email: string }) {
+export async function beginEnrolment(
+  user: { id: string; email: string },
+  sessionId: string | null,
+) {
   if (await hasSecondFactor(user.id)) throw new AppError("conflict", ALREADY_ENROLLED);
   const secret = new OTPAuth.Secret({ size: 20 });
   const db = await getDb();
+  const enrollingSession = sessionMark(sessionId);
   await db
     .insert(secondFactors)
-    .values({ userId: user.id, secret: seal(secret.base32) })
+    .values({ userId: user.id, secret: seal(secret.base32), enrollingSession })
     .onConflictDoUpdate({
       target: secondFactors.userId,
-      set: { secret: seal(secret.base32), confirmedAt: null, lastUsedStep: 0 },
+      set: { secret: seal(secret.base32), confirmedAt: null, lastUsedStep: 0, enrollingSession },
     });
   const otpauthUrl = totpOf(secret, user.email).toString();
   return { secret: secret.base32, otpauthUrl };
 }
 
-/** The enrolment waiting for its first code, as the page shows it again after a reload. */
-export async function pendingEnrolment(user: { id: string; email: string }) {
+/**
+ * The session an enrolment belongs to, as stored (a hash: the session's secret id never rests in
+ * another table). Null for no session, which no enrolment matches.
+ */
+const sessionMark = (sessionId: string | null) =>
+  sessionId ? crypto.createHash("sha256").update(sessionId).digest("hex") : null;
+
+/** The unconfirmed factor of this account begun by this session. */
+const ownPendingFactor = (userId: string, sessionId: string | null) =>
+  and(
+    eq(secondFactors.userId, userId),
+    isNull(secondFactors.confirmedAt),
+    eq(secondFactors.enrollingSession, sessionMark(sessionId) ?? "-"),
+  );
+
+/**
+ * The enrolment waiting for its first code, as the page shows it again after a reload: only to
+ * the session that began it. Another session of the same password (someone else, perhaps) sees
+ * none and would start its own, which replaces this one.
+ */
+export async function pendingEnrolment(
+  user: { id: string; email: string },
+  sessionId: string | null,
+) {
   const db = await getDb();
   const [row] = await db
     .select({ secret: secondFactors.secret })
     .from(secondFactors)
-    .where(and(eq(secondFactors.userId, user.id), isNull(secondFactors.confirmedAt)));
+    .where(ownPendingFactor(user.id, sessionId));
   const opened = row ? open(row.secret) : null;
   if (!opened) return null;
   const otpauthUrl = totpOf(OTPAuth.Secret.fromBase32(opened.plain), user.email).toString();
@@ -186,7 +213,7 @@ export async function confirmEnrolment(
   const [row] = await db
     .select({ secret: secondFactors.secret })
     .from(secondFactors)
-    .where(and(eq(secondFactors.userId, user.id), isNull(secondFactors.confirmedAt)));
+    .where(ownPendingFactor(user.id, keepSession));
   if (!row) {
     if (await hasSecondFactor(user.id)) throw new AppError("conflict", ALREADY_ENROLLED);
     throw new AppError("invalid", NO_PENDING_ENROLMENT);
@@ -197,13 +224,21 @@ export async function confirmEnrolment(
   if (step === null) throw new AppError("invalid", WRONG_CODE, { code: WRONG_CODE });
   const [confirmed] = await db
     .update(secondFactors)
-    .set({ confirmedAt: new Date(), lastUsedStep: step })
-    .where(and(eq(secondFactors.userId, user.id), isNull(secondFactors.confirmedAt)))
+    .set({ confirmedAt: new Date(), lastUsedStep: step, enrollingSession: null })
+    .where(ownPendingFactor(user.id, keepSession))
     .returning({ userId: secondFactors.userId });
-  if (!confirmed) throw new AppError("conflict", ALREADY_ENROLLED);
+  if (!confirmed) {
+    if (await hasSecondFactor(user.id)) throw new AppError("conflict", ALREADY_ENROLLED);
+    throw new AppError("invalid", NO_PENDING_ENROLMENT);
+  }
   await endAllSessions(user.id, keepSession ? { except: keepSession } : {});
   await clear(codeLimitKey(user.id));
   await audit(context, "second_factor_enrol", { id: user.id, label: user.email });
+  const [owner] = await db
+    .select({ name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, user.id));
+  if (owner) await notifySecondFactorEnrolled(owner);
   return issueRecoveryCodes(user.id);
 }
 

@@ -15,9 +15,11 @@ import {
   regenerateRecoveryCodes,
   secondFactorStatus,
 } from "./second-factor.server";
-export async function securityPageData(user: SessionUser) {
+export async function securityPageData(user: SessionUser, request: Request) {
   const status = await secondFactorStatus(user.id);
-  const pending = status.enrolled ? null : await pendingEnrolment(user);
+  const pending = status.enrolled
+    ? null
+    : await pendingEnrolment(user, await currentSessionId(request));
   return {
     required: env.ADMIN_MFA_REQUIRED,
     enrolmentOnly: user.standing === "enrolment-only",
@@ -40,8 +42,11 @@ const clientOf = (actor: SessionActor, request: Request) => ({
 
 // The page's forms; each answers what the page shows once (the recovery codes never leave it).
 
-export async function startEnrolment(actor: SessionActor): Promise<SecurityOutcome> {
-  await beginEnrolment(actor.user);
+export async function startEnrolment(
+  actor: SessionActor,
+  request: Request,
+): Promise<SecurityOutcome> {
+  await beginEnrolment(actor.user, await currentSessionId(request));
   return { intent: "setup", message: "인증 앱에 새 키를 등록해주세요." };
 }
 

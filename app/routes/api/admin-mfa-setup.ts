@@ -1,4 +1,5 @@
 import { requireActor } from "~/features/accounts/actor.server";
+import { currentSessionId } from "~/features/accounts/session.server";
 import { beginEnrolment } from "~/features/second-factor/second-factor.server";
 import { api, methodNotAllowed, requireMethod } from "~/lib/errors.server";
 import type { Route } from "./+types/admin-mfa-setup";
@@ -8,7 +9,7 @@ import type { Route } from "./+types/admin-mfa-setup";
 export const action = api(async (args: Route.ActionArgs) => {
   requireMethod(args.request, "POST");
   const { user } = await requireActor(args, "enrolling");
-  return Response.json(await beginEnrolment(user));
+  return Response.json(await beginEnrolment(user, await currentSessionId(args.request)));
 });
 
 export const loader = methodNotAllowed("POST");

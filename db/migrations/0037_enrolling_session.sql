@@ -1,0 +1,1 @@
+ALTER TABLE "second_factors" ADD COLUMN "enrolling_session" text;
