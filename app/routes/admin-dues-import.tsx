@@ -6,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
+import { AdminNotFound } from "~/features/admin/components/not-found-boundary";
 import { formatDay, won } from "~/features/dues/format";
 import {
   confirmImport,
@@ -325,5 +326,14 @@ function DepositorPicker({
         </>
       ) : null}
     </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminNotFound
+      what="거래내역을 찾을 수 없습니다."
+      back={{ to: "/admin/dues", label: "회비 관리로" }}
+    />
   );
 }

@@ -1,10 +1,10 @@
 import { ChevronLeft } from "lucide-react";
-import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormError } from "~/components/ui/field";
 import { requireActor, type SessionActor } from "~/features/accounts/actor.server";
+import { AdminNotFound } from "~/features/admin/components/not-found-boundary";
 import { MemberDues } from "~/features/dues/components/member-dues";
 import { memberDuesRecord } from "~/features/dues/dues.server";
 import { remindersOf } from "~/features/dues/reminders.server";
@@ -162,19 +162,10 @@ export default function AdminMember({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Section className="max-w-xl">
-        <Card className="p-8 text-center">
-          <h1 className="text-xl font-bold text-slate-900">회원을 찾을 수 없습니다.</h1>
-          <Button asChild className="mt-6">
-            <Link to="/admin/members">회원 목록으로</Link>
-          </Button>
-        </Card>
-      </Section>
-    );
-  }
-  // Refused access and other errors: the administrator area's boundary (admin-layout.tsx).
-  throw error;
+  return (
+    <AdminNotFound
+      what="회원을 찾을 수 없습니다."
+      back={{ to: "/admin/members", label: "회원 목록으로" }}
+    />
+  );
 }

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from "react-router";
 import { Section } from "~/components/layout/page-header";
 import { Pagination } from "~/components/ui/pagination";
 import { requireActor } from "~/features/accounts/actor.server";
+import { AdminNotFound } from "~/features/admin/components/not-found-boundary";
 import { OfficeMessageRecipients } from "~/features/admin/components/office-message-log";
 import { OFFICE_MESSAGE_KIND_LABELS } from "~/features/admin/office-messages";
 import { officeMessageLog } from "~/features/admin/office-messages.server";
@@ -69,5 +70,14 @@ export default function AdminMessageLog({ loaderData: log }: Route.ComponentProp
         label="받는 사람 페이지"
       />
     </Section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminNotFound
+      what="보낸 문자를 찾을 수 없습니다."
+      back={{ to: "/admin/messages", label: "문자 보내기로" }}
+    />
   );
 }

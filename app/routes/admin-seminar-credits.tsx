@@ -1,11 +1,10 @@
 import { ChevronLeft } from "lucide-react";
-import { isRouteErrorResponse, Link, useNavigation, useRouteError } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { Section } from "~/components/layout/page-header";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { DateTime } from "~/components/ui/date-time";
 import { FormError } from "~/components/ui/field";
 import { requireActor } from "~/features/accounts/actor.server";
+import { AdminNotFound } from "~/features/admin/components/not-found-boundary";
 import { CreditSheet } from "~/features/seminars/components/credit-sheet";
 import { creditSheetForms } from "~/features/seminars/credit-validation";
 import {
@@ -98,18 +97,10 @@ export default function AdminSeminarCredits({ loaderData }: Route.ComponentProps
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <Section className="max-w-xl">
-        <Card className="p-8 text-center">
-          <h1 className="text-xl font-bold text-slate-900">학술 활동을 찾을 수 없습니다.</h1>
-          <Button asChild className="mt-6">
-            <Link to="/admin/dashboard?tab=seminars">학술 활동 목록으로</Link>
-          </Button>
-        </Card>
-      </Section>
-    );
-  }
-  throw error;
+  return (
+    <AdminNotFound
+      what="학술 활동을 찾을 수 없습니다."
+      back={{ to: "/admin/dashboard?tab=seminars", label: "학술 활동 목록으로" }}
+    />
+  );
 }

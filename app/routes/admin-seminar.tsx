@@ -8,6 +8,7 @@ import { EmptyState } from "~/components/ui/empty-state";
 import { Field, FormError } from "~/components/ui/field";
 import { Pagination } from "~/components/ui/pagination";
 import { requireActor } from "~/features/accounts/actor.server";
+import { AdminNotFound } from "~/features/admin/components/not-found-boundary";
 import { ExportPurposeForm } from "~/features/audit/components/export-purpose-form";
 import { RegistrantTable, telHref } from "~/features/seminars/components/registrant-table";
 import {
@@ -328,5 +329,14 @@ function AddRegistrantPanel({
         )
       ) : null}
     </section>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <AdminNotFound
+      what="학술 활동을 찾을 수 없습니다."
+      back={{ to: "/admin/dashboard?tab=seminars", label: "학술 활동 목록으로" }}
+    />
   );
 }

@@ -262,6 +262,25 @@ describe("/admin/members/{id}", () => {
     }
   });
 
+  it("an administrator's page about a thing that does not exist says so inside the admin area", async () => {
+    const pages = {
+      "/admin/seminars/": ["학술 활동을 찾을 수 없습니다.", "학술 활동 목록으로"],
+      "/admin/dues/imports/": ["거래내역을 찾을 수 없습니다.", "회비 관리로"],
+      "/admin/messages/": ["보낸 문자를 찾을 수 없습니다.", "문자 보내기로"],
+    };
+    for (const [path, [said, back]] of Object.entries(pages)) {
+      for (const id of [UNKNOWN_ID, "abc"]) {
+        const { status, html } = await page(server, `${path}${id}`, admin.cookie);
+        expect(status, path + id).toBe(404);
+        expect(mainText(html), path + id).toContain(said!);
+        expect(mainText(html), path + id).toContain(back!);
+        // With the area's menu, and a title of its own.
+        expect(html, path + id).toContain('aria-label="관리자 메뉴"');
+        expect(html, path + id).toMatch(/<title>[^<]*찾을 수 없습니다[^<]*<\/title>/);
+      }
+    }
+  });
+
   const act = (id: string, fields: Record<string, string>) =>
     server.fetch(`/admin/members/${id}`, {
       method: "POST",
