@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, type ShouldRevalidateFunction, useNavigation } from "react-router";
 import { PageHeader, Section } from "~/components/layout/page-header";
 import { Button } from "~/components/ui/button";
 import { FieldError, FormError, inputClass, Label } from "~/components/ui/field";
@@ -48,6 +48,14 @@ const voteForms = {
   object: objectionSchema,
   receipt: receiptCheckSchema,
 };
+
+// A refused ballot (the vote closed or was annulled meanwhile, or was cast in another tab) is a
+// 4xx, after which React Router keeps the page's data: read the vote again, so the page shows it
+// as it now is and not an open ballot that can only be refused again.
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  defaultShouldRevalidate,
+}) => formMethod === "POST" || defaultShouldRevalidate;
 
 export const action = pageAction<SessionActor, typeof voteForms, Outcome>({
   guard: (args) => requireActor(args, "member"),

@@ -130,3 +130,43 @@ test("a candidate's photo uploaded on the office's form goes into the candidate'
   );
   await admin.context().close();
 });
+
+test("a ballot refused because the vote was annulled meanwhile shows the vote as it now is", async ({
+  browser,
+  baseURL,
+}) => {
+  const title = `무효될 안건 ${uniqueSuffix().slice(-6)}`;
+  const member = await createApprovedMember();
+  const voteId = await asAdmin(async (admin) => {
+    const res = await admin.post("/api/admin/votes", {
+      data: {
+        title,
+        kind: "resolution",
+        electorate: "members",
+        opensAt: new Date(Date.now() - 60_000).toISOString(),
+        closesAt: new Date(Date.now() + 3_600_000).toISOString(),
+      },
+    });
+    expect(res.status()).toBe(201);
+    return ((await res.json()) as { id: string }).id;
+  });
+  const page = await phone(browser, baseURL!);
+  await loginAs(page, member.email, member.password);
+  await open(page, `/votes/${voteId}`);
+  await page.getByRole("radio", { name: "찬성" }).check();
+  await page.getByRole("button", { name: "선택 확인" }).click();
+  const confirm = page.getByRole("alertdialog", { name: "이대로 투표할까요?" });
+  await expect(confirm).toBeVisible();
+  // The office annuls it while the member reads the confirmation.
+  await asAdmin(async (admin) => {
+    const res = await admin.post(`/api/admin/votes/${voteId}/annul`, {
+      data: { reason: "안건 상정 절차 오류" },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+  });
+  await confirm.getByRole("button", { name: "투표 제출" }).click();
+  await expect(page.getByText(/무효/).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "투표 제출" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "선택 확인" })).toHaveCount(0);
+  await page.context().close();
+});
