@@ -4,9 +4,16 @@
 // expands names like `email[100000000]` into arrays and re-scans repeated names, so a 30-byte body
 // could exhaust the heap and 40,000 repeated fields could block the event loop for seconds; here
 // both are a 400 in microseconds.
+import busboy, { type Busboy } from "busboy";
 import { data } from "react-router";
 import { AppError } from "./errors.server";
-import { DEFAULT_BODY_LIMIT, mediaType, NUL_MESSAGE, readBodyBytes } from "./request-body.server";
+import {
+  BODY_TOO_LARGE,
+  DEFAULT_BODY_LIMIT,
+  mediaType,
+  NUL_MESSAGE,
+  readBodyBytes,
+} from "./request-body.server";
 import { z } from "./zod";
 
 /**
@@ -25,53 +32,139 @@ type FormOptions = {
 
 /**
  * A form that also carries one file (the sign-up's licence image without JavaScript): read as
- * multipart/form-data, the whole body at most `maxBytes`, the file only under `name`.
+ * multipart/form-data, the file only under `name` and at most `maxBytes`.
  */
-export type FormFile = { name: string; maxBytes: number };
+export type FormFile = {
+  name: string;
+  maxBytes: number /** Said when it is larger. */;
+  tooLarge: string;
+};
+
+/**
+ * The most a form with a file may send. A phone's photo of a licence is often 5–15 MB: its bytes
+ * past the file's limit are counted and dropped as they arrive (never kept), so the fields after
+ * it are still read and the form comes back whole with the size refused at its field. Past this,
+ * the answer is a 413 and the connection closes, as for any body over its limit.
+ */
+const MULTIPART_CEILING = 40 * 1024 * 1024;
 
 /**
  * Reads a page form that may carry one file: URL-encoded as readForm, or multipart/form-data
- * within `file.maxBytes` plus the 64 KB of the fields, parsed by the platform's parser from the
- * bounded bytes and held to the declared fields (and the one file) the same way.
+ * streamed through busboy and held to the declared fields (and the one file) the same way. A file
+ * over `file.maxBytes` is not kept: `fileTooLarge` says so, and the fields are read all the same.
  */
 export async function readFormWithFile(
   request: Request,
   fields: FormFields,
   file: FormFile,
-): Promise<{ form: FormData; file: File | null }> {
+): Promise<{ form: FormData; file: File | null; fileTooLarge: boolean }> {
   const type = mediaType(request);
-  if (type !== "multipart/form-data") return { form: await readForm(request, fields), file: null };
-  let body: Buffer;
-  try {
-    body = await readBodyBytes(request, file.maxBytes + DEFAULT_BODY_LIMIT);
-  } catch (error) {
-    if (error instanceof AppError) throw refuse(error.status, error.message);
-    throw refuse(400, "요청 형식이 올바르지 않습니다.");
+  if (type !== "multipart/form-data") {
+    return { form: await readForm(request, fields), file: null, fileTooLarge: false };
   }
-  let parsed: FormData;
-  try {
-    parsed = await new Response(new Uint8Array(body), {
-      headers: { "Content-Type": request.headers.get("Content-Type") ?? "" },
-    }).formData();
-  } catch {
-    throw refuse(400, "요청 형식이 올바르지 않습니다.");
-  }
+  const declared = Number(request.headers.get("content-length") ?? 0);
+  if (declared > MULTIPART_CEILING) throw refuse(413, BODY_TOO_LARGE);
+  if (!request.body) return { form: new FormData(), file: null, fileTooLarge: false };
+
   const form = new FormData();
   const seen = new Set<string>();
   let found: File | null = null;
-  for (const [name, value] of parsed) {
-    if (name === file.name) {
-      if (typeof value === "string" || found) throw refuse(400, FORM_MESSAGES.repeatedField);
-      found = value;
-      continue;
-    }
-    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
-    if (!field || typeof value !== "string") throw refuse(400, FORM_MESSAGES.unknownField);
-    if (seen.has(name) && !field.multiple) throw refuse(400, FORM_MESSAGES.repeatedField);
-    seen.add(name);
-    form.append(name, boundedValue(field, value));
+  let fileTooLarge = false;
+  let refusal: ReturnType<typeof refuse> | null = null;
+  const fail = (status: number, message: string) => {
+    refusal ??= refuse(status, message);
+  };
+  let parser: Busboy;
+  try {
+    parser = busboy({
+      headers: { "content-type": request.headers.get("Content-Type") ?? "" },
+      limits: {
+        fileSize: file.maxBytes,
+        files: 1,
+        fields: Object.keys(fields).length + 1,
+        fieldSize: DEFAULT_BODY_LIMIT,
+        parts: Object.keys(fields).length + 2,
+      },
+      defParamCharset: "utf8",
+    });
+  } catch {
+    throw refuse(400, "요청 형식이 올바르지 않습니다.");
   }
-  return { form, file: found && found.size > 0 ? found : null };
+  const parts: Promise<void>[] = [];
+  parser.on("file", (name, stream, info) => {
+    if (name !== file.name || found || fileTooLarge) {
+      fail(400, name === file.name ? FORM_MESSAGES.repeatedField : FORM_MESSAGES.unknownField);
+      stream.resume();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    stream.on("limit", () => {
+      fileTooLarge = true;
+      chunks.length = 0;
+    });
+    parts.push(
+      new Promise((resolve) =>
+        stream.on("close", () => {
+          if (!fileTooLarge && chunks.length > 0) {
+            found = new File([new Uint8Array(Buffer.concat(chunks))], info.filename || "upload", {
+              type: info.mimeType,
+            });
+          }
+          resolve();
+        }),
+      ),
+    );
+  });
+  parser.on("field", (name, value, info) => {
+    const field = Object.hasOwn(fields, name) ? fields[name] : undefined;
+    if (!field || name === file.name) return fail(400, FORM_MESSAGES.unknownField);
+    if (info.valueTruncated) return fail(400, FORM_MESSAGES.tooLong);
+    if (seen.has(name) && !field.multiple) return fail(400, FORM_MESSAGES.repeatedField);
+    seen.add(name);
+    try {
+      form.append(name, boundedValue(field, value));
+    } catch (thrown) {
+      refusal ??= thrown as ReturnType<typeof refuse>;
+    }
+  });
+  for (const event of ["partsLimit", "filesLimit", "fieldsLimit"] as const) {
+    parser.on(event, () => fail(400, FORM_MESSAGES.tooManyFields));
+  }
+
+  const finished = new Promise<void>((resolve, reject) => {
+    parser.on("close", resolve);
+    parser.on("error", reject);
+  });
+  let received = 0;
+  let overCeiling = false;
+  const reader = request.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      received += value.byteLength;
+      // Reading stops here; the server closes the connection of a body left unread.
+      if (received > MULTIPART_CEILING) {
+        overCeiling = true;
+        break;
+      }
+      parser.write(value);
+    }
+    if (!overCeiling) {
+      parser.end();
+      await finished;
+      await Promise.all(parts);
+    }
+  } catch {
+    throw refuse(400, "요청 형식이 올바르지 않습니다.");
+  } finally {
+    reader.releaseLock();
+  }
+  if (overCeiling) throw refuse(413, BODY_TOO_LARGE);
+  if (refusal) throw refusal;
+  const kept = found as File | null;
+  return { form, file: kept && kept.size > 0 ? kept : null, fileTooLarge };
 }
 
 /**

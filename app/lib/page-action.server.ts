@@ -169,7 +169,18 @@ export function pageAction<Guarded, Schemas extends Record<string, z.ZodType>, S
       let file: File | null = null;
       let fileRefused: AppError | null = null;
       if (options.file) {
-        ({ form: formData, file } = await readFormWithFile(args.request, fields, options.file));
+        let fileTooLarge = false;
+        ({
+          form: formData,
+          file,
+          fileTooLarge,
+        } = await readFormWithFile(args.request, fields, options.file));
+        // A photo over the limit is said at its field with the rest of the form kept, where the
+        // form keeps its file; elsewhere it is the request's refusal, as a JSON upload's is.
+        if (fileTooLarge) {
+          if (!options.keepFile) throw new AppError("too_large", options.file.tooLarge);
+          fileRefused = new AppError("too_large", options.file.tooLarge);
+        }
         const keep = options.keepFile;
         // A file chosen again replaces the one kept from the last refusal (the doctor picked
         // another image); the one it replaces is swept as an unclaimed upload.

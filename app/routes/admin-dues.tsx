@@ -25,7 +25,7 @@ import {
 import { formatDay, won } from "~/features/dues/format";
 import {
   importStatementFile,
-  STATEMENT_FORM_BYTES,
+  STATEMENT_FORM_FILE,
   safeReturnTo,
 } from "~/features/dues/forms.server";
 import { defaultGraceUntil } from "~/features/dues/standing.server";
@@ -114,7 +114,7 @@ const finished = (message: string, year: number, returnTo: string) =>
 export const action = pageAction({
   guard: (args) => requireActor(args, "admin"),
   extra: DUES_FORM_FIELDS,
-  file: { name: "file", maxBytes: STATEMENT_FORM_BYTES },
+  file: STATEMENT_FORM_FILE,
   // The statement form came without an intent before it was a page action; it still may.
   defaultIntent: "import",
   refusedBackTo: { title: "처리 실패", path: (form) => safeReturnTo(form.get("returnTo")) },

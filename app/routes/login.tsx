@@ -32,7 +32,7 @@ import {
 } from "~/features/second-factor/components/second-factor-step";
 import { finishLogin, startLogin } from "~/features/second-factor/login.server";
 import { loginForms } from "~/features/second-factor/validation";
-import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
+import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/features/uploads/constants";
 import { imageSentWithForm } from "~/features/uploads/uploads.server";
 import { fieldProps } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
@@ -74,7 +74,11 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 }
 
 // The licence image of the status page sent with the form when JavaScript is off.
-const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
+const LICENCE_FILE = {
+  name: "licenseImage",
+  maxBytes: MAX_IMAGE_BYTES,
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
+};
 
 /** The status page's new licence image: while pending, or after a rejection with a new request. */
 async function resubmitFromPage(

@@ -22,7 +22,7 @@ import {
 import { AttendedSeminars } from "~/features/seminars/components/attended-seminars";
 import { attendedSeminarsOf } from "~/features/seminars/credits.server";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
-import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
+import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/features/uploads/constants";
 import { imageSentWithForm } from "~/features/uploads/uploads.server";
 import { fieldProps } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
@@ -78,7 +78,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The licence image sent with the form when JavaScript is off; with it, the browser uploads first.
-const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
+const LICENCE_FILE = {
+  name: "licenseImage",
+  maxBytes: MAX_IMAGE_BYTES,
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
+};
 
 // A finished application stays on the page: the completion screen, not the status card.
 export const action = pageAction<

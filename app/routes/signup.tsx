@@ -9,7 +9,7 @@ import { registerMember } from "~/features/accounts/accounts.server";
 import { getCurrentUser } from "~/features/accounts/session.server";
 import { signupFormSchema, signupPageSchema } from "~/features/accounts/validation";
 import { ImageUpload } from "~/features/uploads/components/image-upload";
-import { MAX_IMAGE_BYTES } from "~/features/uploads/constants";
+import { MAX_IMAGE_BYTES, UPLOAD_MESSAGES } from "~/features/uploads/constants";
 import { imageSentWithForm } from "~/features/uploads/uploads.server";
 import { fieldProps } from "~/lib/forms";
 import { pageMeta } from "~/lib/meta";
@@ -31,7 +31,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 // The licence image sent with the form when JavaScript is off; with it, the browser uploads first.
-const LICENCE_FILE = { name: "licenseImage", maxBytes: MAX_IMAGE_BYTES };
+const LICENCE_FILE = {
+  name: "licenseImage",
+  maxBytes: MAX_IMAGE_BYTES,
+  tooLarge: UPLOAD_MESSAGES.tooLarge,
+};
 
 export const action = pageAction({
   guard: async () => null,

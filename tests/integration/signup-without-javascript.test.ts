@@ -87,6 +87,36 @@ describe("POST /signup as multipart/form-data", () => {
     expect(await userOf(values.email)).toBeUndefined();
   });
 
+  it("a phone's 12 MB photo is refused at its field, and the form comes back whole", async () => {
+    const values = fields({ marketingConsent: "on" });
+    const photo = new Uint8Array(12 * 1024 * 1024);
+    photo.set(PNG);
+    // As the page sends it: the fields before the licence, the file, then the consents.
+    const body = new FormData();
+    const after = ["termsConsent", "privacyConsent", "marketingConsent"];
+    for (const [name, value] of Object.entries(values)) {
+      if (!after.includes(name)) body.append(name, value);
+    }
+    body.append("licenseImage", new Blob([photo], { type: "image/jpeg" }), "IMG_0001.jpg");
+    for (const name of after) body.append(name, values[name as keyof typeof values]!);
+    const res = await server.fetch("/signup", { method: "POST", body, redirect: "manual" });
+    expect(res.status).toBe(413);
+    const html = await res.text();
+    expect(mainText(html)).toContain("파일 크기는 5MB를 초과할 수 없습니다.");
+    expect(html).toContain(`value="${values.hospitalName}"`);
+    expect(html).toContain(`value="${values.email}"`);
+    for (const name of after) {
+      expect(html, name).toMatch(new RegExp(`<input[^>]*name="${name}"[^>]*checked=""`));
+    }
+    expect(await userOf(values.email)).toBeUndefined();
+  });
+
+  it("a body past 40 MB is refused unread (413)", async () => {
+    const huge = new Uint8Array(41 * 1024 * 1024);
+    const res = await post(fields(), { bytes: huge, type: "image/png" });
+    expect(res.status).toBe(413);
+  });
+
   it("without any image asks for one, in Korean, and keeps no account", async () => {
     const values = fields();
     const res = await post(values);

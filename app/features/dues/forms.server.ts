@@ -15,7 +15,14 @@ export function safeReturnTo(value: unknown) {
 }
 
 /** The largest statement the page's upload form takes (the reader refuses more, unread). */
-export const STATEMENT_FORM_BYTES = STATEMENT_MAX_BYTES;
+const STATEMENT_FORM_BYTES = STATEMENT_MAX_BYTES;
+
+/** The statement as the page's upload form carries it. */
+export const STATEMENT_FORM_FILE = {
+  name: "file",
+  maxBytes: STATEMENT_FORM_BYTES,
+  tooLarge: STATEMENT_MESSAGES.tooLarge,
+};
 
 /** The statement sent with the page's upload form, read and stored for confirmation: its id. */
 export async function importStatementFile(actor: Actor, yearText: string, file: File | null) {
