@@ -8,6 +8,7 @@ import { FileField } from "~/components/ui/file-field";
 import { Pagination } from "~/components/ui/pagination";
 import { SelectField, TextareaField } from "~/components/ui/textarea-field";
 import { requireActor } from "~/features/accounts/actor.server";
+import { unpaidRosterUrl } from "~/features/admin/components/office-summary";
 import { VoidPaymentForm } from "~/features/dues/components/void-payment-form";
 import {
   currentDuesYear,
@@ -277,6 +278,16 @@ export default function AdminDues({ loaderData }: Route.ComponentProps) {
                   <Figure label="면제" value={`${figures.exempt}명`} />
                   <Figure label="납부 총액" value={won(figures.received)} wide />
                 </dl>
+                {figures.unpaid > 0 ? (
+                  <p className="mt-3">
+                    <Link
+                      to={unpaidRosterUrl(year)}
+                      className="font-semibold text-brand-700 underline underline-offset-2"
+                    >
+                      미납 회원 {figures.unpaid}명 명단 보기
+                    </Link>
+                  </p>
+                ) : null}
                 <p className="mt-4 text-sm text-slate-600">
                   정회원 연회비 {won(settings.regularFee)} · 평생회비 {won(settings.lifetimeFee)} ·
                   납부 기한 {formatDay(settings.dueDate)} · 유예기간{" "}

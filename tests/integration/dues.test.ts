@@ -197,6 +197,22 @@ describe("the year's settings and figures", () => {
     const adminPage = await page(server, `/admin/dues?year=${YEAR}`, admin.cookie);
     expect(adminPage.status).toBe(200);
     expect(adminPage.html).toContain("회비 관리");
+    // The figure names its people: the roster of the unpaid, as many as counted (suspended aside).
+    const suspended = await regular("집계정지");
+    await call("POST", `/api/admin/members/${suspended.id}/suspend`, admin.cookie, {
+      reason: "확인",
+    });
+    const counted = await json<Figures>(await call("GET", `/api/admin/dues/${YEAR}`, admin.cookie));
+    const listed = `/admin/members?status=approved&duesYear=${YEAR}&dues=unpaid`;
+    const duesPage = await page(server, `/admin/dues?year=${YEAR}`, admin.cookie);
+    expect(duesPage.html).toContain(`href="${listed.replaceAll("&", "&amp;")}"`);
+    const dashboard = await page(server, "/admin/dashboard", admin.cookie);
+    expect(dashboard.html).toContain(`href="${listed.replaceAll("&", "&amp;")}"`);
+    const roster = await json<{ total: number; items: { name: string }[] }>(
+      await call("GET", `/api/admin/members?${listed.split("?")[1]}&pageSize=100`, admin.cookie),
+    );
+    expect(roster.total).toBe(counted.unpaid);
+    expect(roster.items.map((item) => item.name)).not.toContain("집계정지");
     expect(adminPage.html).toContain("집계가");
     expect(adminPage.html).toContain('href="/admin/dues"');
   });

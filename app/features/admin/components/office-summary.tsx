@@ -57,7 +57,11 @@ export function OfficeSummary({ summary }: { summary: Summary }) {
           urgent={summary.pendingApplications > 0}
         />
         <Figure
-          to={`/admin/dues?year=${summary.duesYear}`}
+          to={
+            summary.unpaidDues === null
+              ? `/admin/dues?year=${summary.duesYear}`
+              : unpaidRosterUrl(summary.duesYear)
+          }
           label={`${summary.duesYear}년 회비 미납`}
           value={summary.unpaidDues === null ? "미설정" : `${formatNumber(summary.unpaidDues)}명`}
           note={summary.unpaidDues === null ? "회비 설정이 필요합니다" : undefined}
@@ -84,3 +88,7 @@ export function OfficeSummary({ summary }: { summary: Summary }) {
     </section>
   );
 }
+
+/** The roster of the year's unpaid members, as the figure counts them (suspended ones aside). */
+export const unpaidRosterUrl = (year: number) =>
+  `/admin/members?status=approved&duesYear=${year}&dues=unpaid`;
