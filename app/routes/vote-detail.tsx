@@ -131,6 +131,14 @@ function OptionCard({
   );
 }
 
+/**
+ * A step that appears after a form was sent (the confirmation, the receipt) takes the focus, so
+ * a keyboard or screen reader user is where the page now asks them to be.
+ */
+const takeFocus = (element: HTMLElement | null) => {
+  element?.focus();
+};
+
 function Ballot({ vote, review }: { vote: Vote; review: number | null }) {
   const refusal = useRefusal();
   const navigation = useNavigation();
@@ -139,10 +147,12 @@ function Ballot({ vote, review }: { vote: Vote; review: number | null }) {
   if (chosen && review !== null) {
     return (
       <section
+        ref={takeFocus}
+        tabIndex={-1}
         role="alertdialog"
         aria-labelledby="confirm-title"
         aria-describedby="confirm-text"
-        className="grid gap-4 rounded-2xl border-2 border-brand-600 bg-white p-5"
+        className="grid gap-4 rounded-2xl border-2 border-brand-600 bg-white p-5 focus:outline-none"
       >
         <h2 id="confirm-title" className="text-lg font-bold text-slate-900">
           이대로 투표할까요?
@@ -293,9 +303,11 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         {receipt ? (
           <section
+            ref={takeFocus}
+            tabIndex={-1}
             role="status"
             aria-labelledby="receipt-title"
-            className="grid gap-2 rounded-2xl border-2 border-emerald-600 bg-emerald-50 p-5"
+            className="grid gap-2 rounded-2xl border-2 border-emerald-600 bg-emerald-50 p-5 focus:outline-none"
           >
             <h2 id="receipt-title" className="text-lg font-bold text-emerald-900">
               투표가 접수되었습니다

@@ -70,10 +70,13 @@ test("a member votes on a phone and gets a receipt; the office sees only the tur
   await page.getByRole("button", { name: "선택 확인" }).click();
   const confirm = page.getByRole("alertdialog", { name: "이대로 투표할까요?" });
   await expect(confirm).toBeVisible();
+  // The step that appeared has the focus: a keyboard or screen reader is taken to it.
+  await expect(confirm).toBeFocused();
   await expect(confirm).toContainText("반대");
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await confirm.getByRole("button", { name: "투표 제출" }).click();
   await expect(page.getByRole("heading", { name: "투표가 접수되었습니다" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "투표가 접수되었습니다" })).toBeFocused();
   const receipt = await page.locator("[data-receipt]").getAttribute("data-receipt");
   expect(receipt).toMatch(/^[0-9a-f]{32}$/);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
