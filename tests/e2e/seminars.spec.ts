@@ -255,3 +255,28 @@ test("a scan made offline waits on the phone and is sent when the connection ret
   });
   expect(list.total).toBe(1);
 });
+
+test("a double tap on 입장 is one entry, and nothing is shown as waiting", async ({
+  page,
+  request,
+}) => {
+  const seminar = await createSeminar(`두번누름 세미나 ${uniqueSuffix().slice(-6)}`);
+  const member = await createApprovedMember({ name: `두번${uniqueSuffix().slice(-4)}` });
+  const login = await request.post("/api/auth/login", {
+    data: { email: member.email, password: member.password },
+  });
+  expect(login.status()).toBe(200);
+  expect((await request.post(`/api/seminars/${seminar.id}/registrations`)).status()).toBe(201);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openCheckIn(page, seminar.id);
+  await page.getByRole("searchbox", { name: "이름 또는 전화번호" }).fill(member.name);
+  await page.getByRole("button", { name: `입장 기록 (${member.name})` }).dblclick();
+  const entries = page.getByRole("listitem").filter({ hasText: `${member.name}님 입장` });
+  await expect(entries).toHaveCount(1);
+  await expect(page.getByText("보내지 못한 기록")).toHaveCount(0);
+  // Still one a moment later, when a second send would have come back.
+  await page.waitForTimeout(1_500);
+  await expect(entries).toHaveCount(1);
+  await expect(page.getByText("보내지 못한 기록")).toHaveCount(0);
+});

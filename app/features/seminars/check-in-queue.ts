@@ -60,6 +60,9 @@ function remove(seminarId: string, scanId: string) {
 
 let sending = false;
 
+/** Whether a send is under way (its scans are on their way, not waiting). */
+export const isSending = () => sending;
+
 /**
  * Sends the queued scans in order. A scan the server answered (recorded, or refused with a
  * reason such as a forged ticket) leaves the queue; on a network failure or a server error the
@@ -69,8 +72,13 @@ export async function sendQueue(seminarId: string): Promise<SendOutcome[]> {
   if (sending) return [];
   sending = true;
   const outcomes: SendOutcome[] = [];
+  const tried = new Set<string>();
   try {
-    for (const scan of loadQueue(seminarId)) {
+    // Read again after each scan: one queued while this send was under way goes with it.
+    for (;;) {
+      const scan = loadQueue(seminarId).find((queued) => !tried.has(queued.scanId));
+      if (!scan) break;
+      tried.add(scan.scanId);
       let response: Response;
       try {
         response = await fetch(`/api/admin/seminars/${seminarId}/check-ins`, {

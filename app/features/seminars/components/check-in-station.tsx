@@ -8,6 +8,7 @@ import { formatClock } from "~/lib/dates";
 import {
   type Direction,
   enqueueScan,
+  isSending,
   loadQueue,
   type SendOutcome,
   sendQueue,
@@ -29,6 +30,8 @@ const DIRECTION_LABEL: Record<Direction, string> = { in: "입장", out: "퇴장"
 const RETRY_MS = 10_000;
 /** The same code in front of the camera is read many times a second: act on it once. */
 const SAME_CODE_MS = 4_000;
+/** A second tap on the same person and direction within this is the same tap. */
+const REPEAT_MS = 2_000;
 
 /**
  * The door: choose entry or exit, then scan tickets with the camera or find people by name or
@@ -75,7 +78,8 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
     const outcomes = await sendQueue(seminar.id);
     if (outcomes.some((o) => o.kind !== "logged-out")) setLoggedOut(false);
     report(outcomes);
-    setPending(loadQueue(seminar.id).length);
+    // While a send is under way its scans are not "waiting": the send reports when it ends.
+    if (!isSending()) setPending(loadQueue(seminar.id).length);
   }, [seminar.id, report]);
 
   useEffect(() => {
@@ -99,10 +103,15 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
     };
   }, [seminar.id, flush]);
 
+  // A double tap on 입장 or a QR code read twice in a row is one scan, not two.
+  const lastScan = useRef<{ key: string; at: number } | null>(null);
   const record = useCallback(
     (target: { ticketToken: string } | { registrationId: string }) => {
+      const key = `${"ticketToken" in target ? target.ticketToken : target.registrationId}:${direction}`;
+      const now = Date.now();
+      if (lastScan.current?.key === key && now - lastScan.current.at < REPEAT_MS) return;
+      lastScan.current = { key, at: now };
       enqueueScan(seminar.id, { ...target, direction });
-      setPending(loadQueue(seminar.id).length);
       void flush();
     },
     [seminar.id, direction, flush],
