@@ -21,7 +21,7 @@ import {
 import { UNKNOWN_ID } from "../support/admin";
 import { mainText, tags } from "../support/html";
 import { applicationPayload, insertMember, type Member, page, sendJson } from "../support/members";
-import { pdfText } from "../support/pdf";
+import { pdfImageCount, pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
 
 let admin: LoggedIn;
@@ -515,6 +515,8 @@ describe("the receipt and /verify", () => {
     );
     expect(res.headers.get("cache-control")).toContain("no-store");
     const bytes = new Uint8Array(await res.arrayBuffer());
+    // The society's emblem heads it, the built-in one until the office uploads its own.
+    expect(await pdfImageCount(bytes)).toBe(1);
     const text = await pdfText(bytes);
     for (const expected of [
       "납 부 확 인 서",

@@ -434,7 +434,8 @@ describe("the issued documents carry the office's details, emblem and seal", () 
     const before = await receiptOf(2026);
     expect(before.text).toMatch(/발급번호 제\d{4}-\d{5}호/);
     expect(before.text).toContain("(직인생략)");
-    expect(before.images).toBe(0);
+    // The built-in emblem, as the header shows it, and no seal.
+    expect(before.images).toBe(1);
 
     const emblemUrl = await uploadImage(server, { cookie: admin.cookie });
     const sealUrl = await uploadImage(server, { cookie: admin.cookie });

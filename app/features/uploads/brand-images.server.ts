@@ -3,11 +3,10 @@
 // built-in one (public/emblem.svg) until it has. Drawn with sharp on first request and kept per
 // emblem, so a new emblem is a new image (and a new address in the pages' og:image, which
 // KakaoTalk caches by address).
-import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { documentImages } from "~/features/society/settings.server";
-import { assetPath, repositoryFile } from "~/lib/assets.server";
-import { publicImagePng } from "./public-image.server";
+import { assetPath } from "~/lib/assets.server";
+import { builtInEmblem, publicImagePng } from "./public-image.server";
 
 /** Where the emblem sits on assets/og-base.png (scripts/render-brand-images.mjs leaves it free). */
 const OG_EMBLEM = { left: 80, top: 150, size: 120 };
@@ -26,14 +25,6 @@ function keep(key: string, draw: () => Promise<Buffer>) {
     kept.set(key, image);
   }
   return image;
-}
-
-async function builtInEmblem(size: number) {
-  const svg = await readFile(repositoryFile("public/emblem.svg"));
-  return sharp(svg, { density: 72 * (size / 40) })
-    .resize(size, size)
-    .png()
-    .toBuffer();
 }
 
 /** The emblem at `size` pixels a side (the uploaded one fitted inside, transparent around). */
