@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import QRCode from "qrcode";
 import { uniqueSuffix } from "../support/http";
 import {
@@ -216,19 +216,23 @@ test("the check-in page reads a ticket from the camera and records an entry", as
   await expect(page.getByRole("row").filter({ hasText: member.name })).toContainText("입장");
 });
 
+/** A new approved member, registered for the seminar through their own call. */
+async function registeredFor(request: APIRequestContext, seminarId: string, name: string) {
+  const member = await createApprovedMember({ name });
+  const login = await request.post("/api/auth/login", {
+    data: { email: member.email, password: member.password },
+  });
+  expect(login.status()).toBe(200);
+  expect((await request.post(`/api/seminars/${seminarId}/registrations`)).status()).toBe(201);
+  return member;
+}
+
 test("a scan made offline waits on the phone and is sent when the connection returns", async ({
   page,
   request,
 }) => {
   const seminar = await createSeminar(`오프라인 세미나 ${uniqueSuffix().slice(-6)}`);
-  const member = await createApprovedMember({
-    name: `오프라인${uniqueSuffix().slice(-4)}`,
-  });
-  const login = await request.post("/api/auth/login", {
-    data: { email: member.email, password: member.password },
-  });
-  expect(login.status()).toBe(200);
-  expect((await request.post(`/api/seminars/${seminar.id}/registrations`)).status()).toBe(201);
+  const member = await registeredFor(request, seminar.id, `오프라인${uniqueSuffix().slice(-4)}`);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await openCheckIn(page, seminar.id);
@@ -261,12 +265,7 @@ test("a double tap on 입장 is one entry, and nothing is shown as waiting", asy
   request,
 }) => {
   const seminar = await createSeminar(`두번누름 세미나 ${uniqueSuffix().slice(-6)}`);
-  const member = await createApprovedMember({ name: `두번${uniqueSuffix().slice(-4)}` });
-  const login = await request.post("/api/auth/login", {
-    data: { email: member.email, password: member.password },
-  });
-  expect(login.status()).toBe(200);
-  expect((await request.post(`/api/seminars/${seminar.id}/registrations`)).status()).toBe(201);
+  const member = await registeredFor(request, seminar.id, `두번${uniqueSuffix().slice(-4)}`);
 
   await page.setViewportSize({ width: 375, height: 800 });
   await openCheckIn(page, seminar.id);

@@ -34,19 +34,13 @@ async function adminOnPhone(browser: Browser, baseURL: string, url: string) {
   return admin;
 }
 
-test("a member votes on a phone and gets a receipt; the office sees only the turnout", async ({
-  browser,
-  baseURL,
-}) => {
-  test.slow();
-  const suffix = uniqueSuffix().slice(-6);
-  const title = `정관 개정안 ${suffix}`;
-  const member = await createApprovedMember();
-  const voteId = await asAdmin(async (admin) => {
+/** A resolution open now for an hour, published by the office: its id. */
+async function openResolution(title: string, description = "") {
+  return asAdmin(async (admin) => {
     const res = await admin.post("/api/admin/votes", {
       data: {
         title,
-        description: "제3조 개정",
+        description,
         kind: "resolution",
         electorate: "members",
         opensAt: new Date(Date.now() - 60_000).toISOString(),
@@ -56,6 +50,17 @@ test("a member votes on a phone and gets a receipt; the office sees only the tur
     expect(res.status()).toBe(201);
     return ((await res.json()) as { id: string }).id;
   });
+}
+
+test("a member votes on a phone and gets a receipt; the office sees only the turnout", async ({
+  browser,
+  baseURL,
+}) => {
+  test.slow();
+  const suffix = uniqueSuffix().slice(-6);
+  const title = `정관 개정안 ${suffix}`;
+  const member = await createApprovedMember();
+  const voteId = await openResolution(title, "제3조 개정");
 
   const page = await phone(browser, baseURL!);
   await loginAs(page, member.email, member.password);
@@ -140,19 +145,7 @@ test("a ballot refused because the vote was annulled meanwhile shows the vote as
 }) => {
   const title = `무효될 안건 ${uniqueSuffix().slice(-6)}`;
   const member = await createApprovedMember();
-  const voteId = await asAdmin(async (admin) => {
-    const res = await admin.post("/api/admin/votes", {
-      data: {
-        title,
-        kind: "resolution",
-        electorate: "members",
-        opensAt: new Date(Date.now() - 60_000).toISOString(),
-        closesAt: new Date(Date.now() + 3_600_000).toISOString(),
-      },
-    });
-    expect(res.status()).toBe(201);
-    return ((await res.json()) as { id: string }).id;
-  });
+  const voteId = await openResolution(title);
   const page = await phone(browser, baseURL!);
   await loginAs(page, member.email, member.password);
   await open(page, `/votes/${voteId}`);
