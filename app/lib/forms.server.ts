@@ -80,10 +80,12 @@ export async function readFormWithFile(
       headers: { "content-type": request.headers.get("Content-Type") ?? "" },
       limits: {
         fileSize: file.maxBytes,
-        files: 1,
+        // One file more than the form has, so a second one reaches the check below and is
+        // named for what it is (a repeated field), not a count.
+        files: 2,
         fields: Object.keys(fields).length + 1,
         fieldSize: DEFAULT_BODY_LIMIT,
-        parts: Object.keys(fields).length + 2,
+        parts: Object.keys(fields).length + 3,
       },
       defParamCharset: "utf8",
     });
@@ -91,12 +93,14 @@ export async function readFormWithFile(
     throw refuse(400, "요청 형식이 올바르지 않습니다.");
   }
   const parts: Promise<void>[] = [];
+  let fileSeen = false;
   parser.on("file", (name, stream, info) => {
-    if (name !== file.name || found || fileTooLarge) {
+    if (name !== file.name || fileSeen) {
       fail(400, name === file.name ? FORM_MESSAGES.repeatedField : FORM_MESSAGES.unknownField);
       stream.resume();
       return;
     }
+    fileSeen = true;
     const chunks: Buffer[] = [];
     stream.on("data", (chunk: Buffer) => chunks.push(chunk));
     stream.on("limit", () => {
