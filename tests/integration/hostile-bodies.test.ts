@@ -25,6 +25,7 @@ let admin: LoggedIn;
 let port: number;
 let seminarId: string;
 let boardPostId: string;
+let boardCommentId: string;
 
 const server = setupTestServer();
 beforeAll(async () => {
@@ -48,6 +49,19 @@ beforeAll(async () => {
     body: JSON.stringify({ title: "게시판 글", body: "본문" }),
   });
   boardPostId = ((await post.json()) as { id: string }).id;
+  // The member's own comment, on a post of its own (the board's walk checks the first stays bare).
+  const other = await server.fetch("/api/community/posts", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: member.cookie },
+    body: JSON.stringify({ title: "댓글 달린 글", body: "본문" }),
+  });
+  const otherId = ((await other.json()) as { id: string }).id;
+  const comment = await server.fetch(`/api/community/posts/${otherId}/comments`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Cookie: member.cookie },
+    body: JSON.stringify({ body: "댓글" }),
+  });
+  boardCommentId = ((await comment.json()) as { id: string }).id;
 });
 
 /** Every page form of the site, each with the session it needs (a guard would answer first). */
@@ -245,6 +259,7 @@ const BOARD_CALLS = () => [
   { method: "POST", path: "/api/community/posts", cookie: member.cookie },
   { method: "PATCH", path: `/api/community/posts/${boardPostId}`, cookie: member.cookie },
   { method: "POST", path: `/api/community/posts/${boardPostId}/comments`, cookie: member.cookie },
+  { method: "PATCH", path: `/api/community/comments/${boardCommentId}`, cookie: member.cookie },
   { method: "POST", path: `/api/community/posts/${boardPostId}/report`, cookie: admin.cookie },
   { method: "POST", path: `/api/admin/community/posts/${boardPostId}/hide`, cookie: admin.cookie },
   { method: "POST", path: `/api/admin/community/posts/${boardPostId}/pin`, cookie: admin.cookie },
