@@ -16,6 +16,7 @@ import {
   signUp,
   userRow,
 } from "../support/accounts";
+import { queueRowsTo } from "../support/mail";
 import { setupTestServer } from "../support/test-server";
 
 type PendingUser = Record<string, unknown> & { id: string; email: string };
@@ -208,12 +209,19 @@ describe("POST /api/users/{id}/reject", () => {
     expectKoreanMessages(await json<ErrorBody>(nul));
   });
 
-  it("an approved member can be rejected later, which ends their sessions", async () => {
+  it("an approved member cannot be rejected (409, as from a tab opened before the approval): no mail, still logged in", async () => {
     const other = await createMember(server);
+    const mailsBefore = (await queueRowsTo(server, other.email)).length;
+    const res = await reject(other.id, admin.cookie);
+    expect(res.status).toBe(409);
+    const body = await json<ErrorBody>(res);
+    expectKoreanMessages(body);
+    expect(body.message).toContain("이용 정지");
     expect((await get(server, "/api/auth/me", { cookie: other.cookie })).status).toBe(200);
-    expect((await reject(other.id, admin.cookie)).status).toBe(200);
-    expect((await get(server, "/api/auth/me", { cookie: other.cookie })).status).toBe(401);
-    expect((await logIn(server, other.email, other.password)).status).toBe(403);
+    const row = await userRow(server, other.id);
+    expect(row?.isApproved).toBe(true);
+    expect(row?.rejectedAt).toBeNull();
+    expect((await queueRowsTo(server, other.email)).length).toBe(mailsBefore);
   });
 
   it("an administrator account cannot be rejected (409), and stays logged in", async () => {

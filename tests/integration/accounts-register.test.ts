@@ -406,7 +406,11 @@ describe("the licence image must come from the sign-up upload flow", () => {
 });
 
 describe("a rejected doctor signs up again", () => {
-  /** The rejected account of an approved member who had applied for full membership. */
+  /**
+   * A rejected account that holds an application for full membership: one rejected after its
+   * approval, as the office could until December 2026 (an approved member is now suspended, not
+   * rejected), so its approval is taken back in the database before the rejection.
+   */
   async function rejectedWithApplication() {
     const first = await signUp(server, { name: "이전이름" });
     await approveInDb(server, first.id);
@@ -415,6 +419,7 @@ describe("a rejected doctor signs up again", () => {
       cookie,
     });
     expect(applied.status).toBe(201);
+    await server.db.update(users).set({ isApproved: false }).where(eq(users.id, first.id));
     const reject = await postJson(server, `/api/users/${first.id}/reject`, undefined, {
       cookie: admin.cookie,
     });

@@ -277,6 +277,15 @@ export async function rejectMember(actor: Actor, id: string, reason?: string | n
   const user = await findUser(id);
   if (!user) throw new AppError("not_found", "회원을 찾을 수 없습니다.");
   if (user.role === "admin") throw new AppError("conflict", "관리자 계정은 거부할 수 없습니다.");
+  // A rejection is the answer to a sign-up. Once approved (by another administrator, or from a
+  // tab opened before the approval), the member is stopped with a suspension, which keeps their
+  // record, dues and seats and can be lifted; a rejection would also mail them a refusal.
+  if (user.isApproved) {
+    throw new AppError(
+      "conflict",
+      "이미 승인된 회원이라 가입을 거부할 수 없습니다. 이용을 막으려면 회원 정보에서 이용 정지를 사용해주세요.",
+    );
+  }
   const db = await getDb();
   const [updated] = await db
     .update(users)
