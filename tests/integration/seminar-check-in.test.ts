@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import { seminarCheckIns } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
+import { mainText } from "../support/html";
 import { insertMember, type Member, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
@@ -233,6 +234,29 @@ describe("who may use the door", () => {
       (await call("GET", `/api/admin/seminars/${seminar.id}/registrations`, staff.cookie)).status,
     ).toBe(403);
     expect((await call("GET", "/api/admin/members", staff.cookie)).status).toBe(403);
+  });
+
+  it("says in Korean, in the door's own frame, that an unknown seminar's door does not exist", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const [cookie, back] of [
+      [staff.cookie, 'href="/"'],
+      [admin.cookie, 'href="/admin/seminars"'],
+    ] as const) {
+      for (const id of [unknown, "not-a-uuid"]) {
+        const res = await server.fetch(`/admin/seminars/${id}/check-in`, { headers: { cookie } });
+        expect(res.status).toBe(404);
+        const html = await res.text();
+        expect(mainText(html)).toContain("학술 활동을 찾을 수 없습니다.");
+        expect(mainText(html)).toContain("현장 출결 주소를 다시 확인해주세요.");
+        expect(html).toContain(back);
+        expect(html).toMatch(/<title>학술 활동을 찾을 수 없습니다 \| 현장 출결<\/title>/);
+        // The door's frame: no site menu, as on the door itself.
+        expect(html).not.toContain('aria-label="관리자 메뉴"');
+      }
+    }
+    // Refusals still come before whether the seminar exists.
+    const visitor = await server.fetch(`/admin/seminars/${unknown}/check-in`);
+    expect(visitor.status).toBe(401);
   });
 
   it("lets check-in staff register a walk-in at the door", async () => {
