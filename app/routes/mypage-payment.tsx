@@ -51,6 +51,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     ...page,
     test: paymentsMode() === "test",
+    phone: actor.user.phone,
     methods: offered.methods,
     easyPays: offered.easyPays,
     failure: failure ? failure.slice(0, 200) : null,
@@ -195,6 +196,7 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
               methods={loaderData.methods}
               easyPays={loaderData.easyPays}
               allowVirtualAccount={payment.purpose === "dues"}
+              phone={loaderData.phone}
               refusal={refusal}
             />
           </>

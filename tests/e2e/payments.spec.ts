@@ -279,6 +279,12 @@ test("a 정회원 pays the year's dues by 가상계좌 with a 현금영수증, d
   ).toBeVisible();
   await phonePage.getByRole("radio", { name: "가상계좌" }).check();
   await phonePage.getByRole("radio", { name: "소득공제" }).check();
+  // Their own number is offered; a 사업자등록번호 starts empty, and the number comes back after.
+  await expect(phonePage.getByLabel("휴대전화 번호")).toHaveValue(member.phone);
+  await phonePage.getByRole("radio", { name: "지출증빙" }).check();
+  await expect(phonePage.getByLabel("사업자등록번호")).toHaveValue("");
+  await phonePage.getByRole("radio", { name: "소득공제" }).check();
+  await expect(phonePage.getByLabel("휴대전화 번호")).toHaveValue(member.phone);
   await phonePage.getByLabel("휴대전화 번호").fill("010-2468-1357");
   await phonePage.getByRole("button", { name: "가상계좌 발급받기" }).click();
   await expect(toast(phonePage, "가상계좌가 발급되었습니다")).toBeVisible();

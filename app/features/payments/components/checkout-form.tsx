@@ -23,6 +23,8 @@ type Props = {
   easyPays: (keyof typeof EASY_PAY_LABELS)[];
   /** 가상계좌 only for dues: a seminar seat is held for minutes, a deposit takes hours. */
   allowVirtualAccount: boolean;
+  /** The member's own mobile number, offered for a 소득공제 receipt (most ask for their own). */
+  phone: string;
   refusal: Refusal | null;
 };
 
@@ -161,13 +163,18 @@ export function CheckoutForm(props: Props) {
                 {receipt === "소득공제" ? "휴대전화 번호" : "사업자등록번호"}
               </Label>
               <input
+                // A new field for each kind: a phone number is no 사업자등록번호.
+                key={receipt}
                 id="cashReceiptIdentifier"
                 name="cashReceiptIdentifier"
                 inputMode="numeric"
                 autoComplete={receipt === "소득공제" ? "tel" : "off"}
                 maxLength={20}
                 placeholder={receipt === "소득공제" ? "010-1234-5678" : "123-45-67890"}
-                defaultValue={submittedValue(refusal, "cashReceiptIdentifier")}
+                defaultValue={
+                  submittedValue(refusal, "cashReceiptIdentifier") ??
+                  (receipt === "소득공제" ? props.phone : undefined)
+                }
                 aria-invalid={fieldMessage(refusal, "cashReceiptIdentifier") ? true : undefined}
                 className={inputClass}
               />
