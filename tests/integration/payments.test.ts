@@ -1340,6 +1340,8 @@ describe("a member who withdraws from the society", () => {
       .innerJoin(payments, eq(payments.id, paymentRefunds.paymentRowId))
       .where(eq(payments.paymentId, held.paymentId!));
     expect(refund?.payment_refunds.amount).toBe(80_000);
+    // The office's payment list says why the money went back.
+    expect(refund?.payment_refunds.reason).toBe("회원 탈퇴 (취소 기한 내 전액 환불)");
     // The first in line is offered the seat; whoever asks next only queues behind.
     expect(await registrationOf(seminar.id, waiting)).toMatchObject({
       status: "payment_pending",

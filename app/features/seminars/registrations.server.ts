@@ -606,7 +606,11 @@ export async function cancelRegistration(
       const left = paid.amount - paid.refundedAmount;
       await refundInvoice(
         paid,
-        by.administrator ? "사무국의 신청 취소 (전액 환불)" : "참가 취소 (취소 기한 내 전액 환불)",
+        by.administrator
+          ? "사무국의 신청 취소 (전액 환불)"
+          : by.withdrawal
+            ? "회원 탈퇴 (취소 기한 내 전액 환불)"
+            : "참가 취소 (취소 기한 내 전액 환불)",
         { by: by.administrator?.actor?.id ?? userId },
       );
       refunded = left;
