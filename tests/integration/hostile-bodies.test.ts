@@ -26,6 +26,7 @@ let port: number;
 let seminarId: string;
 let boardPostId: string;
 let boardCommentId: string;
+let statementImportId: string;
 
 const server = setupTestServer();
 beforeAll(async () => {
@@ -62,6 +63,32 @@ beforeAll(async () => {
     body: JSON.stringify({ body: "댓글" }),
   });
   boardCommentId = ((await comment.json()) as { id: string }).id;
+  // A bank statement imported for the year, whose matching page is a form of its own.
+  const year = new Date().getFullYear();
+  const dues = await server.fetch(`/api/admin/dues/${year}`, {
+    method: "PUT",
+    headers: { "Content-Type": "application/json", Cookie: admin.cookie },
+    body: JSON.stringify({
+      regularFee: 100_000,
+      lifetimeFee: 1_000_000,
+      dueDate: `${year}-03-31`,
+      bankAccount: "국민은행 123-456-789012 (예금주: 학회)",
+    }),
+  });
+  expect(dues.status, await dues.clone().text()).toBe(200);
+  const statement = new FormData();
+  statement.set(
+    "file",
+    new Blob(["거래일시,적요,입금액,잔액\n2026-03-12 10:00,홍길동,100000,1\n"]),
+    "statement.csv",
+  );
+  const imported = await server.fetch(`/api/admin/dues/${year}/imports`, {
+    method: "POST",
+    body: statement,
+    headers: { Cookie: admin.cookie },
+  });
+  expect(imported.status, await imported.clone().text()).toBe(201);
+  statementImportId = ((await imported.json()) as { id: string }).id;
 });
 
 /** Every page form of the site, each with the session it needs (a guard would answer first). */
@@ -88,7 +115,18 @@ const PAGE_FORMS = () => [
   { path: "/admin/dues", cookie: admin.cookie },
   { path: "/admin/library", cookie: admin.cookie },
   { path: "/admin/settings", cookie: admin.cookie },
+  { path: "/admin/security", cookie: admin.cookie },
+  { path: "/admin/payments", cookie: admin.cookie },
+  { path: "/admin/messages", cookie: admin.cookie },
+  { path: "/admin/votes", cookie: admin.cookie },
+  { path: `/admin/seminars/${seminarId}/credits`, cookie: admin.cookie },
+  { path: `/admin/dues/imports/${statementImportId}`, cookie: admin.cookie },
+  // The form is read before the address's id is looked up: an unknown one walks the same way.
+  { path: `/mypage/payments/${UNKNOWN}`, cookie: member.cookie },
+  { path: `/votes/${UNKNOWN}`, cookie: member.cookie },
 ];
+
+const UNKNOWN = "00000000-0000-4000-8000-000000000000";
 
 /** The administrators' JSON calls (roster, seminars, dues, library), each with their session. */
 const ADMIN_JSON_CALLS = () => [
