@@ -225,6 +225,28 @@ describe("PUT to the signed URL", () => {
     expect((await objectRow(objectPath))?.contentType).toBe("image/png");
   });
 
+  it("a refused file spends its URL too: a good file sent to it afterwards is 409", async () => {
+    const { uploadURL, objectPath } = await requestUpload(server);
+    const broken = Buffer.from(
+      (
+        await sharp({
+          create: { width: 64, height: 64, channels: 3, background: "#c33" },
+        })
+          .png()
+          .toBuffer()
+      ).subarray(0, 60),
+    );
+    const refused = await putObject(uploadURL, broken);
+    expect(refused.status).toBe(400);
+    const again = await putObject(uploadURL, PNG);
+    expect(again.status).toBe(409);
+    expect((await json<ErrorBody>(again)).message).toContain("새 업로드 주소");
+    expect(await objectRow(objectPath)).toBeUndefined();
+    // A new URL takes the good file.
+    const fresh = await requestUpload(server);
+    expect((await putObject(fresh.uploadURL, PNG)).status).toBe(200);
+  });
+
   it("two PUTs to one URL at the same time: exactly one wins (200), the other gets 409, the file is intact", async () => {
     // Several URLs at once, so the two PUTs of each really overlap on the server.
     const grants = await Promise.all(Array.from({ length: 6 }, () => requestUpload(server)));
@@ -467,6 +489,26 @@ describe("members' images: decoded to the end, a daily quota, swept when nothing
       const grant = await requestUpload(server, admin.cookie);
       expect((await putObject(grant.uploadURL, pngOfSize(MAX_BYTES))).status).toBe(200);
     }
+  });
+
+  it("an administrator's own licence image turns private when their 정회원 application takes it", async () => {
+    const doctorAdmin = await createAdmin(server);
+    const licence = await uploadImage(server, { cookie: doctorAdmin.cookie, body: PNG });
+    // An administrator's upload is a page picture until something takes it.
+    expect((await get(server, licence)).status).toBe(200);
+    const applied = await postJson(
+      server,
+      "/api/membership-applications",
+      applicationPayload({ licenseImageUrl: licence }),
+      { cookie: doctorAdmin.cookie },
+    );
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    expect((await objectRow(licence))?.visibility).toBe("private");
+    expect((await get(server, licence)).status).toBe(404);
+    expect((await get(server, licence, { cookie: member.cookie })).status).toBe(404);
+    const own = await get(server, licence, { cookie: doctorAdmin.cookie });
+    expect(own.status).toBe(200);
+    expect(own.headers.get("cache-control")).not.toContain("public");
   });
 
   it("deletes within the hour a member's image no post or application took, and keeps the taken ones", async () => {

@@ -10,6 +10,7 @@ export const UPLOAD_MESSAGES = {
   tooLarge: "파일 크기는 5MB를 초과할 수 없습니다.",
   broken: "이미지 파일이 손상되었거나 일부가 잘려 있습니다. 다른 파일을 올려주세요.",
   tooManyPixels: "이미지 해상도가 너무 큽니다. 크기를 줄여 다시 올려주세요.",
+  busy: "이미지를 확인하는 중인 파일이 많습니다. 잠시 후 다시 올려주세요.",
   failedTitle: "업로드 실패",
   failed: "이미지 업로드 중 오류가 발생했습니다.",
   // The browser could not reach the server at all (its own English "Failed to fetch").

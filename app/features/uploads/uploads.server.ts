@@ -18,6 +18,8 @@ import type { Database } from "~db/client.server";
 import { communityPosts, storedObjects, users } from "~db/schema";
 import { recordAudit } from "../audit/audit.server";
 import {
+  firstInWindow,
+  ipKey,
   limitAuthRequestsByIp,
   limitMemberImageBytes,
   limitSignupUploadsByIp,
@@ -136,7 +138,8 @@ export async function imageSentWithForm(
       await limitSignupUploadsByIp(options.ip);
     }
     const body = Buffer.from(await file.arrayBuffer());
-    const { objectPath } = await storeObject(newGrant(options.uploader), body);
+    const grant = newGrant(options.uploader);
+    const { objectPath } = await storeObject(grant, body, uploaderKey(grant, options.ip));
     return objectPath;
   } catch (error) {
     if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -177,9 +180,12 @@ function readGrant(token: string | null): Grant {
 
 /**
  * Accepts the PUT to an upload URL: one object per URL, images only (by content, decoded to the
- * end), 5 MB, within the member's daily image quota.
+ * end), 5 MB, within the member's daily image quota. A URL takes one PUT, whatever becomes of it:
+ * a refused file used to leave its URL open, and one broken 2 KB image sent to it again and again
+ * kept every other doctor's upload waiting behind its checks. The browser asks for a new URL for
+ * each file.
  */
-export async function receiveUpload(request: Request, token: string | null) {
+export async function receiveUpload(request: Request, token: string | null, ip?: string) {
   const grant = readGrant(token);
   const db = await getDb();
   const [existing] = await db
@@ -187,14 +193,23 @@ export async function receiveUpload(request: Request, token: string | null) {
     .from(storedObjects)
     .where(eq(storedObjects.id, grant.id));
   if (existing) throw new AppError("conflict", USED_URL);
+  const untilExpiry = grant.exp * 1000 - Date.now();
+  if (!(await firstInWindow(`upload-put:${grant.id}`, untilExpiry + 60_000))) {
+    throw new AppError("conflict", USED_URL);
+  }
   if (grant.origin === "library") return receiveDocument(request, grant);
 
   const body = await readBodyBytes(request, MAX_IMAGE_BYTES, UPLOAD_MESSAGES.tooLarge);
-  return storeObject(grant, body);
+  return storeObject(grant, body, uploaderKey(grant, ip));
+}
+
+/** Whose turn an image check is (image-check.server.ts): the account, or a visitor's address. */
+function uploaderKey(grant: Grant, ip: string | undefined) {
+  return grant.owner ? `account:${grant.owner}` : `ip:${ipKey(ip)}`;
 }
 
 /** Checks an image by its content and size and stores it under the grant's one id. */
-async function storeObject(grant: Grant, body: Buffer) {
+async function storeObject(grant: Grant, body: Buffer, uploader: string) {
   const db = await getDb();
   if (body.length === 0) throw new AppError("invalid", "업로드할 파일이 없습니다.");
   if (body.length > MAX_IMAGE_BYTES) throw new AppError("too_large", UPLOAD_MESSAGES.tooLarge);
@@ -203,7 +218,7 @@ async function storeObject(grant: Grant, body: Buffer) {
     throw new AppError("unsupported_type", UPLOAD_MESSAGES.wrongType);
   }
   // What is kept: the image as sent, or without where and when it was taken (a phone's EXIF).
-  const kept = await checkWholeImage(body, type.mime as ImageType);
+  const kept = await checkWholeImage(body, type.mime as ImageType, uploader);
   // A member's own images count against their daily quota; administrators' page images do not.
   if (grant.origin === "member" && grant.visibility === "private" && grant.owner) {
     await limitMemberImageBytes(grant.owner, kept.length);
@@ -415,7 +430,9 @@ export async function claimApplicationImage(
   if (!id) return false;
   const claimed = await tx
     .update(storedObjects)
-    .set({ claimedAt: sql`coalesce(${storedObjects.claimedAt}, now())` })
+    // A licence image is private whoever uploaded it: an administrator's uploads are stored
+    // public (they are the pages' pictures), and one who applies as a doctor uploads theirs too.
+    .set({ claimedAt: sql`coalesce(${storedObjects.claimedAt}, now())`, visibility: "private" })
     .where(and(eq(storedObjects.id, id), eq(storedObjects.ownerId, ownerId)))
     .returning({ id: storedObjects.id });
   return claimed.length === 1;
