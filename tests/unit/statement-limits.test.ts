@@ -2,6 +2,7 @@
 // from the sources: the reading worker is started for real. At each limit the honest file is read
 // and one step past it is refused in Korean; HTML is read by a parser, not by patterns.
 import ExcelJS from "exceljs";
+import JSZip from "jszip";
 import { describe, expect, it } from "vitest";
 import {
   readStatement,
@@ -70,6 +71,35 @@ describe("statement limits", { timeout: 60_000 }, () => {
     expect(await readStatement(Buffer.from(html))).toMatchObject([
       { depositor: "홍 길동 & 1", amount: 100_000, paidAt: "2026-03-02" },
     ]);
+  });
+
+  it("reads markup nested as deep as a statement's, and refuses nesting past 256 levels", async () => {
+    const nested = (depth: number) =>
+      Buffer.from(
+        `<table><tr><th>거래일시</th><th>적요</th><th>입금액</th></tr>` +
+          `<tr><td>2026.03.02</td><td>${"<b>".repeat(depth)}홍길동${"</b>".repeat(depth)}</td>` +
+          `<td>100,000</td></tr></table>`,
+      );
+    expect(await readStatement(nested(100))).toMatchObject([{ depositor: "홍길동" }]);
+    expect(await refusal(nested(300))).toEqual({
+      status: 413,
+      message: STATEMENT_MESSAGES.tooComplex,
+    });
+    // The same in a workbook's sheet XML: an extension list nested past the limit.
+    const book = await workbook((sheet) => {
+      sheet.addRow(HEADING);
+      sheet.addRow(["2026-03-02", "홍길동", 1000]);
+    });
+    const zip = await JSZip.loadAsync(book);
+    const sheetPath = Object.keys(zip.files).find((name) => /worksheets\/sheet1\.xml$/.test(name))!;
+    const xml = await zip.file(sheetPath)!.async("string");
+    const deep = `<extLst>${"<ext>".repeat(300)}${"</ext>".repeat(300)}</extLst>`;
+    zip.file(sheetPath, xml.replace("</worksheet>", `${deep}</worksheet>`));
+    const tampered = await zip.generateAsync({ type: "nodebuffer" });
+    expect(await refusal(tampered)).toEqual({
+      status: 413,
+      message: STATEMENT_MESSAGES.tooComplex,
+    });
   });
 
   it("refuses a CSV line longer than any statement's, and too many rows", async () => {

@@ -9,6 +9,9 @@
 // Every reader works in time linear in the file and refuses what is past the limits the main
 // thread passes in (rows, columns, cells of one sheet or table):
 // - HTML ".xls": htmlparser2's tokenizer, never regular expressions over the markup;
+// - in HTML and in a workbook's XML no element nested deeper than MAX_DEPTH: htmlparser2 keeps
+//   the open elements in an array it adds to at the front, so nesting alone costs time in its
+//   square (400,000 nested tags in an 8 KB workbook held a reader for its whole 30 s);
 // - CSV: csv-parse, once no line is longer than a statement's line can be;
 // - .xlsx: the sheets' XML is read first with htmlparser2 in XML mode, and exceljs is given the
 //   workbook only when every reference in it that exceljs expands cell by cell (the declared
@@ -51,6 +54,38 @@ class Refused extends Error {
 }
 
 const tooComplex = () => new Refused("tooComplex");
+
+/** Deeper than any statement's table or any sheet's XML nests (they nest about ten deep). */
+const MAX_DEPTH = 256;
+
+/**
+ * Runs htmlparser2 over `source` with `handlers`, refusing markup nested past MAX_DEPTH.
+ * htmlparser2 closes every element it opened (void, implied or left open at the end), so the
+ * count comes back down.
+ * @param {string} source
+ * @param {Partial<import("htmlparser2").Handler>} handlers
+ * @param {import("htmlparser2").ParserOptions} options
+ */
+function parseMarkup(source, handlers, options) {
+  let depth = 0;
+  const parser = new Parser(
+    {
+      ...handlers,
+      onopentag(name, attributes, implied) {
+        depth += 1;
+        if (depth > MAX_DEPTH) throw tooComplex();
+        handlers.onopentag?.(name, attributes, implied);
+      },
+      onclosetag(name, implied) {
+        depth -= 1;
+        handlers.onclosetag?.(name, implied);
+      },
+    },
+    options,
+  );
+  parser.write(source);
+  parser.end();
+}
 
 /** Text as UTF-8 when it is valid UTF-8 (with or without BOM), else as CP949 (EUC-KR). */
 function decodeText(/** @type {Buffer} */ bytes) {
@@ -99,7 +134,8 @@ function htmlGrid(html, limits) {
     if (row && cell) row.push(text(squeeze(cell.join(""))));
     cell = null;
   };
-  const parser = new Parser(
+  parseMarkup(
+    html,
     {
       onopentag(name) {
         if (name === "tr") {
@@ -129,8 +165,6 @@ function htmlGrid(html, limits) {
     },
     { decodeEntities: true },
   );
-  parser.write(html);
-  parser.end();
   closeCell();
   return grid;
 }
@@ -227,7 +261,8 @@ function checkSheet(xml, limits) {
   let column = 0;
   let cells = 0;
   let expanded = 0;
-  const parser = new Parser(
+  parseMarkup(
+    xml,
     {
       onopentag(tag, attributes) {
         const name = localName(tag);
@@ -264,8 +299,6 @@ function checkSheet(xml, limits) {
     },
     { xmlMode: true },
   );
-  parser.write(xml);
-  parser.end();
 }
 
 /**
@@ -278,7 +311,8 @@ function checkDefinedNames(xml, limits) {
   let inside = false;
   /** @type {string[]} */
   let text = [];
-  const parser = new Parser(
+  parseMarkup(
+    xml,
     {
       onopentag(tag) {
         if (localName(tag) !== "definedName") return;
@@ -302,13 +336,12 @@ function checkDefinedNames(xml, limits) {
     },
     { xmlMode: true },
   );
-  parser.write(xml);
-  parser.end();
 }
 
 /** A table's range (exceljs writes its heading and totals cells into the sheet). */
 function checkTable(/** @type {string} */ xml, /** @type {Limits} */ limits) {
-  const parser = new Parser(
+  parseMarkup(
+    xml,
     {
       onopentag(tag, attributes) {
         if (localName(tag) === "table") rangeCells(attributes.ref ?? "", limits);
@@ -316,8 +349,6 @@ function checkTable(/** @type {string} */ xml, /** @type {Limits} */ limits) {
     },
     { xmlMode: true },
   );
-  parser.write(xml);
-  parser.end();
 }
 
 const pad = (/** @type {number} */ n) => String(n).padStart(2, "0");
