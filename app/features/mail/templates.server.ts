@@ -454,24 +454,25 @@ export const mailTemplates = {
     ),
 
   /** A 가상계좌 deposit for dues already paid: it goes back only to an account the payer names. */
+  /** A 가상계좌 deposit (or part of it) no longer owed: `why` ends "…라" or "…되어". */
   depositToReturn: (
     registrant: Registrant,
-    payment: { orderName: string; amount: number },
+    payment: { orderName: string; amount: number; why: string },
     forOffice = false,
   ) =>
     compose(
       registrant.email,
       forOffice
         ? `환불 계좌 확인 필요: ${registrant.name}님의 ${payment.orderName}`
-        : `이미 납부된 회비가 한 번 더 입금되었습니다: ${payment.orderName}`,
+        : `가상계좌로 입금하신 회비 중 돌려드릴 금액이 있습니다: ${payment.orderName}`,
       forOffice
         ? [
-            `${registrant.name}님(${registrant.email})이 이미 납부된 연회비를 가상계좌로 한 번 더 입금했습니다 (${formatNumber(payment.amount)}원).`,
+            `${registrant.name}님(${registrant.email})의 가상계좌 입금 중 ${formatNumber(payment.amount)}원을 돌려드려야 합니다: ${payment.why} 받을 금액이 아닙니다.`,
             "가상계좌 입금은 입금한 분이 알려준 계좌로만 돌려드릴 수 있습니다. 환불받을 계좌(은행, 계좌번호, 예금주)를 받아 결제 관리에서 환불해주세요.",
           ]
         : [
             `${registrant.name}님, 안녕하세요.`,
-            `‘${payment.orderName}’ 납부가 이미 확인되어 있어, 가상계좌로 입금하신 ${formatNumber(payment.amount)}원을 돌려드려야 합니다.`,
+            `‘${payment.orderName}’ ${payment.why}, 가상계좌로 입금하신 금액 중 ${formatNumber(payment.amount)}원을 돌려드려야 합니다.`,
             "가상계좌 입금은 알려주시는 계좌로만 환불할 수 있습니다. 환불받으실 계좌(은행, 계좌번호, 예금주)를 학회 사무국에 알려주시면 확인 후 환불해 드립니다.",
           ],
       forOffice

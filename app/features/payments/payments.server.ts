@@ -118,6 +118,28 @@ export async function payDuesOnline(actor: SessionActor, year: number) {
   return { paymentId: invoice.paymentId, amount: invoice.amount };
 }
 
+/**
+ * A dues invoice is paid only for what the year still asks: the office can have recorded a
+ * transfer, granted an exemption or changed the fee since it was opened (it was charged in full
+ * anyway). Otherwise it is closed, and the member starts again from the dues page.
+ */
+async function stillOwed(actor: SessionActor, invoice: Invoice, year: number) {
+  const owed = await duesOwed(actor.user, year).catch(async (error: unknown) => {
+    await closeStaleDuesInvoice(invoice);
+    throw error;
+  });
+  if (owed.amount === invoice.amount) return;
+  await closeStaleDuesInvoice(invoice);
+  throw new AppError(
+    "conflict",
+    `납부하실 ${year}년 회비가 ${formatNumber(owed.amount)}원으로 바뀌었습니다. 회비 화면에서 다시 납부해주세요.`,
+  );
+}
+
+async function closeStaleDuesInvoice(invoice: Invoice) {
+  await closeInvoices(await getDb(), [invoice.id], "납부할 회비가 바뀌어 결제를 닫았습니다.");
+}
+
 const CASH_RECEIPT_TYPE = { 소득공제: "PERSONAL", 지출증빙: "CORPORATE" } as const;
 const PAY_METHOD = {
   card: "CARD",
@@ -169,6 +191,9 @@ export async function checkout(
   }
   if (invoice.expiresAt && invoice.expiresAt <= clockNow()) {
     throw new AppError("conflict", "결제 시간이 지났습니다. 다시 신청해주세요.");
+  }
+  if (invoice.purpose === "dues" && invoice.duesYear !== null) {
+    await stillOwed(actor, invoice, invoice.duesYear);
   }
   const offered = offeredMethods();
   if (
@@ -318,28 +343,40 @@ const notifyRefunded = safely(async (invoice: Invoice, amount: number, reason: s
 });
 
 /**
- * Dues paid: one dues payment for it, unless the year was already paid (then the money goes back;
- * a 가상계좌 deposit only to an account the payer names, so the member and the office are asked
- * for it, once, when the deposit arrives).
+ * Dues paid: one dues payment for it, for what was still owed when the money arrived. The fee can
+ * have changed since the invoice was opened: paid meanwhile by transfer or in another tab, exempted,
+ * or part paid by hand. What was no longer owed goes back (a 가상계좌 deposit only to an account
+ * the payer names, so the member and the office are asked for it, once, when the deposit arrives).
  */
 async function settleDues(invoice: Invoice, becamePaid: boolean): Promise<Invoice> {
   if (invoice.duesPaymentId || !invoice.userId || invoice.duesYear === null) return invoice;
   const { facts } = await duesOfMember(invoice.userId, [invoice.duesYear]);
   const fact = facts.get(invoice.duesYear);
-  if (fact?.settings && fact.paid >= fact.settings.regularFee) {
+  const paidIn = invoice.amount - invoice.refundedAmount;
+  const owed = !fact?.settings
+    ? paidIn
+    : fact.exempt
+      ? 0
+      : Math.max(0, fact.settings.regularFee - fact.paid);
+  if (owed === 0) {
+    const why = fact?.exempt ? "면제된 연회비라" : "이미 납부된 연회비라";
     if (invoice.method === "virtual_account") {
-      if (becamePaid) await askForRefundAccount(invoice);
+      if (becamePaid) await askForRefundAccount(invoice, { amount: paidIn, why });
       return invoice;
     }
-    const reason = "이미 납부된 연회비라 자동으로 전액 환불합니다.";
+    const reason = `${why} 자동으로 전액 환불했습니다.`;
     const refunded = await refundInvoice(invoice, reason);
-    await notifyRefunded(refunded, invoice.amount - invoice.refundedAmount, reason);
+    await notifyRefunded(refunded, paidIn, reason);
     return refunded;
   }
   const db = await getDb();
+  // Only the run that records the payment returns what was too much: settling runs from the
+  // webhook and from the browser at once.
+  let recorded = false;
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, invoice.id)).for("update");
     if (!row || row.duesPaymentId) return row ?? invoice;
+    recorded = true;
     const duesPaymentId = await recordOnlinePayment(tx, {
       paymentId: row.paymentId,
       userId: invoice.userId!,
@@ -355,17 +392,29 @@ async function settleDues(invoice: Invoice, becamePaid: boolean): Promise<Invoic
       .returning();
     return saved!;
   });
-  return updated;
+  const excess = paidIn - owed;
+  if (excess <= 0 || !recorded) return updated;
+  const why = `남은 연회비(${formatNumber(owed)}원)보다 많이 결제되어`;
+  if (invoice.method === "virtual_account") {
+    if (becamePaid) await askForRefundAccount(updated, { amount: excess, why });
+    return updated;
+  }
+  const reason = `${why} ${formatNumber(excess)}원을 자동으로 환불했습니다.`;
+  const refunded = await refundInvoice(updated, reason, { amount: excess });
+  await notifyRefunded(refunded, excess, reason);
+  return shrinkDues(refunded, reason);
 }
 
-const askForRefundAccount = safely(async (invoice: Invoice) => {
-  const member = await payerOf(invoice);
-  if (!member) return;
-  const payment = { orderName: invoice.orderName, amount: invoice.amount };
-  await enqueueMail(mailTemplates.depositToReturn(member, payment));
-  const { subject, text, html } = mailTemplates.depositToReturn(member, payment, true);
-  await enqueueMail(await toAdministrators({ subject, text, html }));
-});
+const askForRefundAccount = safely(
+  async (invoice: Invoice, returned: { amount: number; why: string }) => {
+    const member = await payerOf(invoice);
+    if (!member) return;
+    const payment = { orderName: invoice.orderName, amount: returned.amount, why: returned.why };
+    await enqueueMail(mailTemplates.depositToReturn(member, payment));
+    const { subject, text, html } = mailTemplates.depositToReturn(member, payment, true);
+    await enqueueMail(await toAdministrators({ subject, text, html }));
+  },
+);
 
 /** After a refund, the dues payment keeps only what stays paid. */
 async function shrinkDues(invoice: Invoice, reason: string) {
@@ -413,9 +462,9 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
           : null);
       if (reason) {
         const before = invoice.amount - invoice.refundedAmount;
-        invoice = await refundInvoice(invoice, `${reason} 자동으로 전액 환불합니다.`);
+        invoice = await refundInvoice(invoice, `${reason} 자동으로 전액 환불했습니다.`);
         // The member sees a charge and its refund: the mail says why.
-        await notifyRefunded(invoice, before, `${reason} 자동으로 전액 환불합니다.`);
+        await notifyRefunded(invoice, before, `${reason} 자동으로 전액 환불했습니다.`);
       }
     }
     // Dues left unrecorded (a deposit for a year already paid, to be returned) are no payment to
