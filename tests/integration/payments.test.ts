@@ -33,6 +33,12 @@ import { setupTestServer } from "../support/test-server";
 const WEBHOOK_SECRET = `whsec_${Buffer.from("payments-test-webhook-secret-0123456789").toString("base64")}`;
 const YEAR = new Date(Date.now() + 9 * 3600_000).getUTCFullYear();
 const FEE = 100_000;
+const DUES_SETTINGS = {
+  regularFee: FEE,
+  lifetimeFee: 1_000_000,
+  dueDate: `${YEAR}-12-31`,
+  bankAccount: "대구은행 123-45-678901 학회",
+};
 
 let admin: LoggedIn;
 
@@ -90,6 +96,10 @@ const textsOf = (member: Member, template: string) =>
     .where(and(eq(messageQueue.userId, member.id), eq(messageQueue.template, template)));
 
 const regular = (name: string) => insertMember(server, { memberType: "regular", name });
+
+/** The mails queued for a member. */
+const mailTo = (member: Member) =>
+  server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
 
 async function openDues(member: Member) {
   const res = await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie);
@@ -346,6 +356,96 @@ describe("dues paid online", () => {
     expect(await duesRows(member)).toHaveLength(1);
   });
 
+  it("what the office records meanwhile counts: part paid by hand, the card pays the rest and the excess goes back", async () => {
+    const member = await regular("일부입금");
+    const invoice = await openDues(member);
+    expect(invoice.amount).toBe(FEE);
+    const byHand = await call("POST", "/api/admin/payments", admin.cookie, {
+      userId: member.id,
+      year: YEAR,
+      amount: 40_000,
+      method: "계좌이체",
+      paidAt: `${YEAR}-03-02`,
+    });
+    expect(byHand.status, await byHand.clone().text()).toBe(201);
+    await move(invoice.paymentId, "paid");
+    const paid = await mine(member, invoice.paymentId);
+    expect(paid.refundedAmount).toBe(40_000);
+    expect(paid.status).toBe("partially_refunded");
+    // The year is paid once: 40,000 by hand and 60,000 of the card.
+    const kept = (await duesRows(member)).filter((row) => !row.voidedAt);
+    expect(kept.reduce((sum, row) => sum + row.amount, 0)).toBe(FEE);
+    const [refund] = await server.db
+      .select()
+      .from(paymentRefunds)
+      .innerJoin(payments, eq(payments.id, paymentRefunds.paymentRowId))
+      .where(eq(payments.paymentId, invoice.paymentId));
+    expect(refund?.payment_refunds.amount).toBe(40_000);
+    expect(refund?.payment_refunds.reason).toBe(
+      "남은 연회비(60,000원)보다 많이 결제되어 40,000원을 자동으로 환불했습니다.",
+    );
+    const told = (await mailTo(member)).find((mail) => mail.text.includes("40,000원을 자동으로"));
+    expect(told).toBeDefined();
+  });
+
+  it("an exemption granted meanwhile: the open invoice is closed at checkout, and money already on its way goes back", async () => {
+    const member = await regular("면제도중");
+    const invoice = await openDues(member);
+    const exempted = await call("POST", `/api/admin/dues/${YEAR}/exemptions`, admin.cookie, {
+      userId: member.id,
+      reason: "해외 연수",
+    });
+    expect(exempted.status, await exempted.clone().text()).toBeLessThan(300);
+    const checkout = await call(
+      "POST",
+      `/api/me/payments/${invoice.paymentId}/checkout`,
+      member.cookie,
+      { method: "card" },
+    );
+    expect(checkout.status).toBe(409);
+    expect((await json<{ message: string }>(checkout)).message).toContain("면제");
+    expect(await invoiceStatus(invoice.paymentId)).toBe("cancelled");
+
+    // A payment window opened before the exemption and completed after it: refunded in full.
+    const other = await regular("면제후결제");
+    const open = await openDues(other);
+    await call("POST", `/api/admin/dues/${YEAR}/exemptions`, admin.cookie, {
+      userId: other.id,
+      reason: "해외 연수",
+    });
+    await move(open.paymentId, "paid");
+    const after = await mine(other, open.paymentId);
+    expect(after.status).toBe("refunded");
+    expect(after.refundedAmount).toBe(FEE);
+    expect((await duesRows(other)).filter((row) => !row.voidedAt)).toHaveLength(0);
+  });
+
+  it("a fee changed after the invoice was opened: checkout refuses the old amount and names the new one", async () => {
+    const member = await regular("회비변경");
+    const invoice = await openDues(member);
+    const changed = await call("PUT", `/api/admin/dues/${YEAR}`, admin.cookie, {
+      ...DUES_SETTINGS,
+      regularFee: 80_000,
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+    try {
+      const checkout = await call(
+        "POST",
+        `/api/me/payments/${invoice.paymentId}/checkout`,
+        member.cookie,
+        { method: "card" },
+      );
+      expect(checkout.status).toBe(409);
+      expect((await json<{ message: string }>(checkout)).message).toContain(
+        "80,000원으로 바뀌었습니다",
+      );
+      expect(await invoiceStatus(invoice.paymentId)).toBe("cancelled");
+      expect((await openDues(member)).amount).toBe(80_000);
+    } finally {
+      await call("PUT", `/api/admin/dues/${YEAR}`, admin.cookie, DUES_SETTINGS);
+    }
+  });
+
   it("a 가상계좌 deposit goes back only to an account the office names; one for a year already paid asks for it", async () => {
     const member = await regular("가상계좌환불");
     const invoice = await openDues(member);
@@ -370,7 +470,9 @@ describe("dues paid online", () => {
     expect((await move(invoice.paymentId, "vbank_deposited")).body.status).toBe("paid");
     expect(await duesRows(member)).toHaveLength(1);
     const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
-    const asked = mails.find((mail) => mail.subject.includes("한 번 더 입금되었습니다"));
+    const asked = mails.find((mail) =>
+      mail.subject.includes("가상계좌로 입금하신 회비 중 돌려드릴 금액이 있습니다"),
+    );
     expect(asked?.text).toContain(
       "환불받으실 계좌(은행, 계좌번호, 예금주)를 학회 사무국에 알려주시면",
     );
@@ -392,9 +494,11 @@ describe("dues paid online", () => {
     // A replayed deposit webhook asks no second time.
     await move(invoice.paymentId, "vbank_deposited");
     const again = await server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
-    expect(again.filter((mail) => mail.subject.includes("한 번 더 입금되었습니다"))).toHaveLength(
-      1,
-    );
+    expect(
+      again.filter((mail) =>
+        mail.subject.includes("가상계좌로 입금하신 회비 중 돌려드릴 금액이 있습니다"),
+      ),
+    ).toHaveLength(1);
 
     const refundCall = `/api/admin/payments/${invoice.paymentId}/refunds`;
     const noAccount = await call("POST", refundCall, admin.cookie, { reason: "이중 납부" });
@@ -1072,7 +1176,7 @@ describe("seminar fees", () => {
     });
     const html = await page.text();
     expect(html).toContain("환불 사유");
-    expect(html).toContain("신청을 취소한 뒤에 결제가 완료되었습니다. 자동으로 전액 환불합니다.");
+    expect(html).toContain("신청을 취소한 뒤에 결제가 완료되었습니다. 자동으로 전액 환불했습니다.");
   });
 
   it("the office cancelling a paid seminar refunds every fee paid, closes the held seats' payments and says so", async () => {
@@ -1151,9 +1255,66 @@ describe("seminar fees", () => {
     expect(payingMails.some((mail) => mail.subject.includes("신청이 확정되었습니다"))).toBe(false);
     expect(
       payingMails.some((mail) =>
-        mail.text.includes("세미나가 취소되었습니다. 자동으로 전액 환불합니다."),
+        mail.text.includes("세미나가 취소되었습니다. 자동으로 전액 환불했습니다."),
       ),
     ).toBe(true);
+  });
+
+  it("cancelling the seminar also returns a fee the office had kept, and reopening it releases every old seat", async () => {
+    const seminar = await paidSeminar(5);
+    const kept = await regular("보유후재신청");
+    const keptOnly = await regular("보유만");
+    const stays = await regular("재개확정");
+    const keptPayments: string[] = [];
+    for (const member of [kept, keptOnly]) {
+      const held = await registerFor(seminar.id, member);
+      await move(held.paymentId!, "paid");
+      keptPayments.push(held.paymentId!);
+      // The office cancels the seat and keeps the fee (the box unticked).
+      const res = await postForm(
+        server,
+        `/admin/seminars/${seminar.id}`,
+        { intent: "cancel", userId: member.id },
+        { cookie: admin.cookie },
+      );
+      expect(res.status).toBeLessThan(400);
+    }
+    // One of them registers and pays again; another member simply pays.
+    const again = await registerFor(seminar.id, kept);
+    await move(again.paymentId!, "paid");
+    const other = await registerFor(seminar.id, stays);
+    await move(other.paymentId!, "paid");
+
+    const cancelled = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, {
+      status: "cancelled",
+    });
+    expect(cancelled.status, await cancelled.clone().text()).toBe(200);
+    for (const [member, paymentId] of [
+      [kept, keptPayments[0]!],
+      [kept, again.paymentId!],
+      [keptOnly, keptPayments[1]!],
+    ] as const) {
+      expect(await mine(member, paymentId), paymentId).toMatchObject({
+        status: "refunded",
+        refundedAmount: 80_000,
+      });
+    }
+    // Each is told the whole of what went back, including the one without a seat any more.
+    const cancelMail = async (member: Member) =>
+      (await mailTo(member)).find((mail) => mail.subject.includes("세미나가 취소되었습니다"));
+    expect((await cancelMail(kept))?.text).toContain("등록비 160,000원은 전액 환불했습니다");
+    expect((await cancelMail(keptOnly))?.text).toContain("등록비 80,000원은 전액 환불했습니다");
+
+    // Opened again: nobody keeps a seat whose fee went back; registering again asks for the fee.
+    const reopened = await call("PATCH", `/api/seminars/${seminar.id}`, admin.cookie, {
+      status: "open",
+    });
+    expect(reopened.status, await reopened.clone().text()).toBe(200);
+    expect((await registrationOf(seminar.id, stays)).status).toBe("cancelled");
+    expect((await registrationOf(seminar.id, kept)).status).toBe("cancelled");
+    const anew = await registerFor(seminar.id, stays);
+    expect(anew.status).toBe("payment_pending");
+    expect(anew.paymentId).toBeTruthy();
   });
 
   it("a hold not paid in time is released to the next in line; paying after that returns the money", async () => {
@@ -1311,9 +1472,6 @@ describe("a member who withdraws from the society", () => {
       { intent: "withdraw", password, confirm: "on" },
       { cookie: member.cookie },
     );
-  const mailTo = (member: Member) =>
-    server.db.select().from(mailQueue).where(eq(mailQueue.to, member.email));
-
   it("gives up seats to come: the fee comes back before the deadline, the seat goes to the line", async () => {
     const seminar = await paidSeminar(1);
     const leaving = await insertMember(server, { name: "탈퇴회원" });

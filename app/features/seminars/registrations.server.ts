@@ -771,7 +771,72 @@ export async function refundCancelledSeminar(seminarId: string, by: string | nul
       );
     }
   }
-  return { refunded, paymentIds, failed };
+  // Fees the office kept when it cancelled a seat without a refund belong to no seat any more,
+  // but they were paid for this seminar, which will not take place: they go back too. The
+  // refund is told with the member's registration of the seminar, the live one if any, else
+  // the cancelled one (`formerRegistrants`, who would not be mailed otherwise).
+  const kept = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.seminarId, seminarId),
+        isNull(payments.registrationId),
+        inArray(payments.status, ["paid", "partially_refunded"]),
+      ),
+    );
+  const formerRegistrants: string[] = [];
+  for (const paid of kept) {
+    if (!paid.userId) continue;
+    const left = paid.amount - paid.refundedAmount;
+    try {
+      await refundInvoice(paid, "세미나 취소 (전액 환불)", { by });
+      paymentIds.push(paid.paymentId);
+    } catch (error) {
+      failed += 1;
+      logger.error(
+        { err: error, paymentId: paid.paymentId },
+        "A cancelled seminar's kept fee could not be refunded",
+      );
+      continue;
+    }
+    const [registration] = await db
+      .select({ id: seminarRegistrations.id, status: seminarRegistrations.status })
+      .from(seminarRegistrations)
+      .where(
+        and(
+          eq(seminarRegistrations.seminarId, seminarId),
+          eq(seminarRegistrations.userId, paid.userId),
+        ),
+      );
+    if (!registration) continue;
+    refunded.set(registration.id, (refunded.get(registration.id) ?? 0) + left);
+    if (registration.status === "cancelled" && !formerRegistrants.includes(registration.id)) {
+      formerRegistrants.push(registration.id);
+    }
+  }
+  return { refunded, paymentIds, failed, formerRegistrants };
+}
+
+/**
+ * A cancelled seminar opened again: the registrations it had were told it would not take place,
+ * and their fees went back, so none of them holds a place any more. Each is cancelled (without a
+ * mail: the cancellation's mail said so), and whoever still wants to come registers and pays anew,
+ * as the office's dialog said when it cancelled.
+ */
+export async function releaseRegistrationsOfReopened(seminarId: string, by: string) {
+  const db = await getDb();
+  const released = await db
+    .update(seminarRegistrations)
+    .set({ status: "cancelled", cancelledAt: clockNow(), cancelledBy: by, holdExpiresAt: null })
+    .where(
+      and(
+        eq(seminarRegistrations.seminarId, seminarId),
+        inArray(seminarRegistrations.status, ["confirmed", "payment_pending", "waitlisted"]),
+      ),
+    )
+    .returning({ id: seminarRegistrations.id });
+  return released.length;
 }
 
 /**

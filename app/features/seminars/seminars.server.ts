@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { isPublicImage } from "~/features/uploads/public-image.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -18,7 +18,11 @@ import {
   resolveBreakTime,
 } from "./credit-rule";
 import { notifySeminarCancelled } from "./notifications.server";
-import { fillFreedSeats, refundCancelledSeminar } from "./registrations.server";
+import {
+  fillFreedSeats,
+  refundCancelledSeminar,
+  releaseRegistrationsOfReopened,
+} from "./registrations.server";
 import { isPaidSeminar, type SeminarPhase, seminarPhase } from "./rules";
 import { type SeminarInput, type SeminarPatch, seminarDateProblems } from "./validation";
 
@@ -309,12 +313,20 @@ export async function updateSeminar(actor: Actor, id: string, patch: SeminarPatc
   checkCreditRule({ ...current, ...values });
   checkFees({ ...current, ...values });
   const cancelling = values.status === "cancelled" && current.status !== "cancelled";
+  const reopening =
+    current.status === "cancelled" && values.status !== undefined && values.status !== "cancelled";
   if (cancelling) await checkCancellable(id);
   const [updated] = Object.keys(values).length
     ? await db.update(seminars).set(values).where(eq(seminars.id, id)).returning()
     : [current];
   if (!updated) throw notFound();
-  await audit(actor.audit, "seminar_update", { id, label: updated.title });
+  const released = reopening ? await releaseRegistrationsOfReopened(id, actor.user.id) : 0;
+  await audit(
+    actor.audit,
+    "seminar_update",
+    { id, label: updated.title },
+    released > 0 ? { registrationsReleased: released } : undefined,
+  );
   if (cancelling) await announceCancellation(actor, updated);
   await fillFreedSeats(id);
   return updated;
@@ -384,7 +396,10 @@ async function checkCancellable(id: string) {
  * place in line) that it was cancelled, with what came back to them (audited).
  */
 async function announceCancellation(actor: Actor, seminar: Seminar) {
-  const { refunded, paymentIds, failed } = await refundCancelledSeminar(seminar.id, actor.user.id);
+  const { refunded, paymentIds, failed, formerRegistrants } = await refundCancelledSeminar(
+    seminar.id,
+    actor.user.id,
+  );
   const db = await getDb();
   const registrants = await db
     .select()
@@ -392,7 +407,12 @@ async function announceCancellation(actor: Actor, seminar: Seminar) {
     .where(
       and(
         eq(seminarRegistrations.seminarId, seminar.id),
-        inArray(seminarRegistrations.status, ["confirmed", "payment_pending", "waitlisted"]),
+        or(
+          inArray(seminarRegistrations.status, ["confirmed", "payment_pending", "waitlisted"]),
+          formerRegistrants.length > 0
+            ? inArray(seminarRegistrations.id, formerRegistrants)
+            : undefined,
+        ),
       ),
     );
   for (const registration of registrants) {
