@@ -684,6 +684,47 @@ describe("bank statement import", () => {
     const row = fromPart[0]!;
     expect((await confirm(preview.id, [{ index: row.index, userId: part.id }])).status).toBe(200);
     expect((await myDues(part)).status).toBe("paid");
+
+    // A year paid in full takes no more, as entering it by hand refuses: the deposit of a member
+    // already paid, and the whole fee again from the member just brought to paid.
+    const paidRows = async (member: Member) =>
+      (await server.db.select().from(duesPayments).where(eq(duesPayments.userId, member.id)))
+        .length;
+    const before = [await paidRows(whole), await paidRows(part)];
+    for (const pick of [
+      { index: rowOf(preview, "다낸").index, userId: whole.id },
+      { index: fromPart[1]!.index, userId: part.id },
+    ]) {
+      const refused = await confirm(preview.id, [pick]);
+      expect(refused.status).toBe(409);
+      const body = await json<ErrorBody>(refused);
+      expectKoreanMessages(body);
+      expect(body.message).toContain(`${YEAR}년 회비를 이미 모두 납부했거나 면제받았습니다`);
+    }
+    expect([await paidRows(whole), await paidRows(part)]).toEqual(before);
+  });
+
+  it("one confirmation cannot record the fee twice for one member", async () => {
+    const twice = await regular("두번입금");
+    const preview = await imported(
+      [
+        "거래일시,적요,입금액,잔액",
+        `${YEAR}-03-14 10:00,두번입금,${FEE},1`,
+        `${YEAR}-03-14 10:05,두번입금,${FEE},2`,
+      ].join("\n"),
+      "twice.csv",
+    );
+    const picks = preview.rows
+      .filter((row) => row.depositor === "두번입금")
+      .map((row) => ({ index: row.index, userId: twice.id }));
+    expect(picks).toHaveLength(2);
+    const refused = await confirm(preview.id, picks);
+    expect(refused.status).toBe(409);
+    expect(
+      await server.db.select().from(duesPayments).where(eq(duesPayments.userId, twice.id)),
+    ).toHaveLength(0);
+    expect((await confirm(preview.id, [picks[0]!])).status).toBe(200);
+    expect((await myDues(twice)).status).toBe("paid");
   });
 
   it("reads an .xlsx with the bank's title and totals rows, proposes matches, records what is confirmed, once", async () => {
@@ -841,18 +882,31 @@ describe("bank statement import", () => {
       [`term${stranger.index}`]: "없는이름",
     });
     expect(await none.text()).toContain("맞는 회원이 없습니다");
-    const picked = await postForm(
+    // twinA's year is paid already: the deposit is refused for them, in Korean, on the page.
+    const paidAlready = await postForm(
       server,
       `/admin/dues/imports/${preview.id}`,
       { intent: "confirm", [`m${stranger.index}`]: twinA.id },
       { cookie: admin.cookie },
     );
+    expect(paidAlready.status).toBe(409);
+    expect(mainText(await paidAlready.text())).toContain("중복 입금이면 기록하지 말고");
+    const unpaid = await regular("모르는사람본인");
+    const picked = await postForm(
+      server,
+      `/admin/dues/imports/${preview.id}`,
+      { intent: "confirm", [`m${stranger.index}`]: unpaid.id },
+      { cookie: admin.cookie },
+    );
     expect(picked.status, await picked.clone().text()).toBe(302);
-    const twinAPayments = await server.db
+    const strangerPayments = await server.db
       .select()
       .from(duesPayments)
-      .where(eq(duesPayments.userId, twinA.id));
-    expect(twinAPayments.map((p) => p.depositorName).sort()).toEqual(["모르는사람", "엑셀쌍둥"]);
+      .where(eq(duesPayments.userId, unpaid.id));
+    expect(strangerPayments.map((p) => p.depositorName)).toEqual(["모르는사람"]);
+    expect(
+      await server.db.select().from(duesPayments).where(eq(duesPayments.userId, twinA.id)),
+    ).toHaveLength(1);
   });
 
   it("records each deposit once when the office confirms twice at the same moment", async () => {

@@ -11,7 +11,13 @@ import { isUuid } from "~/lib/ids";
 import { duesImports, duesPayments, users } from "~db/schema";
 import { type Actor, assertAdmin } from "../audit/actor.server";
 import { audit } from "../audit/audit.server";
-import { depositorNameOf, getDuesYear, recordImportedPayments, YEAR_NOT_SET } from "./dues.server";
+import {
+  depositorNameOf,
+  duesOfMember,
+  getDuesYear,
+  recordImportedPayments,
+  YEAR_NOT_SET,
+} from "./dues.server";
 import { readStatement, type StatementRow } from "./statement.server";
 import type { PaymentInput } from "./validation";
 
@@ -258,6 +264,34 @@ export async function findDepositors(actor: Actor, query: string): Promise<Depos
   }));
 }
 
+/**
+ * A deposit for a member whose year is already paid in full (online, by hand, or earlier in this
+ * same confirmation) is no dues: recorded, the year showed twice the fee and two 납부확인서, as
+ * entering it by hand refuses. The office returns it instead.
+ */
+async function refuseYearsPaidInFull(
+  year: number,
+  entries: { input: PaymentInput; importRef: string }[],
+) {
+  const fee = (await getDuesYear(year))?.regularFee ?? 0;
+  if (fee === 0) return;
+  const paid = new Map<string, number>();
+  for (const { input } of entries) {
+    if (!paid.has(input.userId)) {
+      const fact = (await duesOfMember(input.userId, [year])).facts.get(year);
+      paid.set(input.userId, fact?.paid ?? 0);
+      if (fact?.exempt) paid.set(input.userId, Number.POSITIVE_INFINITY);
+    }
+    if (paid.get(input.userId)! >= fee) {
+      throw new AppError(
+        "conflict",
+        `${input.depositorName}님의 입금: 이 회원은 ${year}년 회비를 이미 모두 납부했거나 면제받았습니다. 중복 입금이면 기록하지 말고 돌려드려주세요.`,
+      );
+    }
+    paid.set(input.userId, paid.get(input.userId)! + input.amount);
+  }
+}
+
 export async function confirmImport(
   actor: Actor,
   importId: string,
@@ -300,6 +334,7 @@ export async function confirmImport(
       },
     });
   }
+  await refuseYearsPaidInFull(preview.year, entries);
   const recorded =
     entries.length > 0 ? await recordImportedPayments(actor, preview.year, entries) : 0;
   // A reference recorded meanwhile (another confirmation at the same moment) is skipped too.
