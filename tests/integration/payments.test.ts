@@ -216,6 +216,38 @@ describe("dues paid online", () => {
     expect(await duesRows(member)).toHaveLength(1);
   });
 
+  it("a 가상계좌 past its deadline no longer blocks the dues: it is closed, and the member pays another way", async () => {
+    const member = await regular("기한지난계좌");
+    const invoice = await openDues(member);
+    const chosen = await call(
+      "POST",
+      `/api/me/payments/${invoice.paymentId}/checkout`,
+      member.cookie,
+      {
+        method: "virtual_account",
+      },
+    );
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    await move(invoice.paymentId, "vbank_issued");
+    // Within its three days the account stands: a second invoice is refused, naming it.
+    expect((await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie)).status).toBe(409);
+    // The test gateway's account runs three days; an hour after that nobody's deposit is coming.
+    advanceClock(3 * 24 * 3600_000 + 2 * 3600_000);
+    const again = await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie);
+    expect(again.status, await again.clone().text()).toBe(201);
+    expect((await json<Invoice>(again)).amount).toBe(FEE);
+    const [closed] = await server.db
+      .select({ status: payments.status, failReason: payments.failReason })
+      .from(payments)
+      .where(eq(payments.paymentId, invoice.paymentId));
+    expect(closed).toEqual({
+      status: "failed",
+      failReason: "입금 기한이 지나 가상계좌가 닫혔습니다.",
+    });
+    const dues = await page(server, "/mypage/dues", member.cookie);
+    expect(mainText(dues.html)).not.toContain("발급받으신 가상계좌로 입금을 기다리고");
+  });
+
   it("가상계좌 with 현금영수증: issued, a second invoice refused, then the deposit pays the dues", async () => {
     const member = await regular("가상계좌");
     const invoice = await openDues(member);

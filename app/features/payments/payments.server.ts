@@ -81,7 +81,7 @@ export async function payDuesOnline(actor: SessionActor, year: number) {
   requirePayments();
   const { amount } = await duesOwed(actor.user, year);
   const db = await getDb();
-  const open = await db
+  let open = await db
     .select()
     .from(payments)
     .where(
@@ -92,7 +92,18 @@ export async function payDuesOnline(actor: SessionActor, year: number) {
         inArray(payments.status, ["pending", "failed", "vbank_issued"]),
       ),
     );
-  const issued = open.find((row) => row.status === "vbank_issued");
+  let issued = open.find((row) => row.status === "vbank_issued");
+  // An account past its deadline is read back first (a deposit made in time counts); then it is
+  // closed, and the member pays another way.
+  if (issued && vbankExpired(issued)) {
+    const settled = await settlePayment(issued.paymentId);
+    if (settled && settled.status !== "vbank_issued") {
+      // A deposit read back just now may have paid the year: that refusal comes first.
+      await duesOwed(actor.user, year);
+      open = open.filter((row) => row.id !== settled.id);
+      issued = undefined;
+    }
+  }
   if (issued?.virtualAccount) {
     const { bank, accountNumber } = issued.virtualAccount;
     throw new AppError(
@@ -475,7 +486,38 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
     }
   }
   if (invoice.refundedAmount > 0) invoice = await shrinkDues(invoice, "온라인 결제 환불");
+  if (vbankExpired(invoice)) invoice = await closeExpiredVbank(invoice);
   return invoice;
+}
+
+/** An hour past a 가상계좌's deadline: a deposit made at the last minute has been reported by then. */
+const VBANK_GRACE_MS = 60 * 60 * 1000;
+
+/** An issued 가상계좌 whose deadline (and the hour after it) has passed without a deposit. */
+function vbankExpired(invoice: Invoice) {
+  const dueAt = invoice.virtualAccount?.dueAt;
+  return (
+    invoice.status === "vbank_issued" &&
+    dueAt !== null &&
+    dueAt !== undefined &&
+    Date.parse(dueAt) + VBANK_GRACE_MS <= clockNow().getTime()
+  );
+}
+
+/**
+ * The deadline passed without a deposit: the invoice is closed, so the dues page offers payment
+ * again instead of waiting for an account the bank no longer takes. A deposit PortOne still
+ * reports later is read back like any payment (syncInvoice counts it, and dues paid meanwhile
+ * are refunded).
+ */
+async function closeExpiredVbank(invoice: Invoice) {
+  const db = await getDb();
+  const [closed] = await db
+    .update(payments)
+    .set({ status: "failed", failReason: "입금 기한이 지나 가상계좌가 닫혔습니다." })
+    .where(and(eq(payments.id, invoice.id), eq(payments.status, "vbank_issued")))
+    .returning();
+  return closed ?? invoice;
 }
 
 /** Why a seminar fee paid for a seat that is no longer there goes back (confirmPaidSeat's answers). */
