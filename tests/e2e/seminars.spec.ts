@@ -138,13 +138,20 @@ test("a member registers in one tap, sees the QR ticket on /mypage/seminars and 
   await expectNoSeriousA11yViolations(page);
 
   await open(page, "/mypage/seminars");
-  await page
+  const cancelButton = page
     .locator("#seminars li")
     .filter({ hasText: title })
-    .getByRole("button", { name: /신청 취소/ })
-    .click();
-  // The cancellation asks first, saying what will happen.
+    .getByRole("button", { name: /신청 취소/ });
+  // Closed without cancelling, by keyboard: the focus is back on the button that opened it.
+  await cancelButton.focus();
+  await page.keyboard.press("Enter");
   const confirm = page.getByRole("alertdialog", { name: "신청을 취소할까요?" });
+  await expect(confirm).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(confirm).toBeHidden();
+  await expect(cancelButton).toBeFocused();
+  await cancelButton.click();
+  // The cancellation asks first, saying what will happen.
   await expect(confirm).toContainText("자리는 다음 대기자에게 넘어갑니다");
   await confirm.getByRole("button", { name: "신청 취소" }).click();
   await expect(toast(page, "신청을 취소했습니다")).toBeVisible();

@@ -1,5 +1,5 @@
 import { AlertDialog as Primitive } from "radix-ui";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { cn } from "~/lib/cn";
 import { Button } from "./button";
 import { MODAL_PLACEMENT } from "./modal-placement";
@@ -35,12 +35,26 @@ export function ConfirmDialog({
   confirmDisabled?: boolean;
   onConfirm: () => void;
 }) {
+  // Opened by state (ConfirmForm's submit button), Radix has no trigger to give the focus back to:
+  // the element focused when it opened gets it back on close, as in dialog.tsx.
+  const opener = useRef<HTMLElement | null>(null);
+  if (open && !opener.current && typeof document !== "undefined") {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }
+  const returnFocus = (event: Event) => {
+    const element = opener.current;
+    opener.current = null;
+    if (trigger || !element?.isConnected || element === document.body) return;
+    event.preventDefault();
+    element.focus();
+  };
   return (
     <Primitive.Root open={open} onOpenChange={onOpenChange}>
       {trigger ? <Primitive.Trigger asChild>{trigger}</Primitive.Trigger> : null}
       <Primitive.Portal>
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Primitive.Content
+          onCloseAutoFocus={returnFocus}
           className={cn(MODAL_PLACEMENT, "max-w-md rounded-2xl bg-white p-6 shadow-xl")}
         >
           <Primitive.Title className="text-lg font-bold text-slate-900">{title}</Primitive.Title>
