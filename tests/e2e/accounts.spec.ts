@@ -38,8 +38,11 @@ test("a doctor signs up with a licence image, waits for approval, logs in and ou
 
   // A real PNG file from disk, through the upload-public flow.
   const licence = writeTempFile("licence.png", PNG);
+  // Chosen from the keyboard: the focus stays on the field through the upload.
+  await page.getByLabel("의사 면허증 이미지").focus();
   await page.getByLabel("의사 면허증 이미지").setInputFiles(licence);
   await expect(toast(page, "업로드 완료")).toBeVisible();
+  await expect(page.getByLabel("의사 면허증 이미지")).toBeFocused();
   await expect(toast(page, "업로드 완료")).toContainText("의사 자격증 이미지가 업로드되었습니다.");
   await expect(page.getByText("업로드됨")).toBeVisible();
   await expect(page.getByRole("img", { name: "업로드한 이미지 미리보기" })).toBeVisible();

@@ -171,10 +171,16 @@ export function ImageUpload({
             className="sr-only"
             required={required && !objectPath}
             aria-describedby={errors?.[0] ? errorId : undefined}
-            disabled={uploading}
+            aria-invalid={errors?.[0] ? true : undefined}
+            // Not `disabled`: disabling the focused input sent the keyboard's focus to the page's
+            // start. While one file uploads, the picker does not open again.
+            aria-disabled={uploading || undefined}
+            onClick={(event) => {
+              if (uploading) event.preventDefault();
+            }}
             onChange={(event) => {
               const file = event.target.files?.[0];
-              if (file) void upload(file);
+              if (file && !uploading) void upload(file);
             }}
           />
         </label>
