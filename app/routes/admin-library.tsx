@@ -211,6 +211,7 @@ function ResourceForm({
           name="seminarId"
           defaultValue={value("seminarId", editing?.seminarId ?? "")}
           aria-invalid={errors.seminarId ? true : undefined}
+          aria-describedby={errors.seminarId ? "resource-seminar-error" : undefined}
           className={inputClass}
         >
           <option value="">없음</option>
@@ -231,6 +232,7 @@ function ResourceForm({
           maxLength={DESCRIPTION_MAX}
           defaultValue={value("description", editing?.description ?? "")}
           aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? "resource-description-error" : undefined}
           className={`${inputClass} h-auto py-2`}
         />
         <FieldError id="resource-description-error" message={errors.description} />

@@ -118,7 +118,9 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
       <FieldError id={`vote-${name}-error`} message={error(name)} />
     </div>
   );
-  const invalid = (name: string) => (error(name) ? true : undefined);
+  // A field the server refused is marked, and names its message.
+  const invalid = (name: string) =>
+    error(name) ? { "aria-invalid": true, "aria-describedby": `vote-${name}-error` } : {};
   // After a refused form, what was typed comes back.
   const typed = (name: string, fallback = "") => submittedValue(refusal, name) ?? fallback;
   const options = useRef<HTMLTextAreaElement>(null);
@@ -155,8 +157,8 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
           name="title"
           defaultValue={typed("title")}
           maxLength={TITLE_MAX}
-          aria-required
-          aria-invalid={invalid("title")}
+          required
+          {...invalid("title")}
           className={inputClass}
         />,
       )}
@@ -220,8 +222,8 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
             name="options"
             defaultValue={typed("options")}
             rows={4}
-            aria-invalid={invalid("options")}
-            aria-describedby="vote-options-hint"
+            aria-invalid={error("options") ? true : undefined}
+            aria-describedby={`vote-options-hint${error("options") ? " vote-options-error" : ""}`}
             className={`${inputClass} h-auto py-2`}
           />
           <p id="vote-options-hint" className="text-sm text-slate-600">
@@ -256,7 +258,7 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
             defaultValue={typed("opensAt")}
             type="datetime-local"
             required
-            aria-invalid={invalid("opensAt")}
+            {...invalid("opensAt")}
             className={inputClass}
           />,
         )}
@@ -270,7 +272,7 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
             defaultValue={typed("closesAt")}
             type="datetime-local"
             required
-            aria-invalid={invalid("closesAt")}
+            {...invalid("closesAt")}
             className={inputClass}
           />,
         )}
@@ -283,7 +285,7 @@ function CreateForm({ refusal }: { refusal: Refusal | null }) {
             name="quorum"
             defaultValue={typed("quorum")}
             inputMode="decimal"
-            aria-invalid={invalid("quorum")}
+            {...invalid("quorum")}
             className={inputClass}
           />,
         )}

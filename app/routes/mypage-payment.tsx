@@ -174,7 +174,8 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
             있습니다.
           </p>
         ) : null}
-        {refusal && !refusal.fieldErrors.method ? (
+        {/* A field's own message is shown (and read) at its field only. */}
+        {refusal && Object.keys(refusal.fieldErrors).length === 0 ? (
           <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
             {refusal.message}
           </p>

@@ -239,6 +239,7 @@ function RollStatus({ vote }: { vote: Vote }) {
             maxLength={REASON_MAX}
             aria-required
             aria-invalid={fieldMessage(refusal, "text") ? true : undefined}
+            aria-describedby={fieldMessage(refusal, "text") ? "objection-text-error" : undefined}
             className={`${inputClass} h-auto py-2`}
           />
           <FieldError

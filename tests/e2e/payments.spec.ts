@@ -285,6 +285,13 @@ test("a 정회원 pays the year's dues by 가상계좌 with a 현금영수증, d
   await expect(phonePage.getByLabel("사업자등록번호")).toHaveValue("");
   await phonePage.getByRole("radio", { name: "소득공제" }).check();
   await expect(phonePage.getByLabel("휴대전화 번호")).toHaveValue(member.phone);
+  // A wrong number is refused at its field: focused, with its message as its description, once.
+  await phonePage.getByLabel("휴대전화 번호").fill("1");
+  await phonePage.getByRole("button", { name: "가상계좌 발급받기" }).click();
+  const wrongNumber = "소득공제용 현금영수증은 휴대전화 번호를 입력해주세요. (예: 010-1234-5678)";
+  await expect(phonePage.getByLabel("휴대전화 번호")).toBeFocused();
+  await expect(phonePage.getByLabel("휴대전화 번호")).toHaveAccessibleDescription(wrongNumber);
+  await expect(phonePage.getByText(wrongNumber)).toHaveCount(1);
   await phonePage.getByLabel("휴대전화 번호").fill("010-2468-1357");
   await phonePage.getByRole("button", { name: "가상계좌 발급받기" }).click();
   await expect(toast(phonePage, "가상계좌가 발급되었습니다")).toBeVisible();

@@ -104,17 +104,33 @@ test("a member votes on a phone and gets a receipt; the office sees only the tur
   await admin.context().close();
 });
 
-test("publishing a vote is confirmed first: the dialog says the roll is fixed and voters told", async ({
+test("publishing a vote is confirmed first: the dialog says the roll is fixed and voters told; an empty form is refused without it", async ({
   browser,
   baseURL,
 }) => {
   const admin = await adminOnPhone(browser, baseURL!, "/admin/votes");
+  const confirm = admin.getByRole("alertdialog", { name: "투표를 게시할까요?" });
+  // An empty form is not confirmed for nothing: it is refused at once, the focus on its first
+  // field, which names its message.
+  await admin.getByRole("button", { name: "투표 등록" }).click();
+  const title = admin.getByLabel("제목");
+  await expect(title).toBeFocused();
+  await expect(title).toHaveAttribute("aria-invalid", "true");
+  await expect(title).toHaveAccessibleDescription(/.+/);
+  await expect(confirm).toBeHidden();
+
   const posted: string[] = [];
   admin.on("request", (request) => {
     if (request.method() === "POST") posted.push(request.url());
   });
+  await title.fill("확인 대화상자 시험");
+  const local = (offset: number) => {
+    const at = new Date(Date.now() + 9 * 3600_000 + offset);
+    return at.toISOString().slice(0, 16);
+  };
+  await admin.getByLabel("시작").fill(local(24 * 3600_000));
+  await admin.getByLabel("종료").fill(local(48 * 3600_000));
   await admin.getByRole("button", { name: "투표 등록" }).click();
-  const confirm = admin.getByRole("alertdialog", { name: "투표를 게시할까요?" });
   await expect(confirm).toContainText("선거인 명부가 확정되고");
   await confirm.getByRole("button", { name: "취소" }).click();
   await expect(confirm).toBeHidden();

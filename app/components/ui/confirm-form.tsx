@@ -1,5 +1,6 @@
 import { type ComponentProps, type ReactNode, useId, useRef, useState } from "react";
 import { Form } from "react-router";
+import { useFocusOnRefusal } from "~/lib/focus-refusal";
 import { ConfirmDialog } from "./alert-dialog";
 
 /**
@@ -31,6 +32,7 @@ export function ConfirmForm({
   const confirmed = useRef(false);
   const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<FormData | null>(null);
+  useFocusOnRefusal(form);
   return (
     <>
       <Form
@@ -42,6 +44,9 @@ export function ConfirmForm({
             confirmed.current = false;
             return;
           }
+          // A form missing what it requires is sent as it is: the server refuses it with each
+          // field's message, and nothing was confirmed for nothing.
+          if (!event.currentTarget.checkValidity()) return;
           event.preventDefault();
           setSent(new FormData(event.currentTarget));
           setOpen(true);

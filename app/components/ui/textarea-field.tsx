@@ -51,6 +51,7 @@ export function SelectField({
         id={id}
         aria-required={required || undefined}
         aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         {...props}
       >

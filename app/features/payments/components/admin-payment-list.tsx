@@ -242,6 +242,7 @@ function RefundForm({
                     required
                     defaultValue={submittedValue(refusal, name) ?? ""}
                     aria-invalid={accountErrors[index] ? true : undefined}
+                    aria-describedby={accountErrors[index] ? `${id}-${name}-error` : undefined}
                     className={inputClass}
                   >
                     <option value="">은행 선택</option>
@@ -261,6 +262,7 @@ function RefundForm({
                     autoComplete="off"
                     defaultValue={submittedValue(refusal, name)}
                     aria-invalid={accountErrors[index] ? true : undefined}
+                    aria-describedby={accountErrors[index] ? `${id}-${name}-error` : undefined}
                     className={inputClass}
                   />
                 )}

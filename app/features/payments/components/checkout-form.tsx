@@ -2,10 +2,11 @@
 // browser opens PortOne's payment window (its SDK is loaded only here, on the click), then asks
 // the server to read the payment back; the test gateway needs no window and works without
 // JavaScript: the form posts to the page, which moves the test payment as the provider would.
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FieldError, inputClass, Label } from "~/components/ui/field";
+import { useFocusOnRefusal } from "~/lib/focus-refusal";
 import { formatNumber } from "~/lib/numbers";
 import { fieldMessage, type Refusal, submittedValue } from "~/lib/refusal";
 import {
@@ -42,6 +43,8 @@ export function CheckoutForm(props: Props) {
   const navigation = useNavigation();
   const busy = opening || (navigation.state !== "idle" && navigation.formMethod === "POST");
   const byAccount = method === "transfer" || method === "virtual_account";
+  const form = useRef<HTMLFormElement>(null);
+  useFocusOnRefusal(form);
 
   async function openPortOneWindow(form: HTMLFormElement) {
     setWindowError(null);
@@ -83,6 +86,7 @@ export function CheckoutForm(props: Props) {
 
   return (
     <Form
+      ref={form}
       method="post"
       className="grid gap-5"
       onSubmit={(event) => {
@@ -176,6 +180,11 @@ export function CheckoutForm(props: Props) {
                   (receipt === "소득공제" ? props.phone : undefined)
                 }
                 aria-invalid={fieldMessage(refusal, "cashReceiptIdentifier") ? true : undefined}
+                aria-describedby={
+                  fieldMessage(refusal, "cashReceiptIdentifier")
+                    ? "cashReceiptIdentifier-error"
+                    : undefined
+                }
                 className={inputClass}
               />
               <FieldError
