@@ -98,13 +98,13 @@ test.describe("tab 1: associate approval", () => {
     await expect(viewer).toBeHidden();
 
     row = await tableRow(page, caption, approved.email);
-    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await row.getByRole("button", { name: /^승인 \(/ }).click();
     await expect(toast(page, "승인 완료")).toBeVisible();
     await expect(await tableRow(page, caption, approved.email)).toHaveCount(0);
 
     row = await tableRow(page, caption, rejected.email);
     await expect(row).toHaveCount(1);
-    await row.getByRole("button", { name: "거부", exact: true }).click();
+    await row.getByRole("button", { name: /^거부 \(/ }).click();
     const rejection = page.getByRole("dialog", { name: "준회원 가입 거부" });
     await rejection.getByLabel(/거부 사유/).fill("면허 정보를 확인할 수 없습니다.");
     await rejection.getByRole("button", { name: "거부", exact: true }).click();
@@ -140,7 +140,7 @@ test.describe("the message after an approval", () => {
         .getByRole("table", { name: "승인 대기 회원" })
         .getByRole("row")
         .filter({ hasText: doctor.email });
-      await row.getByRole("button", { name: "승인", exact: true }).click();
+      await row.getByRole("button", { name: /^승인 \(/ }).click();
       await expect(page).toHaveURL(/\/admin\/dashboard/);
       await expect(page.getByRole("status").filter({ hasText: "승인 완료" })).toHaveText(APPROVED);
       await expect(row).toHaveCount(0);
@@ -155,7 +155,7 @@ test.describe("the message after an approval", () => {
     const doctor = await signUp(site);
     await openDashboard(page, "준회원 승인");
     const row = await tableRow(page, "승인 대기 회원", doctor.email);
-    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await row.getByRole("button", { name: /^승인 \(/ }).click();
     await expect(toast(page, "승인 완료")).toBeVisible();
     await expect(toast(page, "승인 완료")).toHaveCount(1);
     await expect(flashStatus(page)).toHaveCount(0);
@@ -185,7 +185,7 @@ test.describe("the message after an approval", () => {
         response.request().method() === "GET" &&
         new URL(response.url()).pathname === "/admin/dashboard",
     );
-    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await row.getByRole("button", { name: /^승인 \(/ }).click();
     const html = await (await landed).text();
     expect(html).toContain("data-flash");
     expect(html).toContain("준회원 가입을 승인했습니다.");
@@ -253,21 +253,21 @@ test.describe("tab 2: full-member approval", () => {
     await expect(row.getByText("대기중", { exact: true })).toBeVisible();
 
     // Approve: a confirm prompt naming the applicant.
-    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await row.getByRole("button", { name: /^승인 \(/ }).click();
     const confirm = page.getByRole("alertdialog", { name: "정회원 승인" });
     await expect(confirm).toContainText(`${first.name}님의 정회원 가입 신청을 승인하시겠습니까?`);
     await confirm.getByRole("button", { name: "승인" }).click();
     await expect(toast(page, "승인 완료")).toBeVisible();
     row = await tableRow(page, caption, first.email);
     await expect(row.getByText("승인됨", { exact: true })).toBeVisible();
-    await expect(row.getByRole("button", { name: "승인", exact: true })).toHaveCount(0);
-    await expect(row.getByRole("button", { name: "거부", exact: true })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: /^승인 \(/ })).toHaveCount(0);
+    await expect(row.getByRole("button", { name: /^거부 \(/ })).toHaveCount(0);
     await expect(countCard("승인됨")).toContainText(String(approvedBefore + 1));
     expect(await count("승인됨")).toBe(approvedBefore + 1);
 
     // Reject: the reason dialog; its confirm button stays disabled while the reason is blank.
     row = await tableRow(page, caption, second.email);
-    await row.getByRole("button", { name: "거부", exact: true }).click();
+    await row.getByRole("button", { name: /^거부 \(/ }).click();
     const reject = page.getByRole("dialog", { name: "정회원 신청 거부" });
     await expect(reject).toContainText(`${second.name}님의 신청을 거부하는 사유를 입력해주세요.`);
     const reason = reject.getByRole("textbox", { name: "거부 사유" });

@@ -95,7 +95,7 @@ test.describe("the administrator on a phone", () => {
     await openDashboard(page, "준회원 승인");
     const row = await tableRow(page, "승인 대기 회원", doctor.email);
     await expect(row).toContainText(doctor.name);
-    const approve = row.getByRole("button", { name: "승인", exact: true });
+    const approve = row.getByRole("button", { name: /^승인 \(/ });
     await approve.scrollIntoViewIfNeeded();
     const box = await approve.boundingBox();
     expect(box, "the approve button is laid out").not.toBeNull();
@@ -169,7 +169,7 @@ test.describe("dialogs and toasts", () => {
       // A row's reject dialog, opened from its button, gives the focus back to that button.
       await openDashboard(page, "정회원 승인");
       const row = await tableRow(page, "정회원 가입 신청 목록", member.email);
-      const reject = row.getByRole("button", { name: "거부", exact: true });
+      const reject = row.getByRole("button", { name: /^거부 \(/ });
       await reject.click();
       const reason = page.getByRole("dialog", { name: "정회원 신청 거부" });
       await expect(reason).toBeVisible();
@@ -177,7 +177,7 @@ test.describe("dialogs and toasts", () => {
       await expect(reason).toBeHidden();
       await expect(reject).toBeFocused();
       // And the approve prompt, closed with Escape.
-      const approve = row.getByRole("button", { name: "승인", exact: true });
+      const approve = row.getByRole("button", { name: /^승인 \(/ });
       await approve.click();
       await expect(page.getByRole("alertdialog", { name: "정회원 승인" })).toBeVisible();
       await page.keyboard.press("Escape");
@@ -363,7 +363,7 @@ test.describe("the administrator without JavaScript", () => {
 
   test("approves a pending sign-up from the dashboard's list", async ({ page, request }) => {
     const { doctor, row } = await pendingRowWithoutJavaScript(page);
-    await row.getByRole("button", { name: "승인", exact: true }).click();
+    await row.getByRole("button", { name: /^승인 \(/ }).click();
     await expect(page.getByRole("status")).toContainText("승인 완료 · 준회원 가입을 승인했습니다.");
     await page.goto("/admin/dashboard");
     await expect(row).toHaveCount(0);

@@ -112,7 +112,7 @@ export function ApplicationsTab({
             cell: (a) => (
               <div className="flex gap-1.5">
                 <Button size="sm" variant="secondary" onClick={() => open(a)}>
-                  상세
+                  상세<span className="sr-only"> ({a.name})</span>
                 </Button>
                 {a.status === "pending" && !hydrated ? (
                   <>
@@ -137,7 +137,7 @@ export function ApplicationsTab({
                     <ConfirmDialog
                       trigger={
                         <Button size="sm" disabled={action.pending}>
-                          승인
+                          승인<span className="sr-only"> ({a.name})</span>
                         </Button>
                       }
                       title="정회원 승인"
@@ -150,7 +150,7 @@ export function ApplicationsTab({
                       variant="secondaryDestructive"
                       onClick={() => setRejecting(a)}
                     >
-                      거부
+                      거부<span className="sr-only"> ({a.name})</span>
                     </Button>
                   </>
                 ) : null}

@@ -73,11 +73,13 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
               <div className="flex gap-1.5">
                 {m.licenseImageUrl && hydrated ? (
                   <Button size="sm" variant="secondary" onClick={() => setViewing(m)}>
-                    면허증 보기
+                    면허증 보기<span className="sr-only"> ({m.name})</span>
                   </Button>
                 ) : m.licenseImageUrl ? (
                   <Button asChild size="sm" variant="secondary">
-                    <a href={m.licenseImageUrl}>면허증 보기</a>
+                    <a href={m.licenseImageUrl}>
+                      면허증 보기<span className="sr-only"> ({m.name})</span>
+                    </a>
                   </Button>
                 ) : null}
                 {/* A form, so approving works before JavaScript loads too. */}
@@ -85,7 +87,7 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
                   <input type="hidden" name="intent" value="approve-member" />
                   <input type="hidden" name="id" value={m.id} />
                   <Button type="submit" size="sm" disabled={busy(m.id)}>
-                    승인
+                    승인<span className="sr-only"> ({m.name})</span>
                   </Button>
                 </action.fetcher.Form>
                 {hydrated ? (
@@ -95,7 +97,7 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
                     disabled={busy(m.id)}
                     onClick={() => setRejecting(m)}
                   >
-                    거부
+                    거부<span className="sr-only"> ({m.name})</span>
                   </Button>
                 ) : (
                   <DisclosedAction
