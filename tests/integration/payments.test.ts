@@ -248,6 +248,58 @@ describe("dues paid online", () => {
     expect(mainText(dues.html)).not.toContain("발급받으신 가상계좌로 입금을 기다리고");
   });
 
+  it("a 가상계좌 left open when the year is paid another way is closed, and the member told not to deposit", async () => {
+    const member = await regular("두탭계좌");
+    // One tab starts a card payment; another, opened after, issues a 가상계좌.
+    const byCard = await openDues(member);
+    await checkoutByCard(member, byCard.paymentId);
+    const byAccount = await openDues(member);
+    const chosen = await call(
+      "POST",
+      `/api/me/payments/${byAccount.paymentId}/checkout`,
+      member.cookie,
+      { method: "virtual_account" },
+    );
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    await move(byAccount.paymentId, "vbank_issued");
+    // The card's window completes after all.
+    await move(byCard.paymentId, "paid");
+    expect((await mine(member, byCard.paymentId)).status).toBe("paid");
+    const [closed] = await server.db
+      .select({ status: payments.status, failReason: payments.failReason })
+      .from(payments)
+      .where(eq(payments.paymentId, byAccount.paymentId));
+    expect(closed?.status).toBe("cancelled");
+    expect(closed?.failReason).toContain("입금하지 마세요");
+    const told = (await mailTo(member)).find((mail) =>
+      mail.subject.includes("발급받으신 가상계좌로 입금하지 마세요"),
+    );
+    expect(told?.text).toContain("더 이상 쓰지 않습니다");
+
+    // The office records a transfer by hand while another member's account is open: the minute
+    // job closes it.
+    const other = await regular("수기계좌");
+    const invoice = await openDues(other);
+    await call("POST", `/api/me/payments/${invoice.paymentId}/checkout`, other.cookie, {
+      method: "virtual_account",
+    });
+    await move(invoice.paymentId, "vbank_issued");
+    const byHand = await call("POST", "/api/admin/payments", admin.cookie, {
+      userId: other.id,
+      year: YEAR,
+      amount: FEE,
+      method: "계좌이체",
+      paidAt: `${YEAR}-03-02`,
+    });
+    expect(byHand.status, await byHand.clone().text()).toBe(201);
+    const { settleStalePayments } = await import("~/features/payments/payments.server");
+    advanceClock(2 * 60_000);
+    await settleStalePayments();
+    expect(await invoiceStatus(invoice.paymentId)).toBe("cancelled");
+    const dues = await page(server, "/mypage/dues", other.cookie);
+    expect(mainText(dues.html)).not.toContain("발급받으신 가상계좌로 입금을 기다리고");
+  });
+
   it("가상계좌 with 현금영수증: issued, a second invoice refused, then the deposit pays the dues", async () => {
     const member = await regular("가상계좌");
     const invoice = await openDues(member);

@@ -392,6 +392,22 @@ export const mailTemplates = {
       },
     ),
 
+  /** The year was paid another way while its 가상계좌 stood open: nothing more to deposit. */
+  virtualAccountNotNeeded: (
+    registrant: Registrant,
+    payment: { orderName: string; bank: string; accountNumber: string },
+  ) =>
+    compose(
+      registrant.email,
+      `발급받으신 가상계좌로 입금하지 마세요: ${payment.orderName}`,
+      [
+        `${registrant.name}님, 안녕하세요.`,
+        `‘${payment.orderName}’ 납부가 다른 방법으로 확인되어, 발급해 드린 가상계좌(${payment.bank} ${payment.accountNumber})는 더 이상 쓰지 않습니다.`,
+        "이 계좌로 입금하지 마세요. 이미 입금하셨다면 확인되는 대로 학회 사무국이 연락드려 돌려드립니다.",
+      ],
+      { label: "회비 납부 내역 보기", url: link("/mypage/dues#payments") },
+    ),
+
   paymentReceived: (
     registrant: Registrant,
     payment: {

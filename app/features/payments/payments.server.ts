@@ -461,8 +461,10 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
   let { invoice } = result;
   if (result.becameIssued) await notifyVbankIssued(invoice);
   if (invoice.status === "paid") {
-    if (invoice.purpose === "dues") invoice = await settleDues(invoice, result.becamePaid);
-    else if (result.becamePaid && invoice.registrationId) {
+    if (invoice.purpose === "dues") {
+      invoice = await settleDues(invoice, result.becamePaid);
+      if (invoice.duesPaymentId) await closeOtherIssuedVbanks(invoice);
+    } else if (result.becamePaid && invoice.registrationId) {
       const seat = await confirmPaidSeat(invoice.registrationId);
       const reason =
         SEAT_LOST[seat as keyof typeof SEAT_LOST] ??
@@ -487,8 +489,68 @@ export async function settlePayment(paymentId: string): Promise<Invoice | null> 
   }
   if (invoice.refundedAmount > 0) invoice = await shrinkDues(invoice, "온라인 결제 환불");
   if (vbankExpired(invoice)) invoice = await closeExpiredVbank(invoice);
+  else if (invoice.status === "vbank_issued" && invoice.purpose === "dues") {
+    invoice = await closeVbankOfSettledYear(invoice);
+  }
   return invoice;
 }
+
+/**
+ * The year of an issued 가상계좌 was paid (by card in another tab, a transfer the office recorded,
+ * a bank statement) or exempted meanwhile: the invoice is closed, so the member's pages stop
+ * asking for a deposit, and the member is told not to make one. The minute job comes by each
+ * issued account, so this follows any way of paying within a minute. A deposit made anyway is
+ * still read back (syncInvoice) and returned, as for a year already paid.
+ */
+async function closeVbankOfSettledYear(invoice: Invoice) {
+  if (!invoice.userId || invoice.duesYear === null) return invoice;
+  const fact = (await duesOfMember(invoice.userId, [invoice.duesYear])).facts.get(invoice.duesYear);
+  const settled = fact?.settings && (fact.exempt || fact.paid >= fact.settings.regularFee);
+  if (!settled) return invoice;
+  const db = await getDb();
+  const [closed] = await db
+    .update(payments)
+    .set({
+      status: "cancelled",
+      failReason: "회비가 다른 방법으로 납부되어 이 가상계좌는 닫았습니다. 입금하지 마세요.",
+    })
+    .where(and(eq(payments.id, invoice.id), eq(payments.status, "vbank_issued")))
+    .returning();
+  if (!closed) return invoice;
+  await notifyVbankNotNeeded(closed);
+  return closed;
+}
+
+/** The member's other 가상계좌 for the year this payment just paid (another tab's). */
+async function closeOtherIssuedVbanks(invoice: Invoice) {
+  if (!invoice.userId || invoice.duesYear === null) return;
+  const db = await getDb();
+  const others = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.userId, invoice.userId),
+        eq(payments.purpose, "dues"),
+        eq(payments.duesYear, invoice.duesYear),
+        eq(payments.status, "vbank_issued"),
+        ne(payments.id, invoice.id),
+      ),
+    );
+  for (const other of others) await closeVbankOfSettledYear(other);
+}
+
+const notifyVbankNotNeeded = safely(async (invoice: Invoice) => {
+  const member = await payerOf(invoice);
+  if (!member || !invoice.virtualAccount) return;
+  await enqueueMail(
+    mailTemplates.virtualAccountNotNeeded(member, {
+      orderName: invoice.orderName,
+      bank: bankLabel(invoice.virtualAccount.bank),
+      accountNumber: invoice.virtualAccount.accountNumber,
+    }),
+  );
+});
 
 /** An hour past a 가상계좌's deadline: a deposit made at the last minute has been reported by then. */
 const VBANK_GRACE_MS = 60 * 60 * 1000;
