@@ -26,7 +26,7 @@ import {
 import { flashToastOf } from "../support/admin";
 import { mainText, tags } from "../support/html";
 import { postForm } from "../support/http";
-import { insertMember, type Member, page, sendJson } from "../support/members";
+import { applicationPayload, insertMember, type Member, page, sendJson } from "../support/members";
 import { pdfText } from "../support/pdf";
 import { setupTestServer } from "../support/test-server";
 
@@ -298,6 +298,48 @@ describe("dues paid online", () => {
     expect(await invoiceStatus(invoice.paymentId)).toBe("cancelled");
     const dues = await page(server, "/mypage/dues", other.cookie);
     expect(mainText(dues.html)).not.toContain("발급받으신 가상계좌로 입금을 기다리고");
+  });
+
+  it("an applicant who paid while waiting and is rejected is told the dues go back; the office is asked to return them", async () => {
+    const applicant = await insertMember(server, { memberType: "associate", name: "거부된납부자" });
+    const applied = await call(
+      "POST",
+      "/api/membership-applications",
+      applicant.cookie,
+      applicationPayload(),
+    );
+    expect(applied.status, await applied.clone().text()).toBe(201);
+    const { id } = await json<{ id: string }>(applied);
+    const invoice = await openDues(applicant);
+    await move(invoice.paymentId, "paid");
+    const rejected = await call("PATCH", `/api/membership-applications/${id}`, admin.cookie, {
+      status: "rejected",
+      rejectionReason: "면허 확인 불가",
+    });
+    expect(rejected.status, await rejected.clone().text()).toBe(200);
+    const told = (await mailTo(applicant)).find((mail) => mail.subject.includes("심사 결과"));
+    expect(told?.text).toContain(`${YEAR}년 회비 100,000원은 학회 사무국이 확인한 뒤 돌려드립니다`);
+    const office = await server.db.select().from(mailQueue).where(eq(mailQueue.to, admin.email));
+    expect(
+      office.some((mail) => mail.subject.includes(`거부된 거부된납부자님의 ${YEAR}년 회비`)),
+    ).toBe(true);
+
+    // An applicant who paid nothing reads no word of money.
+    const unpaid = await insertMember(server, { memberType: "associate", name: "거부된미납자" });
+    const second = await call(
+      "POST",
+      "/api/membership-applications",
+      unpaid.cookie,
+      applicationPayload(),
+    );
+    const other = await json<{ id: string }>(second);
+    await call("PATCH", `/api/membership-applications/${other.id}`, admin.cookie, {
+      status: "rejected",
+      rejectionReason: "면허 확인 불가",
+    });
+    const plain = (await mailTo(unpaid)).find((mail) => mail.subject.includes("심사 결과"));
+    expect(plain?.text).toContain("면허 확인 불가");
+    expect(plain?.text).not.toContain("회비");
   });
 
   it("가상계좌 with 현금영수증: issued, a second invoice refused, then the deposit pays the dues", async () => {

@@ -76,12 +76,17 @@ export const notifyApplicationDecision = safely(
     applicant: Person,
     decision: { status: "approved" } | { status: "rejected"; rejectionReason: string },
     dues?: Parameters<typeof mailTemplates.applicationApproved>[1],
+    paidDues?: { year: number; amount: number },
   ) => {
     await enqueueMail(
       decision.status === "approved"
         ? mailTemplates.applicationApproved(applicant, dues)
-        : mailTemplates.applicationRejected(applicant, decision.rejectionReason),
+        : mailTemplates.applicationRejected(applicant, decision.rejectionReason, paidDues),
     );
+    if (decision.status === "rejected" && paidDues) {
+      const { subject, text, html } = mailTemplates.rejectedApplicantPaidDues(applicant, paidDues);
+      await enqueueMail(await toAdministrators({ subject, text, html }));
+    }
   },
 );
 

@@ -225,7 +225,12 @@ export const mailTemplates = {
       { label: "마이페이지 열기", url: link("/mypage") },
     ),
 
-  applicationRejected: (applicant: { name: string; email: string }, reason: string) =>
+  applicationRejected: (
+    applicant: { name: string; email: string },
+    reason: string,
+    /** Dues the applicant paid for the year while waiting, which a 준회원 does not owe. */
+    paidDues?: { year: number; amount: number },
+  ) =>
     compose(
       applicant.email,
       "정회원 가입 심사 결과 안내",
@@ -233,9 +238,29 @@ export const mailTemplates = {
         `${applicant.name}님, 안녕하세요.`,
         "정회원 가입 신청이 승인되지 않았습니다.",
         `거부 사유: ${reason}`,
+        ...(paidDues
+          ? [
+              `신청 후 납부하신 ${paidDues.year}년 회비 ${formatNumber(paidDues.amount)}원은 학회 사무국이 확인한 뒤 돌려드립니다.`,
+            ]
+          : []),
         `문의 사항은 학회 사무국(${office().phone}, ${office().email})으로 연락해주세요.`,
       ],
       { label: "신청 현황 보기", url: link("/membership/apply") },
+    ),
+
+  /** The office's reminder: a rejected applicant paid dues they no longer owe. */
+  rejectedApplicantPaidDues: (
+    applicant: { name: string; email: string },
+    paidDues: { year: number; amount: number },
+  ) =>
+    compose(
+      applicant.email,
+      `환불 확인 필요: 정회원 신청이 거부된 ${applicant.name}님의 ${paidDues.year}년 회비`,
+      [
+        `${applicant.name}님(${applicant.email})의 정회원 가입 신청을 거부했습니다. 이 회원은 신청 후 ${paidDues.year}년 회비 ${formatNumber(paidDues.amount)}원을 납부했고, 준회원은 회비를 내지 않습니다.`,
+        "온라인 결제는 결제 관리에서 환불하고, 계좌이체는 회비 관리에서 납부 기록을 취소한 뒤 돌려드려주세요. 회원에게는 돌려드린다고 안내했습니다.",
+      ],
+      { label: "결제 관리 열기", url: link("/admin/payments") },
     ),
 
   passwordReset: (member: { name: string; email: string }, token: string) =>

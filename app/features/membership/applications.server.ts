@@ -83,6 +83,23 @@ async function textApplicationReceived(applicant: Applicant) {
 }
 
 /** This year's dues of a newly approved 정회원, for the approval mail: paid, or how to pay. */
+/**
+ * The year's dues a rejected applicant paid while waiting (as the dues page asks of an applicant),
+ * which a 준회원 does not owe: the mails name it so that it goes back. Nothing when the member
+ * stands as 정회원 or above anyway (a rejected re-application of a member already 정회원).
+ */
+async function duesPaidWhileWaiting(userId: string) {
+  const year = currentDuesYear();
+  const db = await getDb();
+  const [[account], standing] = await Promise.all([
+    db.select({ memberType: users.memberType }).from(users).where(eq(users.id, userId)),
+    yearDuesOf([userId], year),
+  ]);
+  const paid = standing.get(userId)?.paid ?? 0;
+  if (account?.memberType !== "associate" || paid <= 0) return undefined;
+  return { year, amount: paid };
+}
+
 async function approvalDues(userId: string) {
   const year = currentDuesYear();
   const db = await getDb();
@@ -293,6 +310,7 @@ export async function decideApplication(
     updated,
     decision,
     decision.status === "approved" ? await approvalDues(updated.userId) : undefined,
+    decision.status === "rejected" ? await duesPaidWhileWaiting(updated.userId) : undefined,
   );
   if (decision.status === "approved") {
     await textMember(updated.userId, "applicationApproved", {
