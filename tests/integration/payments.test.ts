@@ -451,7 +451,23 @@ describe("dues paid online", () => {
     );
     expect(lines[1]).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
     const both = await csv(`${stated}&q=${encodeURIComponent("결제내보내기")}`);
-    expect((await both.text()).trim().split(/\r?\n/)).toHaveLength(3);
+    const bothLines = (await both.text()).trim().split(/\r?\n/);
+    expect(bothLines).toHaveLength(3);
+    // Told apart by e-mail, the dues' year named, and each refund's day, amount and reason.
+    expect(bothLines[0]).toContain(`"회원 이메일","구분","회비 연도"`);
+    expect(bothLines[0]).toContain("환불 내역");
+    const duesLine = bothLines.find((line) => line.includes(dues.paymentId))!;
+    expect(duesLine).toContain(member.email);
+    expect(duesLine).toContain(`"${YEAR}"`);
+    const refund = await call(
+      "POST",
+      `/api/admin/payments/${seat.paymentId}/refunds`,
+      admin.cookie,
+      { amount: 10_000, reason: "주차권 미사용" },
+    );
+    expect(refund.status, await refund.clone().text()).toBe(201);
+    const afterRefund = await csv(`${stated}&kind=seminar&q=${encodeURIComponent("결제내보내기")}`);
+    expect(await afterRefund.text()).toMatch(/오(전|후) \d{1,2}:\d{2} 10,000원 \(주차권 미사용\)/);
 
     expect((await csv("kind=seminar")).status).toBe(400);
     expect((await csv(stated, null)).status).toBe(401);

@@ -856,23 +856,52 @@ export async function paymentsCsv(actor: Actor, query: PaymentListQuery, purpose
     .orderBy(desc(payments.createdAt))
     .limit(50_000);
   await audit(actor.audit, "export_payments", null, { purpose, count: rows.length });
+  // Two members of one name are told apart by their e-mail (none after a withdrawal); each
+  // refund's day and reason, as the screen lists them.
+  const userIds = [...new Set(rows.flatMap((row) => (row.userId ? [row.userId] : [])))];
+  const refunded = rows.filter((row) => row.refundedAmount > 0).map((row) => row.id);
+  const [emails, refunds] = await Promise.all([
+    userIds.length
+      ? db
+          .select({ id: users.id, email: users.email })
+          .from(users)
+          .where(inArray(users.id, userIds))
+      : [],
+    refunded.length
+      ? db
+          .select()
+          .from(paymentRefunds)
+          .where(inArray(paymentRefunds.paymentRowId, refunded))
+          .orderBy(paymentRefunds.createdAt)
+      : [],
+  ]);
+  const emailOf = new Map(emails.map((row) => [row.id, row.email]));
+  const refundsOf = new Map<string, typeof refunds>();
+  for (const refund of refunds) {
+    refundsOf.set(refund.paymentRowId, [...(refundsOf.get(refund.paymentRowId) ?? []), refund]);
+  }
   return toCsv(
     [
       "결제번호",
       "회원",
+      "회원 이메일",
       "구분",
+      "회비 연도",
       "내용",
       "금액",
       "상태",
       "결제수단",
       "결제일시",
       "환불액",
+      "환불 내역",
       "거래번호",
     ],
     rows.map((row) => [
       row.paymentId,
       row.memberName,
+      (row.userId && emailOf.get(row.userId)) ?? "",
       PURPOSE_LABELS[row.purpose as keyof typeof PURPOSE_LABELS] ?? row.purpose,
+      row.duesYear ?? "",
       row.orderName,
       row.amount,
       PAYMENT_STATUS_LABELS[row.status as keyof typeof PAYMENT_STATUS_LABELS] ?? row.status,
@@ -880,6 +909,12 @@ export async function paymentsCsv(actor: Actor, query: PaymentListQuery, purpose
       // In Seoul's time, as the office reads it (the other exports write dates the same way).
       row.paidAt ? formatDateTime(row.paidAt) : "",
       row.refundedAmount,
+      (refundsOf.get(row.id) ?? [])
+        .map(
+          (refund) =>
+            `${formatDateTime(refund.createdAt)} ${formatNumber(refund.amount)}원 (${refund.reason})`,
+        )
+        .join("; "),
       row.transactionId ?? "",
     ]),
   );
