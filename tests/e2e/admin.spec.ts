@@ -265,19 +265,25 @@ test.describe("tab 2: full-member approval", () => {
     await expect(countCard("승인됨")).toContainText(String(approvedBefore + 1));
     expect(await count("승인됨")).toBe(approvedBefore + 1);
 
-    // Reject: the reason dialog; its confirm button stays disabled while the reason is blank.
+    // Reject: the reason dialog opens on its reason; a blank one is refused at the field, which
+    // says why and takes the focus back ('거부 사유 필요').
     row = await tableRow(page, caption, second.email);
     await row.getByRole("button", { name: /^거부 \(/ }).click();
     const reject = page.getByRole("dialog", { name: "정회원 신청 거부" });
     await expect(reject).toContainText(`${second.name}님의 신청을 거부하는 사유를 입력해주세요.`);
     const reason = reject.getByRole("textbox", { name: "거부 사유" });
+    await expect(reason).toBeFocused();
     const submit = reject.getByRole("button", { name: "거부", exact: true });
-    await expect(submit).toBeDisabled();
     await reason.fill("   ");
-    await expect(submit).toBeDisabled();
+    await submit.click();
+    await expect(toast(page, "거부 사유 필요")).toBeVisible();
+    await expect(reason).toBeFocused();
+    await expect(reason).toHaveAttribute("aria-invalid", "true");
+    await expect(reason).toHaveAccessibleDescription("거부 사유를 입력해주세요.");
+    await expect(reject).toBeVisible();
     const why = "연회비 입금이 확인되지 않았습니다.";
     await reason.fill(why);
-    await expect(submit).toBeEnabled();
+    await expect(reason).not.toHaveAttribute("aria-invalid", "true");
     await submit.click();
     await expect(toast(page, "거부 완료")).toBeVisible();
     await expect(reject).toBeHidden();

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { Dialog as Primitive } from "radix-ui";
-import { type ReactNode, useRef } from "react";
+import { type ReactNode, type RefObject, useRef } from "react";
 import { cn } from "~/lib/cn";
 import { MODAL_PLACEMENT } from "./modal-placement";
 
@@ -13,6 +13,7 @@ export function Dialog({
   children,
   wide = false,
   onCloseAutoFocus,
+  initialFocus,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -22,6 +23,8 @@ export function Dialog({
   wide?: boolean;
   /** Radix's: where focus goes on close; call `event.preventDefault()` to place it yourself. */
   onCloseAutoFocus?: (event: Event) => void;
+  /** What takes the focus when it opens (else the first control, its 닫기 button). */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   // Our dialogs are opened by state, not by a Radix trigger, and Radix gives the focus back to its
   // trigger only: the element that had the focus when the dialog opened (the button that opened
@@ -44,6 +47,11 @@ export function Dialog({
         <Primitive.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Primitive.Content
           onCloseAutoFocus={returnFocus}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
           className={cn(
             MODAL_PLACEMENT,
             "rounded-2xl bg-white p-6 shadow-xl",

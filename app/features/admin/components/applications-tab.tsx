@@ -1,9 +1,10 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
+import { FieldError } from "~/components/ui/field";
 import { ApplicationStatusBadge } from "~/features/membership/components/application-status";
 import { REJECTION_REASON_REQUIRED, STATUS_LABELS } from "~/features/membership/validation";
 import {
@@ -303,8 +304,13 @@ function RejectDialog({
 }) {
   const id = useId();
   const [reason, setReason] = useState("");
+  // The button stays (a disabled one is skipped by Tab, and says nothing): a blank reason is
+  // refused at its field, which takes the focus, as the dialog's first stop does.
+  const [missing, setMissing] = useState(false);
+  const field = useRef<HTMLTextAreaElement>(null);
   const action = useDashboardAction(() => {
     setReason("");
+    setMissing(false);
     onClose();
   });
   const blank = reason.trim() === "";
@@ -318,12 +324,15 @@ function RejectDialog({
       description={
         application ? `${application.name}님의 신청을 거부하는 사유를 입력해주세요.` : undefined
       }
+      initialFocus={field}
     >
       <form
         className="grid gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           if (blank) {
+            setMissing(true);
+            field.current?.focus();
             toast({
               title: "거부 사유 필요",
               description: REJECTION_REASON_REQUIRED,
@@ -341,16 +350,23 @@ function RejectDialog({
         <textarea
           id={id}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          ref={field}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setMissing(false);
+          }}
+          aria-invalid={missing || undefined}
+          aria-describedby={missing ? `${id}-error` : undefined}
           rows={4}
           aria-required="true"
           className="rounded-lg border border-slate-300 p-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
         />
+        <FieldError id={`${id}-error`} message={missing ? REJECTION_REASON_REQUIRED : undefined} />
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={onClose}>
             취소
           </Button>
-          <Button type="submit" variant="destructive" disabled={blank || action.pending}>
+          <Button type="submit" variant="destructive" disabled={action.pending}>
             거부
           </Button>
         </div>
