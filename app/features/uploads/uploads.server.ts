@@ -18,6 +18,7 @@ import type { Database } from "~db/client.server";
 import { communityPosts, storedObjects, users } from "~db/schema";
 import { recordAudit } from "../audit/audit.server";
 import {
+  clear as clearLimit,
   firstInWindow,
   ipKey,
   limitAuthRequestsByIp,
@@ -193,14 +194,22 @@ export async function receiveUpload(request: Request, token: string | null, ip?:
     .from(storedObjects)
     .where(eq(storedObjects.id, grant.id));
   if (existing) throw new AppError("conflict", USED_URL);
-  const untilExpiry = grant.exp * 1000 - Date.now();
-  if (!(await firstInWindow(`upload-put:${grant.id}`, untilExpiry + 60_000))) {
+  const spent = `upload-put:${grant.id}`;
+  if (!(await firstInWindow(spent, grant.exp * 1000 - Date.now() + 60_000))) {
     throw new AppError("conflict", USED_URL);
   }
-  if (grant.origin === "library") return receiveDocument(request, grant);
-
-  const body = await readBodyBytes(request, MAX_IMAGE_BYTES, UPLOAD_MESSAGES.tooLarge);
-  return storeObject(grant, body, uploaderKey(grant, ip));
+  try {
+    if (grant.origin === "library") return await receiveDocument(request, grant);
+    const body = await readBodyBytes(request, MAX_IMAGE_BYTES, UPLOAD_MESSAGES.tooLarge);
+    return await storeObject(grant, body, uploaderKey(grant, ip));
+  } catch (error) {
+    // A failure of our own (storage, the database) does not spend the URL: the same file may be
+    // sent again. Only a file refused for what it is does.
+    if (!(error instanceof AppError) || error.status >= 500) {
+      await clearLimit(spent).catch(() => undefined);
+    }
+    throw error;
+  }
 }
 
 /** Whose turn an image check is (image-check.server.ts): the account, or a visitor's address. */
