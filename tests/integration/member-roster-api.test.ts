@@ -4,7 +4,13 @@
 // and each call's permission for a visitor, a member and an administrator.
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, membershipApplications, users } from "~db/schema";
+import {
+  auditLog,
+  membershipApplications,
+  seminarRegistrations,
+  seminars,
+  users,
+} from "~db/schema";
 import {
   createAdmin,
   json,
@@ -15,6 +21,7 @@ import {
   userRow,
 } from "../support/accounts";
 import { ENGLISH_DEFAULTS, insertPendingUser, UNKNOWN_ID } from "../support/admin";
+import { postForm } from "../support/http";
 import { queueRowsTo } from "../support/mail";
 import { insertMember, type Member, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
@@ -340,6 +347,57 @@ describe("GET /api/admin/members: filters, sorts and paging", () => {
       expect(body.message, query).toMatch(/[가-힣]/);
       expect(body.message, query).not.toMatch(ENGLISH_DEFAULTS);
     }
+  });
+});
+
+describe("a member's contact follows into their seminar registrations", () => {
+  it("an e-mail the office corrects and a number the member changes reach the door and the seminar's mails", async () => {
+    const doctor = await insertMember(server, { name: "연락처변경", phone: "010-2345-6789" });
+    const [seminar] = await server.db
+      .insert(seminars)
+      .values({
+        title: "연락처 세미나",
+        description: "설명",
+        speaker: "연자",
+        date: new Date(Date.now() + 10 * 24 * 3600_000),
+        location: "세미나실",
+      })
+      .returning();
+    const registered = await sendJson(
+      server,
+      "POST",
+      `/api/seminars/${seminar!.id}/registrations`,
+      undefined,
+      { cookie: doctor.cookie },
+    );
+    expect(registered.status, await registered.clone().text()).toBe(201);
+    const registration = async () =>
+      (
+        await server.db
+          .select()
+          .from(seminarRegistrations)
+          .where(eq(seminarRegistrations.userId, doctor.id))
+      )[0];
+
+    const newEmail = `changed-${doctor.id.slice(0, 8)}@example.net`;
+    const patched = await call("PATCH", `/api/admin/members/${doctor.id}`, { email: newEmail });
+    expect(patched.status, await patched.clone().text()).toBe(200);
+    expect(await registration()).toMatchObject({ email: newEmail, name: "연락처변경" });
+
+    const profile = await postForm(
+      server,
+      "/mypage",
+      {
+        intent: "profile",
+        phone: "010-9876-5432",
+        hospitalName: "새병원",
+        department: "내과",
+        address: "대구광역시 수성구",
+      },
+      { cookie: doctor.cookie },
+    );
+    expect(profile.status, await profile.clone().text()).toBeLessThan(400);
+    expect((await registration())?.phone).toBe("010-9876-5432");
   });
 });
 

@@ -6,7 +6,7 @@ import { getDb } from "~/db.server";
 import { builtOnce } from "~/lib/built-once.server";
 import { AppError } from "~/lib/errors.server";
 import { logger } from "~/logger.server";
-import { membershipApplications, storedObjects, users } from "~db/schema";
+import { membershipApplications, seminarRegistrations, storedObjects, users } from "~db/schema";
 import { notifyPasswordChanged } from "../mail/notifications.server";
 import { textMember } from "../messages/messages.server";
 import {
@@ -58,15 +58,22 @@ export async function updateMyProfile(
   profile: { phone: string; hospitalName: string; department: string; address: string },
 ) {
   const db = await getDb();
-  await db
-    .update(users)
-    .set({
-      phone: profile.phone,
-      hospitalName: profile.hospitalName,
-      department: profile.department,
-      address: profile.address,
-    })
-    .where(eq(users.id, userId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        phone: profile.phone,
+        hospitalName: profile.hospitalName,
+        department: profile.department,
+        address: profile.address,
+      })
+      .where(eq(users.id, userId));
+    // The seminar registrations' copy of the number (the door's search, the seminars' texts).
+    await tx
+      .update(seminarRegistrations)
+      .set({ phone: profile.phone })
+      .where(eq(seminarRegistrations.userId, userId));
+  });
 }
 
 /**

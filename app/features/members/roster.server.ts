@@ -34,6 +34,7 @@ import {
   memberSearchText,
   membershipApplications,
   secondFactors,
+  seminarRegistrations,
   users,
 } from "~db/schema";
 import { approveMember, EMAIL_TAKEN } from "../accounts/accounts.server";
@@ -521,7 +522,20 @@ export async function updateMember(actor: Actor, id: string, patch: MemberPatch)
   if (Object.keys(changes).length === 0) return member;
   const db = await getDb();
   try {
-    await db.update(users).set(changes).where(eq(users.id, id));
+    await db.transaction(async (tx) => {
+      await tx.update(users).set(changes).where(eq(users.id, id));
+      // A registration keeps the contact it was made with for the door and the seminar's mails;
+      // a corrected address or number is theirs from now on (the name stays as registered).
+      if (changes.email !== undefined || changes.phone !== undefined) {
+        await tx
+          .update(seminarRegistrations)
+          .set({
+            ...(changes.email !== undefined ? { email: changes.email } : {}),
+            ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+          })
+          .where(eq(seminarRegistrations.userId, id));
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError("conflict", EMAIL_TAKEN, { email: EMAIL_TAKEN });
