@@ -7,6 +7,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
+import { seoulDate } from "~/lib/dates";
 import {
   auditLog,
   messageQueue,
@@ -523,7 +524,8 @@ describe("the day-before reminder, the password and the second factor", () => {
     const { sendDueReminders } = await import("~/features/seminars/reminders.server");
     await sendDueReminders();
     const text = await waitForText(member.digits, "seminarReminder");
-    expect(text.text).toContain("내일 [내일 세미나] 행사가 열립니다");
+    const day = seoulDate(start) === seoulDate(new Date()) ? "오늘" : "내일";
+    expect(text.text).toContain(`${day} [내일 세미나] 행사가 열립니다`);
     expect(text.buttons[0]?.url).toBe(`${server.baseUrl}/mypage/tickets/${registration!.id}`);
   });
 

@@ -5,6 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
+import { seoulDate } from "~/lib/dates";
 import { seminarCheckIns } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { mainText } from "../support/html";
@@ -285,9 +286,8 @@ describe("who may use the door", () => {
 
 describe("the day-before reminder", () => {
   it("mails each confirmed registrant of a seminar starting within a day, once", async () => {
-    const seminar = await createSeminar({
-      date: new Date(Date.now() + 20 * 60 * MINUTE).toISOString(),
-    });
+    const start = new Date(Date.now() + 20 * 60 * MINUTE);
+    const seminar = await createSeminar({ date: start.toISOString() });
     const someone = await insertMember(server, { name: "알림받을회원" });
     await registered(someone, seminar.id);
     const { sendDueReminders } = await import("~/features/seminars/reminders.server");
@@ -295,6 +295,32 @@ describe("the day-before reminder", () => {
     expect(await sendDueReminders()).toBeGreaterThanOrEqual(1);
     expect(await sendDueReminders()).toBe(0);
     const mails = await server.db.select().from(mailQueue).where(eq(mailQueue.to, someone.email));
-    expect(mails.filter((m) => m.subject.includes("내일 세미나가 열립니다"))).toHaveLength(1);
+    // 오늘 when the start falls on today's Seoul date (a run before 04:00 in Seoul), else 내일.
+    const day = seoulDate(start) === seoulDate(new Date()) ? "오늘" : "내일";
+    expect(mails.filter((m) => m.subject.includes(`${day} 세미나가 열립니다`))).toHaveLength(1);
+  });
+
+  it("says 오늘 for a seminar later the same Seoul day, 내일 for one after midnight", async () => {
+    // The server's clock at 21:00 in Seoul: a seminar at 23:00 is today's, one at 01:00 tomorrow's.
+    let midnight = Date.parse(`${seoulDate(new Date())}T00:00:00+09:00`) + 24 * 60 * MINUTE;
+    if (midnight - 3 * 60 * MINUTE < Date.now()) midnight += 24 * 60 * MINUTE;
+    const tonight = await createSeminar({ date: new Date(midnight - 60 * MINUTE).toISOString() });
+    const early = await createSeminar({ date: new Date(midnight + 60 * MINUTE).toISOString() });
+    const both = await insertMember(server, { name: "오늘내일회원" });
+    await registered(both, tonight.id);
+    await registered(both, early.id);
+    const { sendDueReminders } = await import("~/features/seminars/reminders.server");
+    const { mailQueue } = await import("~db/schema");
+    advanceClock(midnight - 3 * 60 * MINUTE - Date.now());
+    await sendDueReminders();
+    const subjects = (
+      await server.db.select().from(mailQueue).where(eq(mailQueue.to, both.email))
+    ).map((m) => m.subject);
+    expect(subjects.filter((subject) => subject.includes("오늘 세미나가 열립니다"))).toHaveLength(
+      1,
+    );
+    expect(subjects.filter((subject) => subject.includes("내일 세미나가 열립니다"))).toHaveLength(
+      1,
+    );
   });
 });

@@ -579,10 +579,11 @@ export const mailTemplates = {
       { label: "마이페이지에서 확인하기", url: link("/mypage/seminars") },
     ),
 
-  seminarReminder: (registrant: Registrant, seminar: SeminarForMail) =>
+  /** `day`: 오늘 for a seminar later the same Seoul day (a registration made that morning). */
+  seminarReminder: (registrant: Registrant, seminar: SeminarForMail, day: "오늘" | "내일") =>
     compose(
       registrant.email,
-      `내일 세미나가 열립니다: ${seminar.title}`,
+      `${day} 세미나가 열립니다: ${seminar.title}`,
       [
         `${registrant.name}님, 안녕하세요.`,
         `신청하신 ‘${seminar.title}’ 세미나가 곧 열립니다.`,

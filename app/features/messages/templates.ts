@@ -41,8 +41,11 @@ export const messageTemplates = {
     text: `[${s.shortName}] ${p.name}님, [${p.title}] 대기 순번이 되어 자리가 배정되었습니다. ${p.payBy}까지 결제하시면 참가가 확정됩니다.\n${p.url}`,
     buttons: link("결제하기", p.url),
   }),
-  seminarReminder: (s: Society, p: { name: string; title: string; when: string; url: string }) => ({
-    text: `[${s.shortName}] ${p.name}님, 내일 [${p.title}] 행사가 열립니다.\n일시: ${p.when}\n입장권: ${p.url}`,
+  seminarReminder: (
+    s: Society,
+    p: { name: string; day: "오늘" | "내일"; title: string; when: string; url: string },
+  ) => ({
+    text: `[${s.shortName}] ${p.name}님, ${p.day} [${p.title}] 행사가 열립니다.\n일시: ${p.when}\n입장권: ${p.url}`,
     buttons: link("입장권 보기", p.url),
   }),
   vbankIssued: (

@@ -2,7 +2,7 @@
 // never break it (see `safely`). Confirmations carry the seminar as a calendar invitation.
 import { env } from "~/env.server";
 import { now as clockNow } from "~/lib/clock.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, seoulDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
 import type { seminarRegistrations, seminars } from "~db/schema";
 import { enqueueMail } from "../mail/mail.server";
@@ -89,9 +89,12 @@ export const notifyRegistrationCancelled = safely(
 
 export const notifySeminarReminder = safely(
   async (seminar: Seminar, registration: Registration) => {
-    await enqueueMail(mailTemplates.seminarReminder(registration, forMail(seminar)));
+    // Sent within the day before the start: on the start's own Seoul day it is today's.
+    const day = seoulDate(seminar.date) === seoulDate(clockNow()) ? "오늘" : "내일";
+    await enqueueMail(mailTemplates.seminarReminder(registration, forMail(seminar), day));
     await textMember(registration.userId, "seminarReminder", {
       name: registration.name,
+      day,
       title: seminar.title,
       when: formatDateTime(seminar.date),
       url: ticketUrl(registration),
