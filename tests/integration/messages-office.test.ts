@@ -459,6 +459,10 @@ describe("the full-membership application's texts", () => {
     expect(received.text).toContain("200,000원");
     expect(received.text).toContain("신한은행 140-014-000000");
     expect(received.text).toContain(`정회원신청자${applicant.digits.slice(-4)}`);
+    // Sent as a text without buttons, it still carries the page to pay on, and promises no
+    // approval for the payment alone.
+    expect(received.text).toContain(`온라인 납부: ${server.baseUrl}/mypage/dues`);
+    expect(received.text).not.toContain("납부가 확인되면 정회원 승인");
 
     const approved = await sendJson(
       server,

@@ -23,7 +23,7 @@ export const messageTemplates = {
     s: Society,
     p: { name: string; amount: string; account: string; depositor: string; url: string },
   ) => ({
-    text: `[${s.shortName}] ${p.name}님, 정회원 가입 신청이 접수되었습니다. 연회비를 마이페이지에서 온라인으로 납부하시거나 아래 계좌로 입금해주세요.\n금액: ${p.amount}\n계좌: ${p.account}\n입금자명: ${p.depositor}\n납부가 확인되면 정회원 승인 문자를 보내 드립니다.`,
+    text: `[${s.shortName}] ${p.name}님, 정회원 가입 신청이 접수되었습니다. 연회비를 마이페이지에서 온라인으로 납부하시거나 아래 계좌로 입금해주세요.\n금액: ${p.amount}\n계좌: ${p.account}\n입금자명: ${p.depositor}\n온라인 납부: ${p.url}\n심사 결과는 문자로 알려 드립니다.`,
     buttons: link("연회비 납부", p.url),
   }),
   applicationApproved: (s: Society, p: { name: string; url: string }) => ({
