@@ -383,14 +383,17 @@ export const seminarRegistrations = pgTable(
     seminarId: uuid()
       .notNull()
       .references(() => seminars.id, { onDelete: "restrict" }),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    // Null once the member has withdrawn: a registration with attendance outlives the account
+    // as the society's record of who earned which credits (decision 035); the others go with it.
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
     // Copied from the account when registering: the registrant list is what was true then.
     name: text().notNull(),
     email: text().notNull(),
     phone: text().notNull(),
     hospitalName: text(),
+    // The licence number, copied when the member withdraws (the account's own is read until then):
+    // the credit report and the certificate's check still need it.
+    licenseNumber: text(),
     // confirmed, waitlisted, payment_pending (a paid seminar's seat held until `holdExpiresAt`)
     // or cancelled.
     status: varchar({ length: 20 }).notNull().default("confirmed"),

@@ -1,7 +1,7 @@
 // The daily retention job: each area's records past their keeping time, deleted once a day and
 // at start. Each area says how long it keeps what (licence images: accounts/retention.server.ts;
 // the audit log, authentication events, rate-limit windows, library download records, sent mail
-// and text messages); this job
+// and text messages, withdrawn members' attendance); this job
 // only runs them in turn. Running it twice deletes nothing twice.
 import { sql } from "drizzle-orm";
 import { connect, getDb } from "~/db.server";
@@ -13,6 +13,7 @@ import { purgeDownloadRecords } from "~/features/library/library.server";
 import { purgeSentMail } from "~/features/mail/mail.server";
 import { purgeSentMessages } from "~/features/messages/messages.server";
 import { purgeExpired } from "~/features/security/rate-limit.server";
+import { purgeKeptAttendance } from "~/features/seminars/registrations.server";
 import { sweepAbandonedUploads } from "~/features/uploads/sweep.server";
 import { logger } from "~/logger.server";
 
@@ -32,10 +33,12 @@ export async function runRetention(now: Date = new Date()) {
   // What was sent: mail after 90 days, a text message's number and text after a year.
   const sentMail = await purgeSentMail(now);
   const sentMessages = await purgeSentMessages(now);
+  // Withdrawn members' attendance, three years after the seminar (decision 035).
+  const keptAttendance = await purgeKeptAttendance(now);
   await vacuumEmbeddedDatabase();
   const result = { rejected, approved, abandoned, auditEntries, authEvents };
   logger.info(
-    { ...result, downloadRecords, sentMail, sentMessages },
+    { ...result, downloadRecords, sentMail, sentMessages, keptAttendance },
     "Retention job: deleted licence images and expired records",
   );
   return result;

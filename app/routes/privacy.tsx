@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = (args) =>
     path: "/privacy",
   });
 
-const EFFECTIVE_DATE = "2026년 12월 6일";
-const EFFECTIVE_DATE_ISO = "2026-12-06";
-const POLICY_VERSION = "v1.5";
+const EFFECTIVE_DATE = "2026년 12월 7일";
+const EFFECTIVE_DATE_ISO = "2026-12-07";
+const POLICY_VERSION = "v1.6";
 // v1.1 to v1.4 took effect on one day.
 const EARLIER_DATE = "2026년 11월 24일";
 
@@ -294,7 +294,7 @@ export default function Privacy() {
                 ],
                 [
                   "세미나 신청·출결·연수평점 기록",
-                  "회원 탈퇴 시까지 (탈퇴하면 함께 삭제되어 참석확인서 진위 확인도 더 이상 되지 않으므로, 필요한 참석확인서는 탈퇴 전에 내려받아 주세요)",
+                  "회원 탈퇴 시까지. 다만 참석한 세미나의 출결·연수평점 기록(이름, 의사 면허번호, 소속 병·의원, 입장·퇴장 시각, 인정 시간과 평점, 참석확인서 번호)은 의료법령에 따른 보수교육 관계 서류로서 탈퇴 후에도 세미나가 끝난 날부터 3년간 보존하며(연락처는 탈퇴 시 삭제), 그동안 참석확인서의 진위 확인도 계속됩니다.",
                 ],
                 [
                   "회비 납부·취소 기록",
@@ -492,6 +492,11 @@ export default function Privacy() {
                 [
                   POLICY_VERSION,
                   EFFECTIVE_DATE,
+                  "탈퇴한 회원의 세미나 출결·연수평점 기록을 보수교육 관계 서류로서 세미나가 끝난 날부터 3년간 보존(참석확인서 진위 확인 유지)",
+                ],
+                [
+                  "v1.5",
+                  "2026년 12월 6일",
                   "온라인 결제, 알림톡·문자, 총회 투표의 처리 항목·목적·보유 기간과 개인정보 처리의 위탁(결제대행·메시지 발송) 추가",
                 ],
                 [

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, nowMs, resetClock } from "~/lib/clock.server";
-import { auditLog, mailQueue, seminarCredits } from "~db/schema";
+import { auditLog, mailQueue, seminarCredits, seminarRegistrations, users } from "~db/schema";
 import {
   createAdmin,
   type ErrorBody,
@@ -1094,5 +1094,119 @@ describe("one rule: a certificate and the yearly total for exactly the lines wit
     expect((await download(short!)).status).toBe(404);
     expect((await page(server, "/verify/ZZZZ-ZZZZ-ZZZZ")).status).toBe(404);
     expect((await mineOf(short!)).attended[0]?.certificateCode).toBeNull();
+  });
+});
+
+describe("a withdrawn member's attendance (decision 035)", () => {
+  /** The member withdraws on /mypage/security, as the page's form does. */
+  async function withdrawMember(member: Member) {
+    const cookie = await logInCookie(server, member.email, member.password);
+    const res = await postForm(
+      server,
+      "/mypage/security",
+      { intent: "withdraw", password: member.password, confirm: "on" },
+      { cookie },
+    );
+    expect(res.status).toBe(302);
+    const [account] = await server.db.select().from(users).where(eq(users.id, member.id));
+    expect(account).toBeUndefined();
+  }
+
+  const registrationRow = async (id: string) =>
+    (await server.db.select().from(seminarRegistrations).where(eq(seminarRegistrations.id, id)))[0];
+
+  async function creditsCsv(seminarId: string) {
+    const res = await server.fetch(
+      `/admin/seminars/${seminarId}/credits.csv?purpose=${encodeURIComponent("의협 연수평점 보고")}`,
+      { headers: { Cookie: admin.cookie } },
+    );
+    expect(res.status).toBe(200);
+    return res.text();
+  }
+
+  it("outlives the account on the locked sheet, the KMA report and /verify; the rest goes", async () => {
+    const { seminar, people } = await scannedSeminar();
+    const [full, , , , absent] = people;
+    await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
+    const sheet = await json<Sheet>(await lockAfterDeadline(seminar.id));
+    const line = lineOf(sheet, "김전일");
+    expect(line.licenseNumber).toMatch(/^L-\d+$/);
+    const csvBefore = await creditsCsv(seminar.id);
+
+    await withdrawMember(full!);
+    await withdrawMember(absent!);
+
+    // The sheet and the report are as they were, licence number and certificate included.
+    expect(lineOf(await sheetOf(seminar.id), "김전일")).toEqual({
+      ...line,
+      userId: null,
+      email: "",
+    });
+    expect(await creditsCsv(seminar.id)).toBe(csvBefore);
+    const genuine = await page(server, `/verify/${line.certificateCode}`);
+    expect(genuine.status).toBe(200);
+    expect(genuine.html).toContain("김*일");
+    expect(genuine.html).toContain("5점");
+
+    // What is kept has no contact left; the registration without attendance is gone.
+    expect(await registrationRow(full!.registrationId)).toMatchObject({
+      userId: null,
+      name: "김전일",
+      email: "",
+      phone: "",
+      licenseNumber: line.licenseNumber,
+      hospitalName: "테스트의원",
+    });
+    expect(await registrationRow(absent!.registrationId)).toBeUndefined();
+
+    // The office's list names the line as a withdrawn member's, with nothing to call or cancel.
+    const office = await page(server, `/admin/seminars/${seminar.id}`, admin.cookie);
+    expect(office.status).toBe(200);
+    const row = mainText(office.html);
+    expect(row).toContain("김전일");
+    expect(row).toContain("탈퇴한 회원");
+    expect(office.html).not.toContain(`name="userId" value=""`);
+    const registrants = await server.fetch(
+      `/admin/seminars/${seminar.id}/registrants.csv?purpose=${encodeURIComponent("참석 통계")}`,
+      { headers: { Cookie: admin.cookie } },
+    );
+    expect(registrants.status).toBe(200);
+    expect(await registrants.text()).toMatch(
+      /"김전일","","","테스트의원","L-\d+","[^"]+ \(탈퇴한 회원\)"/,
+    );
+
+    // Kept three years after the seminar, then deleted by the daily retention job.
+    const { runRetention } = await import("~/jobs/retention.server");
+    const YEAR = 365 * DAY;
+    await runRetention(new Date(nowMs() + 3 * YEAR - 2 * DAY));
+    expect(await registrationRow(full!.registrationId)).toBeDefined();
+    await runRetention(new Date(nowMs() + 3 * YEAR + 2 * DAY));
+    expect(await registrationRow(full!.registrationId)).toBeUndefined();
+    expect((await page(server, `/verify/${line.certificateCode}`)).status).toBe(404);
+    // The others' lines are untouched.
+    expect((await sheetOf(seminar.id)).lines.map((l) => l.name)).toEqual([
+      "박미완",
+      "이중간",
+      "최짧음",
+    ]);
+  });
+
+  it("stays on a sheet not yet sent: nobody is mailed for it, and the lock certifies it", async () => {
+    const { seminar, people } = await scannedSeminar();
+    const [full] = people;
+    await withdrawMember(full!);
+    const draft = lineOf(await sheetOf(seminar.id), "김전일");
+    expect(draft).toMatchObject({ credits: 5, licenseNumber: expect.stringMatching(/^L-\d+$/) });
+
+    const sent = await call("POST", `/api/admin/seminars/${seminar.id}/credits/send`, admin.cookie);
+    expect(sent.status, await sent.clone().text()).toBe(200);
+    const locked = await json<Sheet>(await lockAfterDeadline(seminar.id));
+    const code = lineOf(locked, "김전일").certificateCode;
+    expect(code).toMatch(/^[2-9A-Z]{4}-[2-9A-Z]{4}-[2-9A-Z]{4}$/);
+    expect((await page(server, `/verify/${code}`)).status).toBe(200);
+    // No mail to the old address, nor to an empty one; the others were mailed as usual.
+    expect((await subjectsTo(full!.email)).join("\n")).not.toContain("연수평점");
+    expect(await subjectsTo("")).toEqual([]);
+    expect((await subjectsTo(people[1]!.email)).join("\n")).toContain("연수평점이 확정되었습니다");
   });
 });

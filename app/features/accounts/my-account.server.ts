@@ -1,6 +1,6 @@
 // What a member does with their own account on /mypage: see it, edit contact details, change the
 // password, and withdraw (회원 탈퇴), which deletes the account, its sessions, its application and
-// its licence images at once.
+// its licence images at once (its attendance at seminars stays without it: decision 035).
 import { and, count, eq, or, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { builtOnce } from "~/lib/built-once.server";

@@ -1,7 +1,7 @@
 // The 참석확인서 (certificate of attendance) of a locked credit sheet, as a PDF in the society's
 // issued-document layout (documents/issued-document.server.ts), and the public check of its
 // verification code at /verify/{code}.
-import { and, eq, gt, isNotNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { formatDateTime, formatDateTimeParts, formatDateTimeRange } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
@@ -45,12 +45,14 @@ async function certificateWhere(condition: ReturnType<typeof and>) {
       credit: seminarCredits,
       seminar: seminars,
       sheet: seminarCreditSheets,
-      name: users.name,
-      licenseNumber: users.licenseNumber,
+      // A withdrawn member's certificate still checks out (decision 035): their registration
+      // keeps the name and the licence number the account no longer holds.
+      name: sql<string>`coalesce(${users.name}, ${seminarRegistrations.name})`,
+      licenseNumber: sql<string>`coalesce(${users.licenseNumber}, ${seminarRegistrations.licenseNumber}, '')`,
     })
     .from(seminarCredits)
     .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCredits.registrationId))
-    .innerJoin(users, eq(users.id, seminarRegistrations.userId))
+    .leftJoin(users, eq(users.id, seminarRegistrations.userId))
     .innerJoin(seminars, eq(seminars.id, seminarCredits.seminarId))
     .innerJoin(seminarCreditSheets, eq(seminarCreditSheets.seminarId, seminars.id))
     .where(

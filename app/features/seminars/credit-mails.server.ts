@@ -7,7 +7,8 @@ import { safely } from "../mail/notifications.server";
 import { compose, link } from "../mail/templates.server";
 import { textMember } from "../messages/messages.server";
 
-type Attendee = { userId: string; name: string; email: string };
+/** `userId` is null for a withdrawn member's kept line (decision 035): nobody is told. */
+type Attendee = { userId: string | null; name: string; email: string };
 type SeminarForMail = { title: string; date: Date };
 type Figures = { minutes: number; credits: number; incomplete: boolean };
 
@@ -48,6 +49,7 @@ export const creditMails = {
 
 export const notifyCreditsSentOut = safely(
   async (attendee: Attendee, seminar: SeminarForMail, f: Figures, deadline: Date) => {
+    if (attendee.userId === null) return;
     await enqueueMail(creditMails.sentOut(attendee, seminar, f, deadline));
     await textMember(attendee.userId, "creditsSent", {
       name: attendee.name,
@@ -60,6 +62,7 @@ export const notifyCreditsSentOut = safely(
 
 export const notifyCreditsLocked = safely(
   async (attendee: Attendee, seminar: SeminarForMail, f: Figures, hasCertificate: boolean) => {
+    if (attendee.userId === null) return;
     await enqueueMail(creditMails.locked(attendee, seminar, f, hasCertificate));
   },
 );

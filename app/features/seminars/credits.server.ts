@@ -34,7 +34,8 @@ type Seminar = typeof seminars.$inferSelect;
 
 export type CreditLine = {
   registrationId: string;
-  userId: string;
+  /** Null when the member has withdrawn: the line stays, nobody is mailed. */
+  userId: string | null;
   name: string;
   email: string;
   licenseNumber: string;
@@ -107,12 +108,13 @@ async function linesOf(seminar: Seminar, locked: boolean): Promise<CreditLine[]>
   const rows = await db
     .select({
       registration: seminarRegistrations,
-      licenseNumber: users.licenseNumber,
+      // The account's, or what a withdrawn member's registration kept of it (decision 035).
+      licenseNumber: sql<string>`coalesce(${users.licenseNumber}, ${seminarRegistrations.licenseNumber}, '')`,
       userHospital: users.hospitalName,
       credit: seminarCredits,
     })
     .from(seminarRegistrations)
-    .innerJoin(users, eq(users.id, seminarRegistrations.userId))
+    .leftJoin(users, eq(users.id, seminarRegistrations.userId))
     .leftJoin(seminarCredits, eq(seminarCredits.registrationId, seminarRegistrations.id))
     .where(
       and(
@@ -151,7 +153,7 @@ async function linesOf(seminar: Seminar, locked: boolean): Promise<CreditLine[]>
       name: r.name,
       email: r.email,
       licenseNumber,
-      hospitalName: r.hospitalName ?? userHospital,
+      hospitalName: r.hospitalName ?? userHospital ?? "",
       correction:
         c?.correctionReason != null
           ? {

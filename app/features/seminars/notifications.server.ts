@@ -16,12 +16,26 @@ import { ticketToken } from "./tickets.server";
 
 type Seminar = typeof seminars.$inferSelect;
 type Registration = typeof seminarRegistrations.$inferSelect;
+type MemberRegistration = Registration & { userId: string };
+
+/**
+ * A notice to the registrant, queued safely. A withdrawn member's kept registration (decision
+ * 035) has nobody to tell: it is passed over.
+ */
+function toRegistrant<Rest extends unknown[]>(
+  send: (seminar: Seminar, registration: MemberRegistration, ...rest: Rest) => Promise<void>,
+) {
+  return safely(async (seminar: Seminar, registration: Registration, ...rest: Rest) => {
+    if (registration.userId === null) return;
+    await send(seminar, { ...registration, userId: registration.userId }, ...rest);
+  });
+}
 
 const ticketUrl = (registration: Registration) =>
   `${env.PUBLIC_URL}/mypage/tickets/${registration.id}`;
 
 /** The text message of a confirmed seat (the mail carries the same and the calendar file). */
-const textConfirmed = (seminar: Seminar, registration: Registration) =>
+const textConfirmed = (seminar: Seminar, registration: MemberRegistration) =>
   textMember(registration.userId, "seminarRegistered", {
     name: registration.name,
     title: seminar.title,
@@ -48,8 +62,8 @@ const invitationAndTicket = async (seminar: Seminar, registration: Registration)
   },
 ];
 
-export const notifyRegistrationConfirmed = safely(
-  async (seminar: Seminar, registration: Registration) => {
+export const notifyRegistrationConfirmed = toRegistrant(
+  async (seminar: Seminar, registration: MemberRegistration) => {
     await enqueueMail({
       ...mailTemplates.registrationConfirmed(registration, forMail(seminar)),
       attachments: await invitationAndTicket(seminar, registration),
@@ -58,8 +72,8 @@ export const notifyRegistrationConfirmed = safely(
   },
 );
 
-export const notifyWaitlistJoined = safely(
-  async (seminar: Seminar, registration: Registration, position: number) => {
+export const notifyWaitlistJoined = toRegistrant(
+  async (seminar: Seminar, registration: MemberRegistration, position: number) => {
     await enqueueMail(
       mailTemplates.waitlistJoined(
         registration,
@@ -71,8 +85,8 @@ export const notifyWaitlistJoined = safely(
   },
 );
 
-export const notifyWaitlistPromoted = safely(
-  async (seminar: Seminar, registration: Registration) => {
+export const notifyWaitlistPromoted = toRegistrant(
+  async (seminar: Seminar, registration: MemberRegistration) => {
     await enqueueMail({
       ...mailTemplates.waitlistPromoted(registration, forMail(seminar)),
       attachments: await invitationAndTicket(seminar, registration),
@@ -81,14 +95,14 @@ export const notifyWaitlistPromoted = safely(
   },
 );
 
-export const notifyRegistrationCancelled = safely(
-  async (seminar: Seminar, registration: Registration, how: CancellationFacts) => {
+export const notifyRegistrationCancelled = toRegistrant(
+  async (seminar: Seminar, registration: MemberRegistration, how: CancellationFacts) => {
     await enqueueMail(mailTemplates.registrationCancelled(registration, forMail(seminar), how));
   },
 );
 
-export const notifySeminarReminder = safely(
-  async (seminar: Seminar, registration: Registration) => {
+export const notifySeminarReminder = toRegistrant(
+  async (seminar: Seminar, registration: MemberRegistration) => {
     // Sent within the day before the start: on the start's own Seoul day it is today's.
     const day = seoulDate(seminar.date) === seoulDate(clockNow()) ? "오늘" : "내일";
     await enqueueMail(mailTemplates.seminarReminder(registration, forMail(seminar), day));
@@ -102,16 +116,16 @@ export const notifySeminarReminder = safely(
   },
 );
 
-export const notifySeminarCancelled = safely(
-  async (seminar: Seminar, registration: Registration, refunded: number) => {
+export const notifySeminarCancelled = toRegistrant(
+  async (seminar: Seminar, registration: MemberRegistration, refunded: number) => {
     await enqueueMail(mailTemplates.seminarCancelled(registration, forMail(seminar), refunded));
   },
 );
 
-export const notifySeatOffered = safely(
+export const notifySeatOffered = toRegistrant(
   async (
     seminar: Seminar,
-    registration: Registration,
+    registration: MemberRegistration,
     payment: { paymentId: string; amount: number; expiresAt: Date | null },
   ) => {
     const payBy = payment.expiresAt ?? clockNow();
@@ -130,6 +144,8 @@ export const notifySeatOffered = safely(
   },
 );
 
-export const notifyHoldExpired = safely(async (seminar: Seminar, registration: Registration) => {
-  await enqueueMail(mailTemplates.seatHoldExpired(registration, forMail(seminar)));
-});
+export const notifyHoldExpired = toRegistrant(
+  async (seminar: Seminar, registration: MemberRegistration) => {
+    await enqueueMail(mailTemplates.seatHoldExpired(registration, forMail(seminar)));
+  },
+);

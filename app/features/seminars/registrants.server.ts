@@ -135,7 +135,8 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
         email: r.email,
         phone: r.phone,
         hospitalName: r.hospitalName,
-        licenseNumber: users.licenseNumber,
+        // The account's, or what a withdrawn member's registration kept (decision 035).
+        licenseNumber: sql<string>`coalesce(${users.licenseNumber}, ${r.licenseNumber}, '')`,
         status: r.status,
         registeredAt: r.queuedAt,
         holdExpiresAt: r.holdExpiresAt,
@@ -161,7 +162,7 @@ export async function listRegistrants(seminarId: string, query: RegistrantQuery 
         correctionReason: seminarCredits.correctionReason,
       })
       .from(r)
-      .innerJoin(users, eq(users.id, r.userId))
+      .leftJoin(users, eq(users.id, r.userId))
       .leftJoin(seminarCredits, eq(seminarCredits.registrationId, r.id))
       .leftJoin(queue, eq(queue.id, r.id))
       .where(where)
@@ -424,7 +425,7 @@ export async function exportRegistrantsCsv(
         item.phone,
         item.hospitalName,
         item.licenseNumber,
-        STATUS_LABELS[item.status] ?? item.status,
+        `${STATUS_LABELS[item.status] ?? item.status}${item.userId === null ? " (탈퇴한 회원)" : ""}`,
         item.waitlistPosition,
         when(item.registeredAt),
         when(item.firstEntry),

@@ -15,7 +15,15 @@ import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/logger.server";
 import { CALLS_A_WRITING_FUNCTION } from "~db/client.server";
-import { payments, seminarCreditSheets, seminarRegistrations, seminars, users } from "~db/schema";
+import {
+  payments,
+  seminarCheckIns,
+  seminarCreditSheets,
+  seminarCredits,
+  seminarRegistrations,
+  seminars,
+  users,
+} from "~db/schema";
 import { type AuditContext, audit } from "../audit/audit.server";
 import { standingCondition, standingOf } from "../dues/standing.server";
 import {
@@ -137,7 +145,7 @@ async function feeOf(tx: Tx, seminar: Seminar, userId: string, now: Date) {
 async function holdForPayment(
   tx: Tx,
   seminar: Seminar,
-  registration: Registration,
+  registration: Registration & { userId: string },
   amount: number,
   holdMs: number,
   now: Date,
@@ -229,10 +237,20 @@ async function promoteFromWaitlist(tx: Tx, seminar: Seminar, now: Date): Promise
       .select()
       .from(seminarRegistrations)
       .where(eq(seminarRegistrations.id, id));
-    const amount = await feeOf(tx, seminar, registration!.userId, now);
+    // A withdrawal deletes the waitlisted (decision 035): a line without a member is never asked.
+    const userId = registration?.userId;
+    if (!userId) continue;
+    const amount = await feeOf(tx, seminar, userId, now);
     if (amount > 0) {
       // The waitlist never asks for money until a seat is offered: then a day to pay.
-      const held = await holdForPayment(tx, seminar, registration!, amount, DAY_MS, now);
+      const held = await holdForPayment(
+        tx,
+        seminar,
+        { ...registration, userId },
+        amount,
+        DAY_MS,
+        now,
+      );
       promoted.push({ registration: held.registration, payment: held.invoice });
     } else {
       const [confirmed] = await tx
@@ -724,7 +742,68 @@ export async function withdrawFromSeminars(userId: string) {
   for (const { seminarId } of places) {
     await cancelRegistration(seminarId, userId, { withdrawal: true });
   }
+  await keepAttendanceOf(userId);
   return places.length;
+}
+
+/**
+ * Whether a registration is part of the society's record of credits: the door scanned it, or a
+ * credit sheet carries it.
+ */
+const attended = sql`(exists (select 1 from ${seminarCheckIns} where ${seminarCheckIns.registrationId} = ${seminarRegistrations.id})
+  or exists (select 1 from ${seminarCredits} where ${seminarCredits.registrationId} = ${seminarRegistrations.id}))`;
+
+/**
+ * What a withdrawal leaves of the member's seminars (decision 035). A registration with attendance
+ * stays, as the record the society reports to the KMA and the certificate's check reads: with the
+ * name, the clinic and the licence number (copied from the account, which is about to go), without
+ * the e-mail and the phone. The account's other registrations are deleted. The account's deletion
+ * then clears `user_id`; `purgeKeptAttendance` ends what is kept.
+ */
+async function keepAttendanceOf(userId: string) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [account] = await tx
+      .select({ licenseNumber: users.licenseNumber, hospitalName: users.hospitalName })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!account) return;
+    const own = eq(seminarRegistrations.userId, userId);
+    await tx
+      .update(seminarRegistrations)
+      .set({
+        licenseNumber: account.licenseNumber,
+        hospitalName: sql`coalesce(${seminarRegistrations.hospitalName}, ${account.hospitalName})`,
+        email: "",
+        phone: "",
+      })
+      .where(and(own, attended));
+    await tx.delete(seminarRegistrations).where(and(own, sql`not ${attended}`));
+  });
+}
+
+/** How long attendance is kept once its member has gone: the KMA's rule for training records. */
+const KEPT_ATTENDANCE_YEARS = 3;
+
+/**
+ * Deletes what withdrawn members left (keepAttendanceOf) three years after their seminar ended;
+ * a member's own registrations are kept as long as the account. Run by the daily retention job.
+ */
+export async function purgeKeptAttendance(at: Date = clockNow()) {
+  const db = await getDb();
+  const before = new Date(at);
+  before.setUTCFullYear(before.getUTCFullYear() - KEPT_ATTENDANCE_YEARS);
+  const gone = await db
+    .delete(seminarRegistrations)
+    .where(
+      and(
+        isNull(seminarRegistrations.userId),
+        sql`${seminarRegistrations.seminarId} in (select ${seminars.id} from ${seminars}
+          where coalesce(${seminars.endDate}, ${seminars.date}) < ${before})`,
+      ),
+    )
+    .returning({ id: seminarRegistrations.id });
+  return gone.length;
 }
 
 /**

@@ -109,7 +109,7 @@ describe("the waitlist's places in the office's list", () => {
 
     // The member's own view agrees with the office's, place for place.
     for (const [i, row] of line.entries()) {
-      expect(await findMyRegistration(seminar.id, row.userId)).toMatchObject({
+      expect(await findMyRegistration(seminar.id, row.userId!)).toMatchObject({
         status: "waitlisted",
         waitlistPosition: i + 1,
       });

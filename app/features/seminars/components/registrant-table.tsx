@@ -45,7 +45,7 @@ function Status({ row }: { row: RegistrantRow }) {
  * The office's cancellation of one registration. A fee paid for the seat is refunded in full with
  * it unless the box is unticked (decision 033): kept, it is not counted for a new registration.
  */
-function CancelForm({ row, busy }: { row: RegistrantRow; busy: boolean }) {
+function CancelForm({ row, busy }: { row: RegistrantRow & { userId: string }; busy: boolean }) {
   const [refund, setRefund] = useState(true);
   const what = row.status === "waitlisted" ? "대기 신청" : "신청";
   const paid = row.paidFee > 0;
@@ -130,15 +130,22 @@ export function RegistrantTable({
               {row.name}
             </th>
             <td className={`${cell} text-slate-700`}>
-              {/* Tap to call from the office's phone (issue 39). */}
-              <a
-                href={telHref(row.phone)}
-                className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline md:min-h-0"
-              >
-                {row.phone}
-                <span className="sr-only"> ({row.name}님에게 전화)</span>
-              </a>
-              <span className="block break-all text-slate-500">{row.email}</span>
+              {row.userId === null ? (
+                // Kept for the credits after the member withdrew (decision 035): no contact.
+                <span className="text-slate-500">탈퇴한 회원</span>
+              ) : (
+                <>
+                  {/* Tap to call from the office's phone (issue 39). */}
+                  <a
+                    href={telHref(row.phone)}
+                    className="inline-flex min-h-11 items-center font-medium text-brand-700 underline-offset-2 hover:underline md:min-h-0"
+                  >
+                    {row.phone}
+                    <span className="sr-only"> ({row.name}님에게 전화)</span>
+                  </a>
+                  <span className="block break-all text-slate-500">{row.email}</span>
+                </>
+              )}
             </td>
             <td className={`${cell} text-slate-700`}>{row.hospitalName}</td>
             <td className={cell}>
@@ -157,7 +164,9 @@ export function RegistrantTable({
               />
             </td>
             <td className={`${cell} pt-2 md:pt-3`}>
-              {row.status !== "cancelled" ? <CancelForm row={row} busy={busy} /> : null}
+              {row.status !== "cancelled" && row.userId !== null ? (
+                <CancelForm row={{ ...row, userId: row.userId }} busy={busy} />
+              ) : null}
             </td>
           </tr>
         ))}
