@@ -286,6 +286,7 @@ test.describe("the door's check-in", () => {
     await expect(page.getByRole("listitem").filter({ hasText: `${name}님 입장` })).toBeVisible({
       timeout: 15_000,
     });
+    await shoot(page, testInfo, "door-recorded");
 
     // The way back to the seminar, at the top, and the site's header is back there.
     const back = page.getByRole("link", { name: "세미나 관리로 돌아가기" });

@@ -208,14 +208,25 @@ test("the check-in page reads a ticket from the camera and records an entry", as
   })();
   writeQrVideo(CAMERA_VIDEO, token);
 
+  // A phone's screen: the camera fills the top, the log falls behind the bottom bar.
+  await page.setViewportSize({ width: 375, height: 667 });
   await openCheckIn(page, seminar.id);
   await expect(page.getByRole("radio", { name: "입장" })).toBeChecked();
   await page.getByRole("button", { name: "카메라로 QR 티켓 스캔" }).click();
-  await expect(page.getByRole("listitem").filter({ hasText: `${member.name}님 입장` })).toBeVisible(
-    {
-      timeout: 15_000,
-    },
-  );
+  const logged = page.getByRole("listitem").filter({ hasText: `${member.name}님 입장` });
+  await expect(logged).toBeVisible({ timeout: 15_000 });
+  // The result is in sight at once, without scrolling and not under the bottom bar.
+  const shown = page.getByText(`${member.name}님 입장`).last();
+  await expect(shown).toBeInViewport({ ratio: 1 });
+  const uncovered = await shown.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return top !== null && element.contains(top);
+  });
+  expect(uncovered).toBe(true);
+  // The ticket stays in front of the camera (the fake camera shows it on and on): one entry.
+  await page.waitForTimeout(5_000);
+  await expect(logged).toHaveCount(1);
   await page.getByRole("button", { name: "카메라 끄기" }).click();
 
   // The office's list shows the entry.

@@ -32,6 +32,8 @@ const RETRY_MS = 10_000;
 const SAME_CODE_MS = 4_000;
 /** A second tap on the same person and direction within this is the same tap. */
 const REPEAT_MS = 2_000;
+/** How long the latest result stays in the bottom bar, in sight while the camera fills the top. */
+const LATEST_MS = 10_000;
 
 /**
  * The door: choose entry or exit, then scan tickets with the camera or find people by name or
@@ -132,6 +134,17 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
 
   const inside = registrants.filter((r) => r.last === "in").length;
 
+  // The latest result, shown in the bottom bar for a while: on a phone the log sits below the
+  // camera, behind the bar, and a refused ticket would go unseen.
+  const latest = log[0];
+  const [latestShown, setLatestShown] = useState(false);
+  useEffect(() => {
+    if (!latest) return;
+    setLatestShown(true);
+    const timer = window.setTimeout(() => setLatestShown(false), LATEST_MS);
+    return () => window.clearTimeout(timer);
+  }, [latest]);
+
   const back = isAdmin ? `/admin/seminars/${seminar.id}` : `/activities/${seminar.id}`;
 
   // Door mode: the page stands alone (no site header or footer, see the route's handle), in big
@@ -199,7 +212,7 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
           {log.length === 0 ? (
             <p className="text-base text-slate-600">아직 기록이 없습니다.</p>
           ) : (
-            <ul aria-live="polite" className="grid gap-1.5">
+            <ul className="grid gap-1.5">
               {log.map((entry) => (
                 <li
                   key={entry.key}
@@ -229,6 +242,20 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
         className="sticky bottom-0 z-10 border-t border-slate-200 bg-white shadow-[0_-4px_16px_rgb(15_23_42/0.08)]"
       >
         <div className="mx-auto grid max-w-xl gap-2 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))]">
+          {/* The one live region of the results: the log below repeats them silently. */}
+          <div aria-live="polite">
+            {latest && latestShown ? (
+              <p
+                className={cn(
+                  "flex min-h-12 items-center rounded-xl px-3 py-2 text-lg font-bold text-white",
+                  latest.ok ? "bg-emerald-700" : "bg-rose-700",
+                )}
+              >
+                {latest.ok ? null : <span className="sr-only">기록 실패: </span>}
+                {latest.text}
+              </p>
+            ) : null}
+          </div>
           <h2 id="find-title" className="sr-only">
             이름 또는 전화번호로 찾기
           </h2>
@@ -361,12 +388,13 @@ function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
             inversionAttempts: "dontInvert",
           });
           const now = Date.now();
-          if (
-            found?.data &&
-            !(lastCode.current?.code === found.data && now - lastCode.current.at < SAME_CODE_MS)
-          ) {
+          if (found?.data) {
+            // A ticket held in front of the camera counts once: it must leave the picture for
+            // SAME_CODE_MS before it counts again.
+            const seen =
+              lastCode.current?.code === found.data && now - lastCode.current.at < SAME_CODE_MS;
             lastCode.current = { code: found.data, at: now };
-            onCodeRef.current(found.data);
+            if (!seen) onCodeRef.current(found.data);
           }
         }
         window.setTimeout(tick, 150);
