@@ -86,6 +86,7 @@ type MyPayment = {
   cashReceipt: { type: string; number: string | null } | null;
   duesReceiptId: string | null;
   toReturn: boolean;
+  failReason: string | null;
 };
 
 /** The text messages queued for a member with this template. */
@@ -852,6 +853,37 @@ describe("the webhook", () => {
     );
     expect(office).toContain("취소 사유");
     expect(office).toContain(row!.failReason!);
+  });
+
+  it("a 가상계좌 deposit of another amount never counts, closes the account and is not read back again", async () => {
+    const member = await regular("입금액상이");
+    const invoice = await openDues(member);
+    const chosen = await call(
+      "POST",
+      `/api/me/payments/${invoice.paymentId}/checkout`,
+      member.cookie,
+      { method: "virtual_account" },
+    );
+    expect(chosen.status, await chosen.clone().text()).toBe(200);
+    expect((await move(invoice.paymentId, "vbank_issued")).body.status).toBe("vbank_issued");
+    const deposited = await move(invoice.paymentId, "vbank_deposited", { amount: 100 });
+    // Closed, not left issued for the minute job to read back (and fail to refund) for ever.
+    expect(deposited.body.status).toBe("cancelled");
+    expect(await duesRows(member)).toEqual([]);
+    const stated = await mine(member, invoice.paymentId);
+    expect(stated.failReason).toContain("돌려받으실 계좌를 학회 사무국에 알려주세요");
+    const { settleStalePayments } = await import("~/features/payments/payments.server");
+    advanceClock(2 * 60 * 1000);
+    try {
+      await settleStalePayments();
+      expect(await invoiceStatus(invoice.paymentId)).toBe("cancelled");
+    } finally {
+      advanceClock(-2 * 60 * 1000);
+    }
+    // The year can be paid again, on a new invoice.
+    const again = await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie);
+    expect(again.status, await again.clone().text()).toBe(201);
+    expect((await json<Invoice>(again)).paymentId).not.toBe(invoice.paymentId);
   });
 });
 

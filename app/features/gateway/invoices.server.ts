@@ -111,17 +111,23 @@ export async function syncInvoice(paymentId: string): Promise<SyncResult | null>
   const db = await getDb();
   let becamePaid = false;
   let becameIssued = false;
+  // A bank deposit goes back only to an account its payer names: never by itself.
+  let byHand = known.method === "virtual_account";
   const invoice = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(payments).where(eq(payments.id, known.id)).for("update");
     if (!row) return known;
     const set: Partial<Invoice> = {};
     if (mismatch) {
       const taken = remote.status === "paid" || remote.status === "partially_cancelled";
-      if (taken && (row.status === "pending" || row.status === "failed")) {
+      byHand = row.method === "virtual_account";
+      if (taken && ["pending", "failed", "vbank_issued"].includes(row.status)) {
         // The money goes back (below), and this payment id is spent at the provider: a new
         // invoice for the same thing, and hold, takes its place, so the member can pay again.
+        // An issued 가상계좌 is closed too: left issued, the minute job read it back for ever.
         set.status = "cancelled";
-        set.failReason = "결제 금액이 청구 금액과 달라 결제를 취소하고 전액 환불했습니다.";
+        set.failReason = byHand
+          ? "입금액이 청구 금액과 달라 결제로 처리하지 않았습니다. 돌려받으실 계좌를 학회 사무국에 알려주세요."
+          : "결제 금액이 청구 금액과 달라 결제를 취소하고 전액 환불했습니다.";
         if (row.userId) {
           await openInvoice(tx, {
             userId: row.userId,
@@ -196,10 +202,20 @@ export async function syncInvoice(paymentId: string): Promise<SyncResult | null>
     return updated!;
   });
   if (mismatch && (remote.status === "paid" || remote.status === "partially_cancelled")) {
-    logger.error(
-      { paymentId, expected: known.amount, reported: remote.total, store: remote.storeId },
-      "payment amount mismatch: returning the money",
-    );
+    const facts = {
+      paymentId,
+      expected: known.amount,
+      reported: remote.total,
+      store: remote.storeId,
+    };
+    if (byHand) {
+      // Logged once: the invoice is closed now, and nothing reads a closed one back.
+      if (invoice.status === "cancelled" && known.status !== "cancelled") {
+        logger.error(facts, "payment amount mismatch on a 가상계좌: return the deposit by hand");
+      }
+      return { invoice, mismatch, becamePaid, becameIssued };
+    }
+    logger.error(facts, "payment amount mismatch: returning the money");
     await cancelAtProvider(
       paymentId,
       remote.total - remote.cancelled,
