@@ -30,7 +30,8 @@ export function pageMeta(
     { property: "og:type", content: page.type ?? "website" },
     { property: "og:site_name", content: societyName },
     { property: "og:locale", content: "ko_KR" },
-    { property: "og:title", content: page.title ?? societyName },
+    // The whole title: KakaoTalk's preview shows og:title and the address, not og:site_name.
+    { property: "og:title", content: title },
     { property: "og:description", content: page.description },
     { property: "og:url", content: url },
     // The emblem's mark in the address: a new emblem is a new image for KakaoTalk's cache.

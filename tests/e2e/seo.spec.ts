@@ -32,7 +32,7 @@ test.describe("Open Graph and page metadata", () => {
         await expect.soft(meta(page, "og:type")).toHaveAttribute("content", "website");
         await expect.soft(meta(page, "og:site_name")).toHaveAttribute("content", name);
         await expect.soft(meta(page, "og:locale")).toHaveAttribute("content", "ko_KR");
-        await expect.soft(meta(page, "og:title")).toHaveAttribute("content", heading ?? name);
+        await expect.soft(meta(page, "og:title")).toHaveAttribute("content", title);
         await expect.soft(meta(page, "og:description")).toHaveAttribute("content", /^\S.{3,}$/);
         await expect.soft(meta(page, "og:url")).toHaveAttribute("content", url);
         await expect.soft(meta(page, "og:image")).toHaveAttribute("content", /^https?:\/\/.+/);
@@ -65,7 +65,10 @@ test.describe("Open Graph and page metadata", () => {
     );
     await page.goto(`/announcements/${first!.id}`);
     await expect(meta(page, "og:type")).toHaveAttribute("content", "article");
-    await expect(meta(page, "og:title")).toHaveAttribute("content", first!.title);
+    await expect(meta(page, "og:title")).toHaveAttribute(
+      "content",
+      `${first!.title} | ${await societyName(page)}`,
+    );
     await expect(meta(page, "og:url")).toHaveAttribute(
       "content",
       `${baseURL}/announcements/${first!.id}`,

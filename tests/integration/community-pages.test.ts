@@ -154,7 +154,7 @@ describe("members' text is text everywhere", () => {
     }
     // The head names the board, never the post: a shared link previews as the board.
     expect(title(html)).toMatch(/^회원 게시판 \| /);
-    expect(meta(html, "og:title")).toBe("회원 게시판");
+    expect(meta(html, "og:title")).toBe(`회원 게시판 | ${meta(html, "og:site_name")}`);
     expect(meta(html, "og:url")).toMatch(new RegExp(`/community/${hostileId}$`));
     expect(html.match(/<head>[\s\S]*<\/head>/)?.[0] ?? "").not.toContain("비밀표식");
   });

@@ -295,7 +295,7 @@ describe("the detail page", () => {
 
   it("previews links with the title and category, never the body", async () => {
     const { html } = await page(server, `/announcements/${plain.id}`);
-    expect(meta(html, "og:title")).toBe("링크 없는 공지");
+    expect(meta(html, "og:title")).toBe(`링크 없는 공지 | ${meta(html, "og:site_name")}`);
     expect(title(html)).toContain("링크 없는 공지");
     const description = meta(html, "og:description") ?? "";
     expect(description).toContain("행사");
@@ -303,7 +303,9 @@ describe("the detail page", () => {
     expect(meta(html, "description") ?? "").not.toContain(SECRET_MARKER);
     // A member's page previews the same way: the body is not in the meta tags either.
     const memberPage = await page(server, `/announcements/${plain.id}`, member.cookie);
-    expect(meta(memberPage.html, "og:title")).toBe("링크 없는 공지");
+    expect(meta(memberPage.html, "og:title")).toBe(
+      `링크 없는 공지 | ${meta(memberPage.html, "og:site_name")}`,
+    );
     expect(meta(memberPage.html, "og:description") ?? "").not.toContain(SECRET_MARKER);
   });
 

@@ -401,7 +401,7 @@ describe("announcement pages for a visitor", () => {
 
   it("the detail page's link preview carries the title, never the body", async () => {
     const { html } = await getHtml(`/announcements/${fixtures.rich}`);
-    expect(meta(html, "og:title")).toBe(RICH_TITLE);
+    expect(meta(html, "og:title")).toBe(`${RICH_TITLE} | ${meta(html, "og:site_name")}`);
     expect(title(html)).toContain(RICH_TITLE);
     const ogUrl = meta(html, "og:url");
     expect(ogUrl).toMatch(/^https?:\/\//);

@@ -63,7 +63,7 @@ describe("/activities/{id}", () => {
       expect(text).toContain(expected);
     }
     expect(html).toContain("https://map.naver.com/p/search/");
-    expect(meta(html, "og:title")).toBe(TITLE);
+    expect(meta(html, "og:title")).toBe(`${TITLE} | ${meta(html, "og:site_name")}`);
     expect(meta(html, "og:url")).toMatch(new RegExp(`/activities/${seminarId}$`));
     expect(html).not.toContain('name="intent" value="register"');
   });

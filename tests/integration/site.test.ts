@@ -90,7 +90,8 @@ describe("public pages", () => {
       expect(title(html)).toBe(heading ? `${heading} | ${name}` : name);
       const description = meta(html, "description");
       expect(description).toMatch(HANGUL);
-      expect(meta(html, "og:title")).toBe(heading ?? name);
+      // The same as the <title>: a KakaoTalk preview names the society too.
+      expect(meta(html, "og:title")).toBe(heading ? `${heading} | ${name}` : name);
       expect(meta(html, "og:description")).toBe(description);
       expect(meta(html, "og:url")).toBe(`${PUBLIC_URL}${path}`);
       expect(meta(html, "og:type")).toBe("website");
@@ -172,7 +173,7 @@ describe("not found", () => {
     if (!first) throw new Error("No seeded announcement listed");
     const { res, html } = await page(`/announcements/${first.id}`);
     expect(res.status).toBe(200);
-    expect(meta(html, "og:title")).toBe(first.title);
+    expect(meta(html, "og:title")).toBe(`${first.title} | ${meta(html, "og:site_name")}`);
     expect(meta(html, "og:url")).toBe(`${PUBLIC_URL}/announcements/${first.id}`);
   });
 });
