@@ -447,6 +447,24 @@ describe("PATCH /api/admin/members/{id}", () => {
     expect(entry?.detail).toEqual({ fields: "email,licenseNumber,hospitalName" });
     // The member logs in with the corrected address.
     expect((await logIn(server, `fixed.${doctor.email}`, PASSWORD)).status).toBe(200);
+    // Both addresses hear of it: a change the owner did not ask for is seen at the old one.
+    const [toOld] = await queueRowsTo(server, doctor.email);
+    expect(toOld?.subject).toMatch(/로그인 이메일이 변경되었습니다$/);
+    expect(toOld?.text).toContain(`fixed.${doctor.email} 주소로 변경했습니다`);
+    expect(toOld?.text).toContain("요청하지 않은 변경이라면");
+    const [toNew] = await queueRowsTo(server, `fixed.${doctor.email}`);
+    expect(toNew?.subject).toMatch(/이 주소가 학회 로그인 이메일로 등록되었습니다$/);
+    expect(toNew?.text).toContain(doctor.email);
+  });
+
+  it("mails nobody about an e-mail when only other fields change", async () => {
+    const doctor = await insertMember(server);
+    const res = await call("PATCH", `/api/admin/members/${doctor.id}`, {
+      hospitalName: "다른의원",
+      email: doctor.email.toUpperCase(),
+    });
+    expect(res.status).toBe(200);
+    expect(await queueRowsTo(server, doctor.email)).toEqual([]);
   });
 
   it("a taken e-mail is a 409 in Korean and changes nothing", async () => {

@@ -107,6 +107,15 @@ export const notifyPasswordChanged = safely(async (member: Person, how: "change"
   await enqueueMail(mailTemplates.passwordChanged(member, how));
 });
 
+/** The office changed a member's login e-mail: both addresses hear of it. */
+export const notifyEmailChangedByOffice = safely(
+  async (name: string, addresses: { from: string; to: string }) => {
+    for (const email of [addresses.from, addresses.to]) {
+      await enqueueMail(mailTemplates.emailChangedByOffice({ name, email }, addresses));
+    }
+  },
+);
+
 /** The owner's second factor was turned off (by them) or reset (by another administrator). */
 /** A factor enrolled: the owner hears of it, so one set up by someone else does not go unseen. */
 export const notifySecondFactorEnrolled = safely(async (member: Person) => {

@@ -314,6 +314,31 @@ export const mailTemplates = {
       { label: "비밀번호 재설정하기", url: link("/forgot-password") },
     ),
 
+  /**
+   * The office changed the login e-mail: the old address hears where it went (a change the owner
+   * did not ask for is an account taken over), the new one that it is theirs now.
+   */
+  emailChangedByOffice: (
+    member: { name: string; email: string },
+    addresses: { from: string; to: string },
+  ) =>
+    member.email === addresses.from
+      ? compose(member.email, "로그인 이메일이 변경되었습니다", [
+          `${member.name}님, 안녕하세요.`,
+          `${formatDateTime(clockNow())}에 학회 사무국이 회원님의 로그인 이메일을 ${addresses.to} 주소로 변경했습니다. 앞으로 로그인과 학회 안내는 새 이메일로 합니다.`,
+          `요청하지 않은 변경이라면 바로 학회 사무국(${office().phone}, ${office().email})으로 알려주세요.`,
+        ])
+      : compose(
+          member.email,
+          "이 주소가 학회 로그인 이메일로 등록되었습니다",
+          [
+            `${member.name}님, 안녕하세요.`,
+            `학회 사무국이 회원님의 로그인 이메일을 ${addresses.from}에서 이 주소로 변경했습니다. 비밀번호는 그대로이며, 앞으로 이 주소로 로그인하시면 됩니다.`,
+            `요청하지 않은 변경이라면 학회 사무국(${office().phone}, ${office().email})으로 알려주세요.`,
+          ],
+          { label: "로그인하기", url: link("/login") },
+        ),
+
   registrationConfirmed: (registrant: Registrant, seminar: SeminarForMail) =>
     compose(
       registrant.email,

@@ -45,6 +45,7 @@ import { type Actor, assertAdmin } from "../audit/actor.server";
 import { audit } from "../audit/audit.server";
 import { duesCondition, standingCondition } from "../dues/standing.server";
 import {
+  notifyEmailChangedByOffice,
   notifyMemberTypeChanged,
   notifyReinstated,
   notifySuspended,
@@ -557,6 +558,12 @@ export async function updateMember(actor: Actor, id: string, patch: MemberPatch)
     );
   }
   if (roleChange) await audit(actor.audit, "role_change", subject, { role: role ?? null });
+  if (changes.email !== undefined) {
+    await notifyEmailChangedByOffice(changes.name ?? member.name, {
+      from: member.email,
+      to: changes.email,
+    });
+  }
   return requireAccount(id);
 }
 

@@ -5,7 +5,13 @@ import type { MemberRecord } from "../roster.server";
 
 const FIELDS = [
   { name: "name", label: "이름", maxLength: 50, autoComplete: "off" },
-  { name: "email", label: "이메일", maxLength: 254, type: "email" },
+  {
+    name: "email",
+    label: "이메일",
+    maxLength: 254,
+    type: "email",
+    hint: "로그인 아이디입니다. 바꾸면 이전 주소와 새 주소로 변경 안내 메일이 갑니다.",
+  },
   { name: "phone", label: "휴대전화번호", maxLength: 20, type: "tel" },
   { name: "licenseNumber", label: "의사 면허번호", maxLength: 30 },
   { name: "hospitalName", label: "병원명", maxLength: 100 },
@@ -36,6 +42,7 @@ export function MemberFieldsForm({
           required
           maxLength={field.maxLength}
           defaultValue={member[field.name]}
+          hint={"hint" in field ? field.hint : undefined}
           errors={errors[field.name] ? [errors[field.name] as string] : undefined}
           className={"wide" in field ? "sm:col-span-2" : undefined}
         />
