@@ -507,15 +507,11 @@ async function closeVbankOfSettledYear(invoice: Invoice) {
   const fact = (await duesOfMember(invoice.userId, [invoice.duesYear])).facts.get(invoice.duesYear);
   const settled = fact?.settings && (fact.exempt || fact.paid >= fact.settings.regularFee);
   if (!settled) return invoice;
-  const db = await getDb();
-  const [closed] = await db
-    .update(payments)
-    .set({
-      status: "cancelled",
-      failReason: "회비가 다른 방법으로 납부되어 이 가상계좌는 닫았습니다. 입금하지 마세요.",
-    })
-    .where(and(eq(payments.id, invoice.id), eq(payments.status, "vbank_issued")))
-    .returning();
+  const closed = await closeIssuedVbank(
+    invoice,
+    "cancelled",
+    "회비가 다른 방법으로 납부되어 이 가상계좌는 닫았습니다. 입금하지 마세요.",
+  );
   if (!closed) return invoice;
   await notifyVbankNotNeeded(closed);
   return closed;
@@ -573,13 +569,21 @@ function vbankExpired(invoice: Invoice) {
  * are refunded).
  */
 async function closeExpiredVbank(invoice: Invoice) {
+  return (
+    (await closeIssuedVbank(invoice, "failed", "입금 기한이 지나 가상계좌가 닫혔습니다.")) ??
+    invoice
+  );
+}
+
+/** Closes an issued 가상계좌 with its reason; null when it was no longer issued (settled meanwhile). */
+async function closeIssuedVbank(invoice: Invoice, status: "failed" | "cancelled", reason: string) {
   const db = await getDb();
   const [closed] = await db
     .update(payments)
-    .set({ status: "failed", failReason: "입금 기한이 지나 가상계좌가 닫혔습니다." })
+    .set({ status, failReason: reason })
     .where(and(eq(payments.id, invoice.id), eq(payments.status, "vbank_issued")))
     .returning();
-  return closed ?? invoice;
+  return closed ?? null;
 }
 
 /** Why a seminar fee paid for a seat that is no longer there goes back (confirmPaidSeat's answers). */
