@@ -473,9 +473,19 @@ describe("the credit sheet", () => {
     expect(sent.status, await sent.clone().text()).toBe(200);
     const sheet = await json<Sheet>(sent);
     expect(sheet.status).toBe("sent");
-    expect(new Date(sheet.objectionDeadline!).getTime() - Date.now()).toBeGreaterThan(
-      7 * DAY - 60_000,
-    );
+    // Seven days ahead, to the end of that day in Seoul.
+    const deadline = new Date(sheet.objectionDeadline!);
+    expect(deadline.getTime() - Date.now()).toBeGreaterThan(7 * DAY - 60_000);
+    expect(deadline.getTime() - Date.now()).toBeLessThan(8 * DAY);
+    expect(
+      new Intl.DateTimeFormat("en-GB", {
+        timeZone: "Asia/Seoul",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+        hourCycle: "h23",
+      }).format(deadline),
+    ).toBe("23:59:59");
     expect(lineOf(sheet, "김전일").sentCredits).toBe(5);
     const again = await call(
       "POST",
@@ -544,7 +554,16 @@ describe("the credit sheet", () => {
       "퇴장 시간을 다시 확인해주세요",
     );
 
-    advanceClock(7 * DAY + 60_000);
+    // Still open late on the last day; closed a minute after it ends.
+    advanceClock(deadline.getTime() - nowMs() - 60_000);
+    const lastDay = await call(
+      "POST",
+      `/api/seminars/${seminar.id}/credits/objection`,
+      full!.cookie,
+      { message: "마지막 날 밤의 이의" },
+    );
+    expect(lastDay.status, await lastDay.clone().text()).toBe(200);
+    advanceClock(2 * 60_000);
     const late = await call("POST", `/api/seminars/${seminar.id}/credits/objection`, full!.cookie, {
       message: "늦은 이의",
     });

@@ -9,7 +9,7 @@ import { getDb } from "~/db.server";
 import { builtOnce } from "~/lib/built-once.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { toCsv } from "~/lib/csv";
-import { formatDateTime, seoulYear } from "~/lib/dates";
+import { formatDateTime, seoulDate, seoulYear } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import {
@@ -336,6 +336,15 @@ export async function correctCredits(
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * The last moment of the Seoul day `days` days after `from`: a deadline a doctor reads as a date
+ * ("12월 14일 (월) 오후 11:59까지"), not the minute the office happened to press 발송.
+ */
+function endOfSeoulDayAfter(from: Date, days: number) {
+  const day = seoulDate(new Date(from.getTime() + days * DAY_MS));
+  return new Date(`${day}T23:59:59.999+09:00`);
+}
+
 /** Why the sheet cannot go out before the end (409), naming the end. */
 export const sendTooEarlyMessage = (end: Date) =>
   `세미나가 끝난 뒤(${formatDateTime(end)} 이후)에 평점표를 발송할 수 있습니다.`;
@@ -363,7 +372,7 @@ export async function sendCreditSheet(
     );
   }
   const db = await getDb();
-  const deadline = new Date(now.getTime() + options.objectionDays * DAY_MS);
+  const deadline = endOfSeoulDayAfter(now, options.objectionDays);
   // The status changes once: a second send at the same moment finds it no longer a draft. The
   // seminar's row is taken first, as the door's scans and additions share it (`openDoor`): a scan
   // either lands before the send-out and is on the sheet, or comes after and is refused.
