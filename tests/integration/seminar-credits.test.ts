@@ -1116,6 +1116,36 @@ describe("one rule: a certificate and the yearly total for exactly the lines wit
   });
 });
 
+describe("the office's additions", () => {
+  it("tell a walk-in they were registered at the door, and one added ahead of time the usual way", async () => {
+    const seminar = await heldSeminar();
+    const [walkIn] = await attendees(seminar.id, ["현장등록"]);
+    const atDoor = (await subjectsTo(walkIn!.email)).join("\n");
+    expect(atDoor).toContain("세미나에 현장 등록되었습니다");
+    expect(atDoor).toContain("퇴장이 바로 기록됩니다");
+    expect(atDoor).not.toContain("취소");
+    expect(atDoor).not.toContain("신청이 확정되었습니다");
+
+    const ahead = await heldSeminar({
+      date: new Date(Date.now() + 3 * DAY).toISOString(),
+      endDate: null,
+      creditBreaks: null,
+    });
+    const member = await insertMember(server, { name: "미리등록" });
+    const added = await call(
+      "POST",
+      `/api/admin/seminars/${ahead.id}/registrations`,
+      admin.cookie,
+      { email: member.email },
+    );
+    expect(added.status, await added.clone().text()).toBe(201);
+    const usual = (await subjectsTo(member.email)).join("\n");
+    expect(usual).toContain("신청이 확정되었습니다");
+    expect(usual).toContain("입장할 때");
+    expect(usual).not.toContain("현장 등록");
+  });
+});
+
 describe("a withdrawn member's attendance (decision 035)", () => {
   /** The member withdraws on /mypage/security, as the page's form does. */
   async function withdrawMember(member: Member) {

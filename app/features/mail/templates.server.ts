@@ -339,23 +339,36 @@ export const mailTemplates = {
           { label: "로그인하기", url: link("/login") },
         ),
 
-  registrationConfirmed: (registrant: Registrant, seminar: SeminarForMail) =>
-    compose(
-      registrant.email,
-      `세미나 신청이 확정되었습니다: ${seminar.title}`,
-      [
-        `${registrant.name}님, 안녕하세요.`,
-        `‘${seminar.title}’ 세미나 신청이 확정되었습니다.`,
-        seminarSummary(seminar),
-        "입장할 때 첨부한 QR 티켓이나 마이페이지의 QR 티켓을 보여주세요. 첨부한 일정 파일(.ics)을 열면 휴대전화 달력에 추가됩니다.",
-        // A seat confirmed after the cancellation deadline (paid late, offered from the waitlist)
-        // is not told of a day already gone.
-        seminar.cancellationDeadline.getTime() > clockNow().getTime()
-          ? `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요. 대기 중인 다른 회원에게 자리가 돌아갑니다.`
-          : "취소 기한이 지나 마이페이지에서는 취소할 수 없습니다. 참석이 어려우시면 학회 사무국으로 연락해주세요.",
-      ],
-      { label: "티켓 보기", url: link("/mypage/seminars") },
-    ),
+  registrationConfirmed: (registrant: Registrant, seminar: SeminarForMail, walkIn = false) =>
+    // Registered at the door once the seminar has begun: already inside, nothing to cancel.
+    walkIn
+      ? compose(
+          registrant.email,
+          `세미나에 현장 등록되었습니다: ${seminar.title}`,
+          [
+            `${registrant.name}님, 안녕하세요.`,
+            `‘${seminar.title}’ 세미나에 현장에서 등록되었습니다.`,
+            seminarSummary(seminar),
+            "출결은 현장에서 기록됩니다. 나가실 때 첨부한 QR 티켓이나 마이페이지의 QR 티켓을 보여주시면 퇴장이 바로 기록됩니다.",
+          ],
+          { label: "티켓 보기", url: link("/mypage/seminars") },
+        )
+      : compose(
+          registrant.email,
+          `세미나 신청이 확정되었습니다: ${seminar.title}`,
+          [
+            `${registrant.name}님, 안녕하세요.`,
+            `‘${seminar.title}’ 세미나 신청이 확정되었습니다.`,
+            seminarSummary(seminar),
+            "입장할 때 첨부한 QR 티켓이나 마이페이지의 QR 티켓을 보여주세요. 첨부한 일정 파일(.ics)을 열면 휴대전화 달력에 추가됩니다.",
+            // A seat confirmed after the cancellation deadline (paid late, offered from the waitlist)
+            // is not told of a day already gone.
+            seminar.cancellationDeadline.getTime() > clockNow().getTime()
+              ? `참석이 어려우시면 ${formatDateTime(seminar.cancellationDeadline)}까지 마이페이지에서 취소해주세요. 대기 중인 다른 회원에게 자리가 돌아갑니다.`
+              : "취소 기한이 지나 마이페이지에서는 취소할 수 없습니다. 참석이 어려우시면 학회 사무국으로 연락해주세요.",
+          ],
+          { label: "티켓 보기", url: link("/mypage/seminars") },
+        ),
 
   waitlistJoined: (
     registrant: Registrant,

@@ -63,9 +63,9 @@ const invitationAndTicket = async (seminar: Seminar, registration: Registration)
 ];
 
 export const notifyRegistrationConfirmed = toRegistrant(
-  async (seminar: Seminar, registration: MemberRegistration) => {
+  async (seminar: Seminar, registration: MemberRegistration, walkIn?: boolean) => {
     await enqueueMail({
-      ...mailTemplates.registrationConfirmed(registration, forMail(seminar)),
+      ...mailTemplates.registrationConfirmed(registration, forMail(seminar), walkIn),
       attachments: await invitationAndTicket(seminar, registration),
     });
     await textConfirmed(seminar, registration);

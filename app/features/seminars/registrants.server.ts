@@ -375,7 +375,8 @@ export async function addRegistrant(
   } else {
     await audit(context, "seminar_registration_add", subject);
   }
-  await notifyRegistrationConfirmed(seminar, registration);
+  // Once the seminar has begun, an addition is a walk-in at the door: told so, not to cancel.
+  await notifyRegistrationConfirmed(seminar, registration, seminar.date <= now);
   return { id: registration.id, name: registration.name, status: "confirmed" };
 }
 
