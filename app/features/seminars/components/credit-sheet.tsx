@@ -297,8 +297,9 @@ function LockForm({ sheet, busy }: { sheet: SheetData; busy: boolean }) {
       title="평점을 확정할까요?"
       description={
         <>
-          참석자 {sheet.lines.length}명의 평점이 확정되어 최종 평점과 참석확인서가 메일로
-          발송됩니다. 확정한 뒤에는 평점표를 바꿀 수 없습니다.
+          참석자 {sheet.lines.length}명의 평점이 확정되어 최종 평점이 메일로 안내되고, 평점을 받은
+          참석자는 마이페이지에서 참석확인서를 내려받을 수 있습니다. 확정한 뒤에는 평점표를 바꿀 수
+          없습니다.
           {incomplete > 0 || objections > 0 ? (
             <strong className="mt-2 block font-semibold text-rose-800">
               {incomplete > 0
