@@ -14,3 +14,24 @@ export function DateTime({ value, className }: { value: Date | string; className
     </time>
   );
 }
+
+/**
+ * A span of time, "2026년 12월 8일 (화) 오후 2:00 ~ 오후 5:00" (the end's day only when it is
+ * another day), wrapped as DateTime is: between parts, never inside one.
+ */
+export function DateTimeRange({ start, end }: { start: Date | string; end: Date | string }) {
+  const from = formatDateTimeParts(start);
+  const to = formatDateTimeParts(end);
+  return (
+    <time dateTime={isoDate(start)}>
+      <span className="whitespace-nowrap">{from.day}</span>{" "}
+      <span className="whitespace-nowrap">{from.time} ~</span>{" "}
+      {to.day === from.day ? null : (
+        <>
+          <span className="whitespace-nowrap">{to.day}</span>{" "}
+        </>
+      )}
+      <span className="whitespace-nowrap">{to.time}</span>
+    </time>
+  );
+}

@@ -1,6 +1,6 @@
 import { Award, CalendarDays, MapPin, Mic, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatDateTime, formatDateTimeRange, isoDate } from "~/lib/dates";
+import { DateTime, DateTimeRange } from "~/components/ui/date-time";
 import { formatNumber } from "~/lib/numbers";
 import type { Seminar } from "../seminars.server";
 
@@ -36,11 +36,11 @@ export function SeminarFacts({
   return (
     <dl className="grid gap-3">
       <Fact icon={<CalendarDays className={icon} aria-hidden="true" />} label="일시">
-        <time dateTime={isoDate(seminar.date)}>
-          {seminar.endDate
-            ? formatDateTimeRange(seminar.date, seminar.endDate)
-            : formatDateTime(seminar.date)}
-        </time>
+        {seminar.endDate ? (
+          <DateTimeRange start={seminar.date} end={seminar.endDate} />
+        ) : (
+          <DateTime value={seminar.date} />
+        )}
       </Fact>
       <Fact icon={<MapPin className={icon} aria-hidden="true" />} label="장소">
         {seminar.location}{" "}
