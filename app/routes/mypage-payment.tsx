@@ -168,6 +168,12 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
             계좌번호, 예금주)를 학회 사무국에 알려주시면 확인 후 돌려드립니다.
           </p>
         ) : null}
+        {payment.feeKept ? (
+          <p role="status" className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-slate-700">
+            이 세미나 신청은 학회 사무국에서 취소했으며, 등록비는 환불되지 않았습니다. 궁금하신 점은
+            학회 사무국으로 문의해주세요.
+          </p>
+        ) : null}
         {open && (loaderData.failure || payment.failReason) ? (
           <p role="alert" className="rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
             {withFullStop(loaderData.failure ?? payment.failReason ?? "")} 다시 결제하실 수

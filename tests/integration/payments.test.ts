@@ -87,6 +87,7 @@ type MyPayment = {
   duesReceiptId: string | null;
   toReturn: boolean;
   failReason: string | null;
+  feeKept: boolean;
 };
 
 /** The text messages queued for a member with this template. */
@@ -1251,6 +1252,15 @@ describe("seminar fees", () => {
     expect(unticked.status).toBe(302);
     expect(flashToastOf(unticked)?.description).toBe("본인에게 메일로 알렸습니다.");
     expect((await mine(keptMember, paidIds[1]!)).status).toBe("paid");
+    // The member's payments say the seat is gone, not a plain 결제 완료.
+    expect((await mine(keptMember, paidIds[1]!)).feeKept).toBe(true);
+    expect((await mine(refundedMember, paidIds[0]!)).feeKept).toBe(false);
+    const keptList = mainText((await page(server, "/mypage/dues", keptMember.cookie)).html);
+    expect(keptList).toContain("신청 취소 · 환불 없음");
+    const keptPage = mainText(
+      (await page(server, `/mypage/payments/${paidIds[1]}`, keptMember.cookie)).html,
+    );
+    expect(keptPage).toContain("등록비는 환불되지 않았습니다");
     const keptMails = await server.db
       .select()
       .from(mailQueue)

@@ -710,6 +710,9 @@ export function memberView(invoice: Invoice) {
     seminarId: invoice.seminarId,
     /** A deposit for dues already paid, not recorded as dues: it must go back (askForRefundAccount). */
     toReturn: invoice.purpose === "dues" && invoice.status === "paid" && !invoice.duesPaymentId,
+    /** A seminar fee the office kept when it cancelled the seat: paid, but for no seat. */
+    feeKept:
+      invoice.purpose === "seminar" && invoice.status === "paid" && invoice.registrationId === null,
   };
 }
 

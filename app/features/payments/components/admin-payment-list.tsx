@@ -28,6 +28,7 @@ export type AdminPaymentItem = {
   failReason: string | null;
   /** Dues paid twice: the money is owed back. */
   toReturn: boolean;
+  feeKept: boolean;
 };
 
 const won = (amount: number) => `${formatNumber(amount)}원`;
@@ -76,7 +77,11 @@ export function AdminPaymentList({
               </p>
               <h3 className="mt-1 font-bold break-words text-slate-900">{payment.orderName}</h3>
             </div>
-            <PaymentStatusBadge status={payment.status} toReturn={payment.toReturn} />
+            <PaymentStatusBadge
+              status={payment.status}
+              toReturn={payment.toReturn}
+              feeKept={payment.feeKept}
+            />
           </div>
           <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-base sm:grid-cols-[5.5rem_15rem_5.5rem_1fr]">
             <dt className="text-slate-600">금액</dt>

@@ -23,6 +23,7 @@ export type MyPaymentItem = {
   duesReceiptId: string | null;
   /** Dues paid twice: the money is owed back. */
   toReturn: boolean;
+  feeKept: boolean;
 };
 
 const won = (amount: number) => `${formatNumber(amount)}원`;
@@ -61,7 +62,11 @@ export function MyPayments({ payments, now }: { payments: MyPaymentItem[]; now: 
                     <p className="text-sm text-slate-600">{PURPOSE_LABELS[payment.purpose]}</p>
                     <h3 className="font-bold break-words text-slate-900">{payment.orderName}</h3>
                   </div>
-                  <PaymentStatusBadge status={payment.status} toReturn={payment.toReturn} />
+                  <PaymentStatusBadge
+                    status={payment.status}
+                    toReturn={payment.toReturn}
+                    feeKept={payment.feeKept}
+                  />
                 </div>
                 <dl className="grid grid-cols-[5.5rem_1fr] gap-x-3 gap-y-1 text-base">
                   <dt className="text-slate-600">금액</dt>

@@ -12,12 +12,28 @@ const TONES: Record<keyof typeof PAYMENT_STATUS_LABELS, BadgeTone> = {
 };
 
 /** A payment's status as a badge, in the words of PAYMENT_STATUS_LABELS. */
-export function PaymentStatusBadge({ status, toReturn }: { status: string; toReturn?: boolean }) {
+export function PaymentStatusBadge({
+  status,
+  toReturn,
+  feeKept,
+}: {
+  status: string;
+  toReturn?: boolean;
+  feeKept?: boolean;
+}) {
   // Paid, but for dues already paid: the money is owed back, which plain 결제 완료 would hide.
   if (toReturn) {
     return (
       <Badge tone="red" className="shrink-0 whitespace-nowrap">
         중복 입금 · 환불 필요
+      </Badge>
+    );
+  }
+  // Paid for a seat the office cancelled without a refund: 결제 완료 would promise a seat.
+  if (feeKept) {
+    return (
+      <Badge tone="neutral" className="shrink-0 whitespace-nowrap">
+        신청 취소 · 환불 없음
       </Badge>
     );
   }
