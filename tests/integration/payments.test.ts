@@ -1194,9 +1194,19 @@ describe("seminar fees", () => {
       await move(held.paymentId!, "paid");
       paidIds.push(held.paymentId!);
     }
-    // The office's list says who paid, and so what its cancellation can refund.
+    // The office's list says who paid, and so what its cancellation can refund; its CSV too.
     const list = await page(server, `/admin/seminars/${seminar.id}`, admin.cookie);
     expect(mainText(list.html)).toContain("확정 등록비 80,000원 결제");
+    const csv = await (
+      await server.fetch(
+        `/admin/seminars/${seminar.id}/registrants.csv?purpose=${encodeURIComponent("결제 확인")}`,
+        { headers: { Cookie: admin.cookie } },
+      )
+    ).text();
+    expect(csv).toContain('"상태","결제한 등록비(원)","대기 순번"');
+    expect(csv.split("\r\n").find((line) => line.startsWith('"사무국환불"'))).toContain(
+      '"확정","80000"',
+    );
     const cancel = (member: Member, extra: Record<string, string>) =>
       postForm(
         server,
