@@ -1,24 +1,23 @@
-import { useId, useRef, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "~/components/ui/alert-dialog";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { FieldError } from "~/components/ui/field";
 import { ApplicationStatusBadge } from "~/features/membership/components/application-status";
-import { REJECTION_REASON_REQUIRED, STATUS_LABELS } from "~/features/membership/validation";
+import { STATUS_LABELS } from "~/features/membership/validation";
 import {
   AttendedSeminars,
   type AttendedSeminarView,
 } from "~/features/seminars/components/attended-seminars";
 import { formatDate } from "~/lib/dates";
 import { formatNumber } from "~/lib/numbers";
-import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DataTable } from "./data-table";
 import { DisclosedAction } from "./disclosed-action";
 import { DetailList, LicenceImage } from "./licence-image";
 import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
+import { RejectReasonDialog } from "./reject-reason-dialog";
 import type { ApplicationRow, TabPage } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
@@ -237,7 +236,17 @@ export function ApplicationsTab({
           </div>
         ) : null}
       </Dialog>
-      <RejectDialog application={rejecting} onClose={() => setRejecting(null)} />
+      <RejectReasonDialog
+        open={rejecting !== null}
+        title="정회원 신청 거부"
+        description={
+          rejecting ? `${rejecting.name}님의 신청을 거부하는 사유를 입력해주세요.` : undefined
+        }
+        label="거부 사유"
+        intent="reject-application"
+        fields={(reason) => ({ id: rejecting?.id ?? "", rejectionReason: reason })}
+        onClose={() => setRejecting(null)}
+      />
     </section>
   );
 }
@@ -292,85 +301,5 @@ function DuesOfApplicant({ dues }: { dues: ApplicationRow["dues"] }) {
         {won(dues.fee ?? 0)}
       </span>
     </span>
-  );
-}
-
-function RejectDialog({
-  application,
-  onClose,
-}: {
-  application: ApplicationRow | null;
-  onClose: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState("");
-  // The button stays (a disabled one is skipped by Tab, and says nothing): a blank reason is
-  // refused at its field, which takes the focus, as the dialog's first stop does.
-  const [missing, setMissing] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const action = useDashboardAction(() => {
-    setReason("");
-    setMissing(false);
-    onClose();
-  });
-  const blank = reason.trim() === "";
-  return (
-    <Dialog
-      open={application !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title="정회원 신청 거부"
-      description={
-        application ? `${application.name}님의 신청을 거부하는 사유를 입력해주세요.` : undefined
-      }
-      initialFocus={field}
-    >
-      <form
-        className="grid gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (blank) {
-            setMissing(true);
-            field.current?.focus();
-            toast({
-              title: "거부 사유 필요",
-              description: REJECTION_REASON_REQUIRED,
-              variant: "destructive",
-            });
-            return;
-          }
-          if (application)
-            action.run("reject-application", { id: application.id, rejectionReason: reason });
-        }}
-      >
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          거부 사유
-        </label>
-        <textarea
-          id={id}
-          value={reason}
-          ref={field}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setMissing(false);
-          }}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? `${id}-error` : undefined}
-          rows={4}
-          aria-required="true"
-          className="rounded-lg border border-slate-300 p-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-        />
-        <FieldError id={`${id}-error`} message={missing ? REJECTION_REASON_REQUIRED : undefined} />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" variant="destructive" disabled={action.pending}>
-            거부
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }

@@ -1,16 +1,14 @@
-import { useId, useRef, useState } from "react";
+import { useState } from "react";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Dialog } from "~/components/ui/dialog";
-import { FieldError } from "~/components/ui/field";
-import { REJECTION_REASON_REQUIRED } from "~/features/membership/validation";
 import { formatDate } from "~/lib/dates";
-import { toast } from "~/lib/toast";
 import { useHydrated } from "~/lib/use-hydrated";
 import { DataTable } from "./data-table";
 import { DisclosedAction } from "./disclosed-action";
 import { DetailList, LicenceImage } from "./licence-image";
 import { ListPager, ListSearch, NO_RESULTS } from "./paged-list";
+import { RejectReasonDialog } from "./reject-reason-dialog";
 import type { PendingMember, TabPage } from "./types";
 import { useDashboardAction } from "./use-dashboard-action";
 
@@ -142,90 +140,15 @@ export function PendingMembersTab({ list }: { list: TabPage<PendingMember> }) {
           </div>
         ) : null}
       </Dialog>
-      <RejectSignupDialog member={rejecting} onClose={() => setRejecting(null)} />
+      <RejectReasonDialog
+        open={rejecting !== null}
+        title="준회원 가입 거부"
+        description={rejecting ? `${rejecting.name}님의 가입 신청을 거부합니다.` : undefined}
+        label={REASON_LABEL}
+        intent="reject-member"
+        fields={(reason) => ({ id: rejecting?.id ?? "", reason })}
+        onClose={() => setRejecting(null)}
+      />
     </section>
-  );
-}
-
-/**
- * Rejects a sign-up with its reason (required), which the rejection mail and text quote and the
- * doctor's status page shows.
- */
-function RejectSignupDialog({
-  member,
-  onClose,
-}: {
-  member: PendingMember | null;
-  onClose: () => void;
-}) {
-  const id = useId();
-  const [reason, setReason] = useState("");
-  // The button stays (a disabled one is skipped by Tab, and says nothing): a blank reason is
-  // refused at its field, which takes the focus, as the dialog's first stop does.
-  const [missing, setMissing] = useState(false);
-  const field = useRef<HTMLTextAreaElement>(null);
-  const action = useDashboardAction(() => {
-    setReason("");
-    setMissing(false);
-    onClose();
-  });
-  const blank = reason.trim() === "";
-  return (
-    <Dialog
-      open={member !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      title="준회원 가입 거부"
-      description={member ? `${member.name}님의 가입 신청을 거부합니다.` : undefined}
-      initialFocus={field}
-    >
-      <form
-        className="grid gap-3"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (blank) {
-            setMissing(true);
-            field.current?.focus();
-            toast({
-              title: "거부 사유 필요",
-              description: REJECTION_REASON_REQUIRED,
-              variant: "destructive",
-            });
-            return;
-          }
-          if (member) action.run("reject-member", { id: member.id, reason });
-        }}
-      >
-        <label htmlFor={id} className="text-sm font-semibold text-slate-800">
-          {REASON_LABEL}
-        </label>
-        <textarea
-          id={id}
-          value={reason}
-          ref={field}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setMissing(false);
-          }}
-          aria-invalid={missing || undefined}
-          aria-describedby={missing ? `${id}-error` : undefined}
-          rows={3}
-          maxLength={1000}
-          required
-          aria-required="true"
-          className="rounded-lg border border-slate-300 p-3 text-base focus:border-brand-500 focus:ring-2 focus:ring-brand-200 focus:outline-none"
-        />
-        <FieldError id={`${id}-error`} message={missing ? REJECTION_REASON_REQUIRED : undefined} />
-        <div className="flex justify-end gap-2">
-          <Button type="button" variant="secondary" onClick={onClose}>
-            취소
-          </Button>
-          <Button type="submit" variant="destructive" disabled={action.pending}>
-            거부
-          </Button>
-        </div>
-      </form>
-    </Dialog>
   );
 }
