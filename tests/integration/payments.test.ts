@@ -109,6 +109,17 @@ async function openDues(member: Member) {
   return json<Invoice>(res);
 }
 
+/** The member's dues invoice, paid by 가상계좌: chosen at checkout and the account issued. */
+async function issuedVbank(member: Member) {
+  const dues = await openDues(member);
+  const chosen = await call("POST", `/api/me/payments/${dues.paymentId}/checkout`, member.cookie, {
+    method: "virtual_account",
+  });
+  expect(chosen.status, await chosen.clone().text()).toBe(200);
+  expect((await move(dues.paymentId, "vbank_issued")).body.status).toBe("vbank_issued");
+  return dues;
+}
+
 async function move(paymentId: string, outcome: string, extra: Record<string, unknown> = {}) {
   const res = await call("POST", `/api/payments/test/${paymentId}`, null, { outcome, ...extra });
   return { status: res.status, body: await json<{ status: string; message?: string }>(res) };
@@ -220,17 +231,7 @@ describe("dues paid online", () => {
 
   it("a 가상계좌 past its deadline no longer blocks the dues: it is closed, and the member pays another way", async () => {
     const member = await regular("기한지난계좌");
-    const invoice = await openDues(member);
-    const chosen = await call(
-      "POST",
-      `/api/me/payments/${invoice.paymentId}/checkout`,
-      member.cookie,
-      {
-        method: "virtual_account",
-      },
-    );
-    expect(chosen.status, await chosen.clone().text()).toBe(200);
-    await move(invoice.paymentId, "vbank_issued");
+    const invoice = await issuedVbank(member);
     // Within its three days the account stands: a second invoice is refused, naming it.
     expect((await call("POST", `/api/me/dues/${YEAR}/payments`, member.cookie)).status).toBe(409);
     // The test gateway's account runs three days; an hour after that nobody's deposit is coming.
@@ -255,15 +256,7 @@ describe("dues paid online", () => {
     // One tab starts a card payment; another, opened after, issues a 가상계좌.
     const byCard = await openDues(member);
     await checkoutByCard(member, byCard.paymentId);
-    const byAccount = await openDues(member);
-    const chosen = await call(
-      "POST",
-      `/api/me/payments/${byAccount.paymentId}/checkout`,
-      member.cookie,
-      { method: "virtual_account" },
-    );
-    expect(chosen.status, await chosen.clone().text()).toBe(200);
-    await move(byAccount.paymentId, "vbank_issued");
+    const byAccount = await issuedVbank(member);
     // The card's window completes after all.
     await move(byCard.paymentId, "paid");
     expect((await mine(member, byCard.paymentId)).status).toBe("paid");
@@ -281,11 +274,7 @@ describe("dues paid online", () => {
     // The office records a transfer by hand while another member's account is open: the minute
     // job closes it.
     const other = await regular("수기계좌");
-    const invoice = await openDues(other);
-    await call("POST", `/api/me/payments/${invoice.paymentId}/checkout`, other.cookie, {
-      method: "virtual_account",
-    });
-    await move(invoice.paymentId, "vbank_issued");
+    const invoice = await issuedVbank(other);
     const byHand = await call("POST", "/api/admin/payments", admin.cookie, {
       userId: other.id,
       year: YEAR,
@@ -592,15 +581,7 @@ describe("dues paid online", () => {
 
   it("a 가상계좌 deposit goes back only to an account the office names; one for a year already paid asks for it", async () => {
     const member = await regular("가상계좌환불");
-    const invoice = await openDues(member);
-    const checkout = await call(
-      "POST",
-      `/api/me/payments/${invoice.paymentId}/checkout`,
-      member.cookie,
-      { method: "virtual_account" },
-    );
-    expect(checkout.status, await checkout.clone().text()).toBe(200);
-    await move(invoice.paymentId, "vbank_issued");
+    const invoice = await issuedVbank(member);
     // Meanwhile the office records the year's dues by hand (paid at the desk, say).
     const byHand = await call("POST", "/api/admin/payments", admin.cookie, {
       userId: member.id,
@@ -858,15 +839,7 @@ describe("the webhook", () => {
 
   it("a 가상계좌 deposit of another amount never counts, closes the account and is not read back again", async () => {
     const member = await regular("입금액상이");
-    const invoice = await openDues(member);
-    const chosen = await call(
-      "POST",
-      `/api/me/payments/${invoice.paymentId}/checkout`,
-      member.cookie,
-      { method: "virtual_account" },
-    );
-    expect(chosen.status, await chosen.clone().text()).toBe(200);
-    expect((await move(invoice.paymentId, "vbank_issued")).body.status).toBe("vbank_issued");
+    const invoice = await issuedVbank(member);
     const deposited = await move(invoice.paymentId, "vbank_deposited", { amount: 100 });
     // Closed, not left issued for the minute job to read back (and fail to refund) for ever.
     expect(deposited.body.status).toBe("cancelled");
