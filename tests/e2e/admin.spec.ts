@@ -101,6 +101,9 @@ test.describe("tab 1: associate approval", () => {
     await row.getByRole("button", { name: /^승인 \(/ }).click();
     await expect(toast(page, "승인 완료")).toBeVisible();
     await expect(await tableRow(page, caption, approved.email)).toHaveCount(0);
+    // The row and its button are gone: the focus is on the list, not lost to the page.
+    const listHeading = page.getByRole("heading", { name: "승인 대기 중인 준회원" });
+    await expect(listHeading).toBeFocused();
 
     row = await tableRow(page, caption, rejected.email);
     await expect(row).toHaveCount(1);
@@ -110,6 +113,7 @@ test.describe("tab 1: associate approval", () => {
     await rejection.getByRole("button", { name: "거부", exact: true }).click();
     await expect(toast(page, "거부 완료")).toBeVisible();
     await expect(await tableRow(page, caption, rejected.email)).toHaveCount(0);
+    await expect(listHeading).toBeFocused();
 
     // The approved member can log in now; the rejected one cannot.
     const approvedLogin = await request.post("/api/auth/login", {

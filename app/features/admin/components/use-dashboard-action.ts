@@ -18,6 +18,7 @@ export function useDashboardAction(onSuccess?: () => void) {
   const sent = useRef(false);
   const callback = useRef(onSuccess);
   callback.current = onSuccess;
+  useEffect(watchFocus, []);
 
   useEffect(() => {
     if (fetcher.state === "submitting" && !sent.current) {
@@ -36,6 +37,11 @@ export function useDashboardAction(onSuccess?: () => void) {
       });
     } else {
       callback.current?.();
+      // A row that left the list (approved, rejected, deleted) took the focus with it, and a
+      // dialog gives it back to a button that is gone: the list's heading takes it, so keyboard
+      // and screen reader users go on from the list, not from the top of the page. After the
+      // dialog's own return of the focus, which waits a tick.
+      window.setTimeout(focusListIfLost, 50);
     }
   }, [fetcher.state, fetcher.data]);
 
@@ -54,4 +60,26 @@ export function useDashboardAction(onSuccess?: () => void) {
         { method: "post", action: target, preventScrollReset: true },
       ),
   };
+}
+
+/** The list (a titled section of the page) that last had the focus: a row's button, a search. */
+let lastList: Element | null = null;
+let watching = false;
+
+function watchFocus() {
+  if (watching) return;
+  watching = true;
+  document.addEventListener("focusin", (event) => {
+    const list = (event.target as Element | null)?.closest?.("main section[aria-labelledby]");
+    if (list) lastList = list;
+  });
+}
+
+function focusListIfLost() {
+  const active = document.activeElement;
+  if (active && active !== document.body && active.isConnected) return;
+  const heading = lastList?.isConnected ? lastList.querySelector<HTMLElement>("h2") : null;
+  if (!heading) return;
+  heading.tabIndex = -1;
+  heading.focus();
 }
