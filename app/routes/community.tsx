@@ -48,7 +48,12 @@ export default function Community({ loaderData }: Route.ComponentProps) {
       </PageHeader>
       <Section>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <Form method="get" role="search" className="flex w-full max-w-md gap-2">
+          <Form
+            method="get"
+            role="search"
+            aria-label="게시판 검색"
+            className="flex w-full max-w-md gap-2"
+          >
             <label htmlFor="community-q" className="sr-only">
               제목·내용 검색
             </label>

@@ -226,6 +226,7 @@ function TermsConsent({ name, id, errors, ticked }: ConsentProps) {
         학회 홈페이지와 회원 서비스의 이용 조건은{" "}
         <Link to="/terms" target="_blank" className="font-semibold text-brand-700 underline">
           이용약관
+          <span className="sr-only"> (새 창)</span>
         </Link>
         에서 확인할 수 있습니다.
       </p>
@@ -272,6 +273,7 @@ function PrivacyConsent({ name, id, errors, ticked }: ConsentProps) {
         자세한 내용은{" "}
         <Link to="/privacy" target="_blank" className="font-semibold text-brand-700 underline">
           개인정보처리방침
+          <span className="sr-only"> (새 창)</span>
         </Link>
         을 확인해주세요.
       </p>

@@ -34,6 +34,7 @@ export function ListSearch({
         method="get"
         action="/admin/dashboard"
         role="search"
+        aria-label={`${caption} 검색`}
         preventScrollReset
         className="flex w-full max-w-md gap-2"
       >

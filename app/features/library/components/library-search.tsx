@@ -22,7 +22,12 @@ export function LibrarySearch({
   categoryLabel?: string;
 }) {
   return (
-    <Form method="get" role="search" className="grid gap-2 sm:flex sm:max-w-2xl sm:items-center">
+    <Form
+      method="get"
+      role="search"
+      aria-label="자료실 검색"
+      className="grid gap-2 sm:flex sm:max-w-2xl sm:items-center"
+    >
       <label htmlFor={`${idPrefix}-category`} className="sr-only">
         {categoryLabel}
       </label>

@@ -62,6 +62,7 @@ export function MemberHistory({ member }: { member: MemberRecord }) {
                 className="font-semibold text-brand-700 hover:underline"
               >
                 면허증 이미지 보기 (열람 기록이 남습니다)
+                <span className="sr-only"> (새 창)</span>
               </a>
             ) : (
               "없음"

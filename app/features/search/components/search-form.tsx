@@ -7,7 +7,13 @@ import { SEARCH_MAX_LENGTH } from "../validation";
 /** The search page's own box: a GET form, so a search is a link and works without JavaScript. */
 export function SearchForm({ q }: { q: string }) {
   return (
-    <Form method="get" action="/search" role="search" className="flex max-w-2xl gap-2">
+    <Form
+      method="get"
+      action="/search"
+      role="search"
+      aria-label="다시 검색"
+      className="flex max-w-2xl gap-2"
+    >
       <label htmlFor="site-search-q" className="sr-only">
         검색어
       </label>
