@@ -194,6 +194,14 @@ describe("POST /mypage intent=profile", () => {
     expect(inputs.find((i) => i.name === "address")?.value).toBe("대구광역시 수성구 범어로 10");
   });
 
+  it("keeps a number typed any way as 010-1234-5678", async () => {
+    for (const typed of ["01055556666", "+82 10 5555 6666", "010 5555 6666"]) {
+      const answer = await postMyPage({ ...profileFields(), phone: typed }, member.cookie);
+      expect(answer.status, typed).toBe(302);
+      expect((await userRow(server, member.id))?.phone).toBe("010-5555-6666");
+    }
+  });
+
   // The form reader refuses names the form does not declare (hostile input), so a
   // forged field is a 400 that changes nothing, not a silently ignored extra.
   it("refuses e-mail, licence number, role, approval and name sent with the form", async () => {

@@ -30,8 +30,9 @@ function bothPasswordsGiven(payload: { value: unknown }) {
 }
 
 /**
- * A mobile number (010…), as typed (dashes, spaces, +82): the site's text messages go to it. A
- * number of 010 with digits missing or over says so, not that it lacks the 010.
+ * A mobile number (010…), typed any way (dashes, spaces, +82), kept as 010-1234-5678: the site's
+ * text messages go to it, and every list shows it alike. A number of 010 with digits missing or
+ * over says so, not that it lacks the 010.
  */
 export function mobilePhone(field: z.ZodString) {
   return field
@@ -45,6 +46,10 @@ export function mobilePhone(field: z.ZodString) {
           ? "휴대전화번호의 자릿수가 맞지 않습니다. 010-1234-5678처럼 입력해주세요"
           : "010으로 시작하는 휴대전화번호를 입력해주세요",
       });
+    })
+    .transform((phone) => {
+      const digits = mobileDigits(phone) ?? phone;
+      return `${digits.slice(0, 3)}-${digits.slice(3, 7)}-${digits.slice(7)}`;
     });
 }
 
