@@ -86,10 +86,15 @@ describe("GET /api/me/sessions", () => {
     expect(list).toHaveLength(3);
     const current = list.filter((s) => s.current);
     expect(current).toHaveLength(1);
-    expect(current[0]).toMatchObject({ browser: "Chrome 131", os: "Windows 10" });
+    expect(current[0]).toMatchObject({ browser: "Chrome 131", os: "Windows 10", handheld: false });
     expect(current[0]?.userAgent).toBe(CHROME_WINDOWS);
     const phone = list.find((s) => s.userAgent === SAFARI_IPHONE);
-    expect(phone).toMatchObject({ current: false, browser: "Safari 17", os: "iOS 17.5" });
+    expect(phone).toMatchObject({
+      current: false,
+      browser: "Safari 17",
+      os: "iOS 17.5",
+      handheld: true,
+    });
     for (const session of list) {
       expect(session.id).toMatch(/^[0-9a-f-]{36}$/);
       expect(session.ip).toBeTruthy();

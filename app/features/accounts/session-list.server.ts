@@ -15,16 +15,20 @@ import { SESSION_MAX_AGE_MS } from "./session.server";
 
 export const SESSION_NOT_FOUND = "세션을 찾을 수 없습니다. 이미 종료되었을 수 있습니다.";
 
-/** "Chrome 120", "Windows 10"-style names of a user agent (blank parts left out). */
+/**
+ * "Chrome 120", "Windows 10"-style names of a user agent (blank parts left out), and whether it is
+ * a phone or tablet (the list's icon).
+ */
 export function describeUserAgent(userAgent: string | null) {
-  if (!userAgent) return { browser: "알 수 없는 브라우저", os: "알 수 없는 기기" };
+  if (!userAgent) return { browser: "알 수 없는 브라우저", os: "알 수 없는 기기", handheld: false };
   const parsed = Bowser.parse(userAgent);
+  const handheld = parsed.platform.type === "mobile" || parsed.platform.type === "tablet";
   const major = parsed.browser.version?.split(".")[0];
   const browser = [parsed.browser.name, major].filter(Boolean).join(" ") || "알 수 없는 브라우저";
   const os =
     [parsed.os.name, parsed.os.versionName ?? parsed.os.version].filter(Boolean).join(" ") ||
     "알 수 없는 기기";
-  return { browser, os };
+  return { browser, os, handheld };
 }
 
 export type ActiveSession = {
@@ -33,6 +37,7 @@ export type ActiveSession = {
   userAgent: string | null;
   browser: string;
   os: string;
+  handheld: boolean;
   ip: string | null;
   createdAt: Date;
   lastSeenAt: Date;

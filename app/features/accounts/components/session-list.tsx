@@ -1,4 +1,4 @@
-import { Monitor } from "lucide-react";
+import { Monitor, Smartphone } from "lucide-react";
 import { Form, useNavigation } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -34,7 +34,11 @@ export function SessionList({
             className="flex flex-wrap items-start justify-between gap-3 rounded-lg border border-slate-200 p-3"
           >
             <div className="flex min-w-0 gap-3">
-              <Monitor className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+              {session.handheld ? (
+                <Smartphone className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+              ) : (
+                <Monitor className="mt-0.5 size-5 shrink-0 text-slate-500" aria-hidden="true" />
+              )}
               <div className="min-w-0 text-sm">
                 <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
                   {`${session.browser} · ${session.os}`}
