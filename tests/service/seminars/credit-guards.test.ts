@@ -18,7 +18,7 @@ import { listRegistrants, registrantCounts } from "~/features/seminars/registran
 import { seminarPhase } from "~/features/seminars/rules";
 import { createSeminar, splitByDate, withPhase } from "~/features/seminars/seminars.server";
 import { seminarSchema } from "~/features/seminars/validation";
-import { advanceClock, now, resetClock } from "~/lib/clock.server";
+import { advanceClock, now, nowMs, resetClock } from "~/lib/clock.server";
 import { parse } from "~/lib/errors.server";
 import { auditLog, seminarCheckIns, seminarRegistrations } from "~db/schema";
 import { insertActor } from "../support/people";
@@ -145,7 +145,11 @@ describe("locking the credit sheet", () => {
 
   it("goes after the deadline without a reason", async () => {
     const seminar = await sentSheet();
-    advanceClock(7 * DAY + MINUTE);
+    // The deadline is the end of the Seoul day seven days on: still open just before it.
+    const { objectionDeadline } = await creditSheetOf(seminar.id);
+    advanceClock(objectionDeadline!.getTime() - nowMs() - MINUTE);
+    expect((await creditSheetOf(seminar.id)).objectionsOpen).toBe(true);
+    advanceClock(2 * MINUTE);
     expect((await creditSheetOf(seminar.id)).objectionsOpen).toBe(false);
     const sheet = await lockCreditSheet(seminar.id, {}, admin);
     expect(sheet.status).toBe("locked");
