@@ -181,7 +181,7 @@ export default function AdminSeminar({ loaderData }: Route.ComponentProps) {
 
       <div className="mt-4 grid gap-4 lg:grid-cols-[1fr_18rem] lg:items-start">
         <div className="grid gap-3">
-          <Form method="get" className="flex gap-2" role="search" aria-label="신청자 검색">
+          <Form method="get" className="flex gap-2" role="search" aria-label="신청자 찾기">
             <input type="hidden" name="tab" value={tab} />
             <label htmlFor="registrant-q" className="sr-only">
               신청자 검색
@@ -262,7 +262,7 @@ function AddRegistrantPanel({
         확정되고 본인에게 확인 메일이 갑니다. 세미나 종료 6시간 뒤나 연수평점 발송 뒤에는 추가할 수
         없습니다.
       </p>
-      <Form method="get" role="search" aria-label="추가할 회원 찾기" className="grid gap-2">
+      <Form method="get" role="search" aria-label="회원 추가" className="grid gap-2">
         <input type="hidden" name="tab" value={tab} />
         {q ? <input type="hidden" name="q" value={q} /> : null}
         <Field

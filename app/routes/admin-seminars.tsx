@@ -117,7 +117,7 @@ export default function AdminSeminars({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/dashboard?tab=seminars">세미나 등록·수정</Link>
         </Button>
       </div>
-      <Form method="get" role="search" aria-label="세미나 검색" className="mt-6 flex gap-2">
+      <Form method="get" role="search" aria-label="세미나 찾기" className="mt-6 flex gap-2">
         <label htmlFor="seminar-q" className="sr-only">
           세미나 검색
         </label>

@@ -22,16 +22,31 @@ export function tempDir(prefix = "society-faults-") {
   return dir;
 }
 
-/** A TCP port nobody listens on right now, on 127.0.0.1. */
+/**
+ * Ports below the system's ephemeral range (32768 and up), 500 for each test worker: a port the
+ * system hands out (`listen(0)`, a client's source port) could be taken by another file's server or
+ * connection between the check and the child's own listen, and then another server's /healthz
+ * answered for one still starting (its SIGTERM found no handler yet).
+ */
+const PORTS_PER_WORKER = 500;
+const FIRST_PORT = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 24) * PORTS_PER_WORKER;
+let nextPort = 0;
+
+/** A TCP port nobody listens on right now, on 127.0.0.1, from this worker's own range. */
 export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = FIRST_PORT + (nextPort++ % PORTS_PER_WORKER);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port between ${FIRST_PORT} and ${FIRST_PORT + PORTS_PER_WORKER}`);
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = net.createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
+  return new Promise((resolve) => {
+    server.once("error", () => resolve(false));
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
   });
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 /** True when something accepts TCP connections on 127.0.0.1:port. */

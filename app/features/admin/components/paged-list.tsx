@@ -22,7 +22,7 @@ export function ListSearch({
   placeholder,
 }: {
   tab: DashboardTab;
-  /** The table's caption: the search box is named "{caption} 검색". */
+  /** The table's caption: the search box is named "{caption} 검색", its landmark "{caption} 찾기". */
   caption: string;
   list: TabPage<unknown>;
   placeholder: string;
@@ -34,7 +34,7 @@ export function ListSearch({
         method="get"
         action="/admin/dashboard"
         role="search"
-        aria-label={`${caption} 검색`}
+        aria-label={`${caption} 찾기`}
         preventScrollReset
         className="flex w-full max-w-md gap-2"
       >
