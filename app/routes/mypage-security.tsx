@@ -15,7 +15,7 @@ import {
   passwordChangeSchema,
   withdrawalSchema,
 } from "~/features/accounts/validation";
-import { withdrawFromSeminars } from "~/features/seminars/registrations.server";
+import { keepAttendanceOf, withdrawFromSeminars } from "~/features/seminars/registrations.server";
 import { fieldProps } from "~/lib/forms";
 import { done, pageAction } from "~/lib/page-action.server";
 import { useRefusal, useRefusalToast } from "~/lib/refusal";
@@ -62,9 +62,10 @@ export const action = pageAction({
     withdraw: {
       schema: withdrawalSchema,
       run: async ({ password }, actor, { request }) => {
-        await withdraw(actor.user.id, password, passwordClient(actor, request), () =>
-          withdrawFromSeminars(actor.user.id),
-        );
+        await withdraw(actor.user.id, password, passwordClient(actor, request), {
+          beforeDelete: () => withdrawFromSeminars(actor.user.id),
+          withDeletion: (tx) => keepAttendanceOf(tx, actor.user.id),
+        });
         return done(
           { title: "회원 탈퇴 완료", description: "그동안 이용해 주셔서 감사합니다." },
           "/",

@@ -3,7 +3,7 @@
 // their audit, the send-out and its mails, objections until the deadline, the lock (mails, nothing
 // changes after), the KMA-shaped CSV, the certificate PDF and /verify, /mypage and the permission
 // of every call and page for a visitor, a member, check-in staff and an administrator.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, nowMs, resetClock } from "~/lib/clock.server";
 import { auditLog, mailQueue, seminarCredits, seminarRegistrations, users } from "~db/schema";
@@ -1238,6 +1238,41 @@ describe("a withdrawn member's attendance (decision 035)", () => {
       "이중간",
       "최짧음",
     ]);
+  });
+
+  it("is kept only with the account's deletion: a deletion that fails leaves the registrations whole", async () => {
+    const { people } = await scannedSeminar();
+    const [full, , , , absent] = people;
+    const before = await registrationRow(full!.registrationId);
+    // The database refuses this one deletion (a fault injected below our code, not a mock of it).
+    await server.db.execute(
+      sql.raw(`create function refuse_withdrawal() returns trigger language plpgsql as $$
+        begin raise exception 'deletion refused for the test'; end $$`),
+    );
+    await server.db.execute(
+      sql.raw(`create trigger refuse_withdrawal before delete on users for each row
+        when (old.id = '${full!.id}') execute function refuse_withdrawal()`),
+    );
+    try {
+      const cookie = await logInCookie(server, full!.email, full!.password);
+      const res = await postForm(
+        server,
+        "/mypage/security",
+        { intent: "withdraw", password: full!.password, confirm: "on" },
+        { cookie },
+      );
+      expect(res.status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await server.db.execute(sql.raw("drop trigger refuse_withdrawal on users"));
+      await server.db.execute(sql.raw("drop function refuse_withdrawal()"));
+    }
+    const [account] = await server.db.select().from(users).where(eq(users.id, full!.id));
+    expect(account).toBeDefined();
+    // Nothing was cleared or deleted for an account that stays.
+    expect(await registrationRow(full!.registrationId)).toEqual(before);
+    expect(before).toMatchObject({ userId: full!.id, licenseNumber: null });
+    expect(before!.email).not.toBe("");
+    expect(await registrationRow(absent!.registrationId)).toBeDefined();
   });
 
   it("stays on a sheet not yet sent: nobody is mailed for it, and the lock certifies it", async () => {

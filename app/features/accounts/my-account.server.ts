@@ -6,6 +6,7 @@ import { getDb } from "~/db.server";
 import { builtOnce } from "~/lib/built-once.server";
 import { AppError } from "~/lib/errors.server";
 import { logger } from "~/logger.server";
+import type { Transaction } from "~db/client.server";
 import { membershipApplications, seminarRegistrations, storedObjects, users } from "~db/schema";
 import { notifyPasswordChanged } from "../mail/notifications.server";
 import { textMember } from "../messages/messages.server";
@@ -129,14 +130,19 @@ export async function changeMyPassword(
 /**
  * Deletes the account after the password is confirmed. Sessions, the application and other rows
  * go with it (foreign keys cascade); licence images are deleted from storage. The last
- * administrator cannot withdraw. `beforeDelete` runs once the checks have passed: the areas above
- * this one settle what the account leaves behind (its seminar seats and their fees).
+ * administrator cannot withdraw. The areas above this one settle what the account leaves behind:
+ * `beforeDelete` once the checks have passed (its seminar seats and their fees, which call the
+ * payment provider), `withDeletion` in the deletion's own transaction (what is kept of it), so
+ * that nothing is kept of an account that stays.
  */
 export async function withdraw(
   userId: string,
   password: string,
   client: ClientInfo,
-  beforeDelete: () => Promise<unknown> = async () => {},
+  hooks: {
+    beforeDelete?: () => Promise<unknown>;
+    withDeletion?: (tx: Transaction) => Promise<unknown>;
+  } = {},
 ) {
   await checkPassword(userId, password, client);
   const db = await getDb();
@@ -178,9 +184,10 @@ export async function withdraw(
     );
   const ids = [...new Set([...imageIds, ...owned.map((o) => o.id)])];
 
-  await beforeDelete();
+  await hooks.beforeDelete?.();
   await endAllSessions(userId);
   await db.transaction(async (tx) => {
+    await hooks.withDeletion?.(tx);
     await forgetStoredObjects(tx, ids);
     await tx.delete(users).where(eq(users.id, userId));
   });

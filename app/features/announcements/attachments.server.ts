@@ -17,12 +17,10 @@ import {
 import { withoutBidiControls } from "~/lib/content-disposition";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
-import type { Database } from "~db/client.server";
+import type { Database, Transaction } from "~db/client.server";
 import { announcementAttachments, announcements } from "~db/schema";
 import { type AnnouncementReader, mayReadAnnouncementBody } from "./announcements.server";
 import { ATTACHMENT_MESSAGES, type AttachmentInput } from "./validation";
-
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /** One attachment as the notice's page and GET /api/announcements/{id} show it. */
 export type NoticeAttachment = {

@@ -13,7 +13,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq, gt, isNull, notInArray, sql } from "drizzle-orm";
 import { seoulDate } from "~/lib/dates";
-import type { Database } from "~db/client.server";
+import type { Database, Transaction as Tx } from "~db/client.server";
 import {
   academicResources,
   announcementAttachments,
@@ -89,7 +89,6 @@ export type DemoSocietyOptions = {
 /** What was seeded, and the login of one demo member (a 정회원 with a full record). */
 export type DemoSociety = { members: number; login: { email: string; password: string } };
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Seminar = typeof seminars.$inferSelect;
 
 const MINUTE = 60 * 1000;

@@ -11,6 +11,7 @@ import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
+import type { Transaction as Tx } from "~db/client.server";
 import {
   seminarCheckIns,
   seminarCreditSheets,
@@ -24,7 +25,6 @@ import { readTicketToken } from "./tickets.server";
 import type { CheckInInput } from "./validation";
 
 type Db = Awaited<ReturnType<typeof getDb>>;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type CheckInAnswer = {
   registrationId: string;

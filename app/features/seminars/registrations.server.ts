@@ -14,7 +14,7 @@ import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { logger } from "~/logger.server";
-import { CALLS_A_WRITING_FUNCTION } from "~db/client.server";
+import { CALLS_A_WRITING_FUNCTION, type Transaction as Tx } from "~db/client.server";
 import {
   payments,
   seminarCheckIns,
@@ -57,7 +57,6 @@ import { ticketToken } from "./tickets.server";
 type Seminar = typeof seminars.$inferSelect;
 type Registration = typeof seminarRegistrations.$inferSelect;
 type Db = Awaited<ReturnType<typeof getDb>>;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export type RegistrationStatus = "confirmed" | "waitlisted" | "payment_pending" | "cancelled";
 
@@ -742,7 +741,6 @@ export async function withdrawFromSeminars(userId: string) {
   for (const { seminarId } of places) {
     await cancelRegistration(seminarId, userId, { withdrawal: true });
   }
-  await keepAttendanceOf(userId);
   return places.length;
 }
 
@@ -758,28 +756,26 @@ const attended = sql`(exists (select 1 from ${seminarCheckIns} where ${seminarCh
  * stays, as the record the society reports to the KMA and the certificate's check reads: with the
  * name, the clinic and the licence number (copied from the account, which is about to go), without
  * the e-mail and the phone. The account's other registrations are deleted. The account's deletion
- * then clears `user_id`; `purgeKeptAttendance` ends what is kept.
+ * then clears `user_id`; `purgeKeptAttendance` ends what is kept. Runs in the deletion's
+ * transaction: an account that stays keeps its registrations whole.
  */
-async function keepAttendanceOf(userId: string) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const [account] = await tx
-      .select({ licenseNumber: users.licenseNumber, hospitalName: users.hospitalName })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!account) return;
-    const own = eq(seminarRegistrations.userId, userId);
-    await tx
-      .update(seminarRegistrations)
-      .set({
-        licenseNumber: account.licenseNumber,
-        hospitalName: sql`coalesce(${seminarRegistrations.hospitalName}, ${account.hospitalName})`,
-        email: "",
-        phone: "",
-      })
-      .where(and(own, attended));
-    await tx.delete(seminarRegistrations).where(and(own, sql`not ${attended}`));
-  });
+export async function keepAttendanceOf(tx: Tx, userId: string) {
+  const [account] = await tx
+    .select({ licenseNumber: users.licenseNumber, hospitalName: users.hospitalName })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!account) return;
+  const own = eq(seminarRegistrations.userId, userId);
+  await tx
+    .update(seminarRegistrations)
+    .set({
+      licenseNumber: account.licenseNumber,
+      hospitalName: sql`coalesce(${seminarRegistrations.hospitalName}, ${account.hospitalName})`,
+      email: "",
+      phone: "",
+    })
+    .where(and(own, attended));
+  await tx.delete(seminarRegistrations).where(and(own, sql`not ${attended}`));
 }
 
 /** How long attendance is kept once its member has gone: the KMA's rule for training records. */

@@ -27,6 +27,7 @@ import { formatDateTime, seoulDate } from "~/lib/dates";
 import { AppError } from "~/lib/errors.server";
 import { isUuid } from "~/lib/ids";
 import { OBJECT_PATH } from "~/lib/validation";
+import type { Transaction as Tx } from "~db/client.server";
 import { ballots, users, type VoteOption, voteObjections, voteRoll, votes } from "~db/schema";
 import { objectionMail, resultsNoticeHtml, voteOpenedMail, voteUrl } from "./messages.server";
 import {
@@ -42,7 +43,6 @@ import {
 
 type Vote = typeof votes.$inferSelect;
 type Db = Awaited<ReturnType<typeof getDb>>;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** The member a ballot, an objection or a page is for: the signed-in user. */
 type Member = { id: string; name: string };
