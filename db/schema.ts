@@ -954,6 +954,8 @@ export const payments = pgTable(
     expiresAt: timestamp({ withTimezone: true }),
     paidAt: timestamp({ withTimezone: true }),
     duesPaymentId: uuid().references(() => duesPayments.id, { onDelete: "set null" }),
+    // When the minute job last read the invoice back from the provider (settleStalePayments).
+    readBackAt: timestamp({ withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -4,7 +4,7 @@
 // held seat expired, a 가상계좌 issued then deposited, a webhook replayed, a bad signature, an
 // amount that is not the invoice's, refunds in full and in part; and who may do what.
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import {
@@ -130,6 +130,31 @@ async function mine(member: Member, paymentId: string) {
     await call("GET", "/api/me/payments", member.cookie),
   );
   return list.items.find((item) => item.paymentId === paymentId)!;
+}
+
+/** The provider takes the money and tells nobody: no webhook, no return from the window. */
+async function payWithoutWord(paymentId: string) {
+  const { moveTestPayment } = await import("~/features/gateway/test-gateway.server");
+  const [row] = await server.db.select().from(payments).where(eq(payments.paymentId, paymentId));
+  await moveTestPayment(paymentId, "paid", { method: row!.method!, orderName: row!.orderName });
+}
+
+/** When the minute job last read the invoice back. */
+async function readBackOf(paymentId: string) {
+  const [row] = await server.db
+    .select({ at: payments.readBackAt })
+    .from(payments)
+    .where(eq(payments.paymentId, paymentId));
+  return row?.at ?? null;
+}
+
+/** The refunds recorded for an invoice. */
+async function refundsOf(paymentId: string) {
+  const [row] = await server.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.paymentId, paymentId));
+  return server.db.select().from(paymentRefunds).where(eq(paymentRefunds.paymentRowId, row!.id));
 }
 
 /** The invoice's status as stored (the member's list leaves out what was closed before it began). */
@@ -861,6 +886,62 @@ describe("the webhook", () => {
   });
 });
 
+describe("the minute job's read-back", () => {
+  it("an abandoned window never keeps another from being read back; it is read for a day, then once more", async () => {
+    const { settleStalePayments } = await import("~/features/payments/payments.server");
+    const abandoned = await regular("버려진창");
+    const later = await regular("나중창");
+    const old = await openDues(abandoned);
+    await checkoutByCard(abandoned, old.paymentId);
+    advanceClock(2 * 60_000);
+    await settleStalePayments(60_000, 1000);
+    expect(await readBackOf(old.paymentId)).toBeInstanceOf(Date);
+    // A newer window, paid with its webhook lost. One read a round, with older windows (this one's
+    // and the rest of this file's) left open: it is reached within as many rounds as there are.
+    const fresh = await openDues(later);
+    await checkoutByCard(later, fresh.paymentId);
+    await payWithoutWord(fresh.paymentId);
+    advanceClock(2 * 60_000);
+    const open = await server.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(inArray(payments.status, ["pending", "vbank_issued"]));
+    for (let round = 0; round < open.length; round++) {
+      await settleStalePayments(60_000, 1);
+      if ((await invoiceStatus(fresh.paymentId)) === "paid") break;
+    }
+    expect(await invoiceStatus(fresh.paymentId)).toBe("paid");
+    expect(await duesRows(later)).toHaveLength(1);
+    // The abandoned one: still read within its day, once after it, then no more.
+    advanceClock(60 * 60_000);
+    await settleStalePayments(60_000, 1000);
+    const withinDay = await readBackOf(old.paymentId);
+    advanceClock(24 * 60 * 60_000);
+    await settleStalePayments(60_000, 1000);
+    const afterDay = await readBackOf(old.paymentId);
+    expect(afterDay!.getTime()).toBeGreaterThan(withinDay!.getTime());
+    advanceClock(60 * 60_000);
+    await settleStalePayments(60_000, 1000);
+    expect(await readBackOf(old.paymentId)).toEqual(afterDay);
+    expect(await invoiceStatus(old.paymentId)).toBe("pending");
+  });
+
+  it("a failed payment tried again is pending again, so the minute job finds its payment", async () => {
+    const { settleStalePayments } = await import("~/features/payments/payments.server");
+    const member = await regular("재시도");
+    const dues = await openDues(member);
+    await checkoutByCard(member, dues.paymentId);
+    expect((await move(dues.paymentId, "failed")).body.status).toBe("failed");
+    await checkoutByCard(member, dues.paymentId);
+    expect(await invoiceStatus(dues.paymentId)).toBe("pending");
+    expect((await mine(member, dues.paymentId)).failReason).toBeNull();
+    await payWithoutWord(dues.paymentId);
+    advanceClock(2 * 60_000);
+    await settleStalePayments();
+    expect(await invoiceStatus(dues.paymentId)).toBe("paid");
+  });
+});
+
 describe("who may", () => {
   it("bad input to the payment calls gets the site's own Korean words, and a member is never told to set up dues", async () => {
     const member = await regular("입력검사");
@@ -1512,6 +1593,69 @@ describe("seminar fees", () => {
       .from(seminarRegistrations)
       .where(eq(seminarRegistrations.id, held.id!));
     expect(after?.status).toBe("cancelled");
+  });
+
+  it("a fee paid after its hold was released, with the webhook and the return both lost, is read back an hour after the close and returned", async () => {
+    const seminar = await paidSeminar(1);
+    const member = await regular("이중유실");
+    const next = await regular("이중유실대기");
+    const held = await registerFor(seminar.id, member);
+    await registerFor(seminar.id, next);
+    await checkoutByCard(member, held.paymentId);
+    advanceClock(16 * 60_000);
+    const { releaseExpiredHolds } = await import("~/features/seminars/registrations.server");
+    const { settleStalePayments } = await import("~/features/payments/payments.server");
+    await releaseExpiredHolds();
+    expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
+    // The window completes at the provider; neither its webhook nor the phone comes back.
+    await payWithoutWord(held.paymentId!);
+    await settleStalePayments();
+    expect(await invoiceStatus(held.paymentId!)).toBe("cancelled");
+    advanceClock(61 * 60_000);
+    await settleStalePayments();
+    expect(await invoiceStatus(held.paymentId!)).toBe("refunded");
+    const [refund] = await refundsOf(held.paymentId!);
+    expect(refund?.amount).toBe((await mine(member, held.paymentId!)).amount);
+    expect(refund?.amount).toBeGreaterThan(0);
+    expect(refund!.reason).toContain("좌석 보유 시간이 지나");
+    const told = (await mailTo(member)).map((mail) => mail.subject).join("\n");
+    expect(told).toContain("환불");
+    expect(await registrationOf(seminar.id, member)).toMatchObject({ status: "cancelled" });
+    expect(await registrationOf(seminar.id, next)).toMatchObject({ status: "payment_pending" });
+  });
+
+  it("a closed invoice is read back once only, and a phone's return reads it back at once", async () => {
+    const seminar = await paidSeminar(2);
+    const { releaseExpiredHolds } = await import("~/features/seminars/registrations.server");
+    const { settleStalePayments } = await import("~/features/payments/payments.server");
+    const unpaid = await regular("닫힌미결제");
+    const returning = await regular("늦은복귀");
+    const first = await registerFor(seminar.id, unpaid);
+    const second = await registerFor(seminar.id, returning);
+    await checkoutByCard(unpaid, first.paymentId);
+    await checkoutByCard(returning, second.paymentId);
+    advanceClock(16 * 60_000);
+    await releaseExpiredHolds();
+    // The phone comes back from the card company's app after the release: read back on the spot.
+    // Nobody was waiting, so the seat is still free and is confirmed after all.
+    await payWithoutWord(second.paymentId!);
+    const back = await page(
+      server,
+      `/mypage/payments/${second.paymentId}?paymentId=${second.paymentId}`,
+      returning.cookie,
+    );
+    expect(back.status).toBe(200);
+    expect(await invoiceStatus(second.paymentId!)).toBe("paid");
+    expect(await registrationOf(seminar.id, returning)).toMatchObject({ status: "confirmed" });
+    // Nothing was paid on the other: read back once, an hour after, then left alone.
+    advanceClock(61 * 60_000);
+    await settleStalePayments(60_000, 1000);
+    const readOnce = await readBackOf(first.paymentId!);
+    expect(readOnce).toBeInstanceOf(Date);
+    advanceClock(5 * 60_000);
+    await settleStalePayments(60_000, 1000);
+    expect(await readBackOf(first.paymentId!)).toEqual(readOnce);
+    expect(await invoiceStatus(first.paymentId!)).toBe("cancelled");
   });
 
   it("a hold run out is released when its member looks, before the minute job: no payment offered that would be refused", async () => {

@@ -2,7 +2,21 @@
 // 납부확인서 follow at once), a seminar fee paid confirms the held seat; a refund undoes either in
 // part or in full. The money itself is only ever what the provider reports (features/gateway):
 // a payment counts after the server has read it back, never on the browser's word.
-import { and, count, desc, eq, ilike, inArray, isNotNull, lt, ne, or, type SQL } from "drizzle-orm";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { env } from "~/env.server";
 import { now as clockNow } from "~/lib/clock.server";
@@ -224,15 +238,21 @@ export async function checkout(
   const cashReceiptType = byAccount ? (input.cashReceiptType ?? null) : null;
   const identifier = cashReceiptType ? (input.cashReceiptIdentifier ?? "").replace(/-/g, "") : null;
   const db = await getDb();
-  await db
+  // A failed invoice paid again is pending again: the minute job reads back only what is pending,
+  // and a retry whose webhook and return were both lost must still be found.
+  const [opened] = await db
     .update(payments)
     .set({
+      status: "pending",
+      failReason: null,
       method: input.method,
       easyPay: input.method === "easy_pay" ? input.easyPay : null,
       cashReceiptType,
       cashReceiptIdentifier: identifier,
     })
-    .where(eq(payments.id, invoice.id));
+    .where(and(eq(payments.id, invoice.id), inArray(payments.status, ["pending", "failed"])))
+    .returning({ id: payments.id });
+  if (!opened) throw new AppError("conflict", "이미 처리된 결제입니다.");
   await preRegister(invoice.paymentId, invoice.amount);
   const settings = providerSettings();
   const channel = input.method === "easy_pay" ? input.easyPay! : input.method;
@@ -748,6 +768,9 @@ export async function myInvoice(actor: SessionActor, paymentId: string) {
   return memberView(await ownInvoice(actor, paymentId));
 }
 
+/** What a member's return from the payment window reads back: anything not settled as paid. */
+const RETURNABLE = new Set(["pending", "failed", "cancelled"]);
+
 /**
  * The member's own payment as its page shows it: the invoice (settled first when PortOne sent the
  * phone back from the card company's app), each refund with its day and reason, oldest first, and
@@ -759,7 +782,9 @@ export async function myPaymentPage(
   options: { settle?: boolean } = {},
 ) {
   let invoice = await ownInvoice(actor, paymentId);
-  if (options.settle && invoice.status === "pending" && invoice.method) {
+  // Back from the card company's app: read it back even if the invoice was closed meanwhile (a
+  // hold that ran out), so money taken after the close is returned now, not an hour later.
+  if (options.settle && invoice.method && RETURNABLE.has(invoice.status)) {
     invoice = (await settlePayment(paymentId)) ?? invoice;
   }
   const runOut = (row: Invoice) =>
@@ -956,28 +981,60 @@ export async function refundByOffice(
 }
 
 /**
- * Payments whose window was opened a while ago and that are still not settled (a webhook lost, a
- * phone that never came back): read back from the provider. Bounded per round.
+ * Invoices the minute job reads back from the provider, for a webhook lost and a phone that never
+ * came back (each only once its window has been open a minute):
+ * - an issued 가상계좌, until it is paid or closed;
+ * - a payment window, for a day, then once more;
+ * - an invoice closed while its window was open (a seat's hold ran out, a newer invoice took its
+ *   place), once, an hour after the close: a window completed after the close would otherwise keep
+ *   money for nothing. Payment windows end well within the hour.
+ * Taken by the oldest read-back first, so none waits behind another for ever.
  */
+const toReadBack = (now: Date, olderThanMs: number) =>
+  and(
+    isNotNull(payments.method),
+    or(
+      eq(payments.status, "vbank_issued"),
+      and(
+        eq(payments.status, "pending"),
+        or(
+          isNull(payments.readBackAt),
+          sql`${payments.readBackAt} < ${payments.updatedAt} + interval '1 day'`,
+        ),
+      ),
+    ),
+    lt(payments.updatedAt, new Date(now.getTime() - olderThanMs)),
+  );
+const closedToReadBack = (now: Date) =>
+  and(
+    isNotNull(payments.method),
+    eq(payments.status, "cancelled"),
+    isNull(payments.readBackAt),
+    lt(payments.updatedAt, new Date(now.getTime() - 60 * 60 * 1000)),
+  );
+
+/** Reads back the invoices left unsettled (toReadBack); bounded per round. */
 export async function settleStalePayments(olderThanMs = 60_000, limit = 50) {
   const db = await getDb();
-  const cutoff = new Date(clockNow().getTime() - olderThanMs);
+  const now = clockNow();
   const rows = await db
-    .select({ paymentId: payments.paymentId })
+    .select({ id: payments.id, paymentId: payments.paymentId })
     .from(payments)
-    .where(
-      and(
-        inArray(payments.status, ["pending", "vbank_issued"]),
-        isNotNull(payments.method),
-        lt(payments.updatedAt, cutoff),
-      ),
-    )
-    .orderBy(payments.updatedAt)
+    .where(or(toReadBack(now, olderThanMs), closedToReadBack(now)))
+    .orderBy(sql`${payments.readBackAt} asc nulls first`, payments.updatedAt)
     .limit(limit);
-  for (const { paymentId } of rows) {
-    await settlePayment(paymentId).catch((error: unknown) =>
-      logger.warn({ err: error, paymentId }, "re-reading a payment failed"),
-    );
+  for (const { id, paymentId } of rows) {
+    try {
+      await settlePayment(paymentId);
+      // updated_at stays when the window was opened or the invoice closed: the rules above count
+      // from it.
+      await db
+        .update(payments)
+        .set({ readBackAt: clockNow(), updatedAt: sql`${payments.updatedAt}` })
+        .where(eq(payments.id, id));
+    } catch (error) {
+      logger.warn({ err: error, paymentId }, "re-reading a payment failed");
+    }
   }
   return rows.length;
 }

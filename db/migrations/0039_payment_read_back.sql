@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "read_back_at" timestamp with time zone;
