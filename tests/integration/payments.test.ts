@@ -1466,6 +1466,7 @@ describe("seminar fees", () => {
       .where(eq(mailQueue.to, paidMember.email));
     const cancelMail = mails.find((mail) => mail.subject.includes("세미나가 취소되었습니다"));
     expect(cancelMail?.text).toContain("등록비 80,000원은 전액 환불했습니다");
+    expect(cancelMail?.text).toContain("계좌이체는 결제하신 계좌로 돌려드립니다");
     const waiting = await server.db
       .select()
       .from(mailQueue)
@@ -1822,6 +1823,9 @@ describe("a member who withdraws from the society", () => {
     );
     expect(told?.text).toContain("회원 탈퇴에 따라");
     expect(told?.text).toContain("80,000원은 전액 환불했습니다");
+    // Paid by card: when a card's refund shows, and nothing of bank accounts.
+    expect(told?.text).toContain("카드 결제는 카드사 사정에 따라");
+    expect(told?.text).not.toContain("계좌");
     expect(told?.text).not.toContain("마이페이지");
   });
 

@@ -62,6 +62,8 @@ export type CancellationFacts = {
   /** The member withdrew from the society: there is no 마이페이지 left to point to. */
   withdrawal?: boolean;
   refunded: number;
+  /** How the refunded fee was paid, for when the money shows again. */
+  refundMethod?: string | null;
   keptFee: number;
 };
 
@@ -98,6 +100,11 @@ const REFUND_ARRIVAL = {
   virtual_account:
     "입금하신 금액은 환불 계좌로 돌려드리며, 은행 사정에 따라 하루 이틀 걸릴 수 있습니다.",
 } as const;
+
+/** When a refund shows, by how it was paid (a seminar's fee is never paid by 가상계좌). */
+const refundArrival = (method: string | null | undefined) =>
+  REFUND_ARRIVAL[method as keyof typeof REFUND_ARRIVAL] ??
+  "카드·간편결제는 카드사 사정에 따라 취소가 반영되기까지 며칠이 걸릴 수 있고, 계좌이체는 결제하신 계좌로 돌려드립니다.";
 
 export const mailTemplates = {
   newSignupForAdmins: (admin: string, member: { name: string; email: string }) =>
@@ -522,7 +529,7 @@ export const mailTemplates = {
         payment.whole
           ? `‘${payment.orderName}’ 결제 ${formatNumber(payment.amount)}원이 모두 환불되었습니다. (사유: ${payment.reason})`
           : `‘${payment.orderName}’ 결제 중 ${formatNumber(payment.amount)}원이 환불되었습니다. (사유: ${payment.reason})`,
-        REFUND_ARRIVAL[payment.method as keyof typeof REFUND_ARRIVAL] ?? REFUND_ARRIVAL.card,
+        refundArrival(payment.method),
         ...(payment.duesOwed
           ? [
               `환불 후 ${payment.duesOwed.year}년 회비 ${formatNumber(payment.duesOwed.amount)}원이 남아 있습니다. 마이페이지에서 납부하실 수 있습니다.`,
@@ -570,7 +577,7 @@ export const mailTemplates = {
           `회원 탈퇴에 따라 ‘${seminar.title}’ 세미나의 ${how.wasWaitlisted ? "대기 신청" : "신청"}을 취소했습니다.`,
           ...(how.refunded > 0
             ? [
-                `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 계좌이체는 결제하신 계좌로 돌아갑니다.`,
+                `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. ${refundArrival(how.refundMethod)}`,
               ]
             : []),
           "궁금하신 점은 학회 사무국으로 문의해주세요.",
@@ -580,7 +587,7 @@ export const mailTemplates = {
           `${how.byOffice ? "학회 사무국에서 " : ""}‘${seminar.title}’ 세미나의 ${how.wasWaitlisted ? "대기 신청" : "신청"}을 취소했습니다.`,
           ...(how.refunded > 0
             ? [
-                `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
+                `결제하신 등록비 ${wonText(how.refunded)}은 전액 환불했습니다. ${refundArrival(how.refundMethod)} 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
               ]
             : []),
           ...(how.keptFee > 0
@@ -607,7 +614,7 @@ export const mailTemplates = {
         seminarSummary(seminar),
         ...(refunded > 0
           ? [
-              `결제하신 등록비 ${wonText(refunded)}은 전액 환불했습니다. 카드 결제는 카드사에 따라 3~7영업일 안에 취소되며, 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
+              `결제하신 등록비 ${wonText(refunded)}은 전액 환불했습니다. ${refundArrival(null)} 환불 내역은 마이페이지의 결제 내역에서 확인하실 수 있습니다.`,
             ]
           : registrant.status === "payment_pending"
             ? ["결제 대기 중이던 등록비 결제는 취소되어, 결제하실 필요가 없습니다."]

@@ -600,6 +600,7 @@ export async function cancelRegistration(
   const db = await getDb();
   const now = clockNow();
   let refunded = 0;
+  let refundMethod: string | null = null;
   if ((!by.administrator || by.refund) && isUuid(seminarId)) {
     const [row] = await db
       .select({ registration: seminarRegistrations, seminar: seminars })
@@ -631,6 +632,7 @@ export async function cancelRegistration(
         { by: by.administrator?.actor?.id ?? userId },
       );
       refunded = left;
+      refundMethod = paid.method;
     }
   }
   const { seminar, cancelled, promoted, wasWaitlisted, keptFee } = await db.transaction(
@@ -709,6 +711,7 @@ export async function cancelRegistration(
   await notifyRegistrationCancelled(seminar, cancelled, {
     wasWaitlisted,
     refunded,
+    refundMethod,
     keptFee,
     byOffice: Boolean(by.administrator),
     withdrawal: Boolean(by.withdrawal),
