@@ -117,13 +117,17 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           <FormError message={refusal.message} />
         </div>
       ) : null}
-      <div className="mt-4">
+      <section className="mt-4" aria-labelledby="payment-list-title">
+        {/* Each payment's name is a heading (h3) under this one. */}
+        <h2 id="payment-list-title" className="sr-only">
+          결제 목록
+        </h2>
         {list.items.length === 0 ? (
           <EmptyState>조건에 맞는 결제가 없습니다.</EmptyState>
         ) : (
           <AdminPaymentList items={list.items} refusal={refusal} />
         )}
-      </div>
+      </section>
       <Pagination
         page={list.page}
         total={list.total}

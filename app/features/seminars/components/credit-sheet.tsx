@@ -369,6 +369,8 @@ export function CreditSheet({ sheet, busy }: { sheet: SheetData; busy: boolean }
   return (
     <div className="grid gap-6">
       <Card className="grid gap-4 p-5 sm:p-6">
+        {/* The rule's own headings (h3) sit under this one. */}
+        <h2 className="sr-only">평점표 상태와 산정 기준</h2>
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone={status.tone}>{status.label}</Badge>
           <span className="text-sm text-slate-600">
