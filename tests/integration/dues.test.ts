@@ -349,6 +349,25 @@ describe("/mypage's application card follows the standing", () => {
     expect(mainText(after.html)).not.toContain("정회원이 되시려면");
     expect(tags(after.html, "a").map((a) => a.href)).toContain("/membership/apply");
   });
+
+  it("a 준회원 who paid part of the fee is asked for the rest; one who paid it all and never applied is sent to apply", async () => {
+    const part = await insertMember(server, { name: "일부납부준회원" });
+    await pay(part, { amount: FEE - 30_000 });
+    const partText = mainText((await page(server, "/mypage/dues", part.cookie)).html);
+    // The fee, what was paid and what is left: the transfer is for what is left, not the fee.
+    expect(partText).toMatch(/납부한 금액\s*70,000원/);
+    expect(partText).toMatch(/남은 금액\s*30,000원/);
+
+    const whole = await insertMember(server, { name: "완납미신청준회원" });
+    await pay(whole);
+    const wholePage = await page(server, "/mypage/dues", whole.cookie);
+    const wholeText = mainText(wholePage.html);
+    expect(wholeText).toContain("연회비를 납부하셨습니다. 정회원 가입을 신청하시면");
+    // Not "승인되면" of an application that does not exist.
+    expect(wholeText).not.toContain("정회원 가입이 승인되면");
+    expect(wholeText).not.toContain("남은 금액");
+    expect(tags(wholePage.html, "a").map((a) => a.href)).toContain("/membership/apply");
+  });
 });
 
 describe("standing, payments, voids and exemptions", () => {

@@ -16,6 +16,7 @@ export function ConfirmForm({
   destructive,
   confirmDisabled,
   fields,
+  refusedAnyway,
   children,
   ...props
 }: Omit<ComponentProps<typeof Form>, "onSubmit" | "id" | "title"> & {
@@ -26,6 +27,9 @@ export function ConfirmForm({
   destructive?: boolean;
   confirmDisabled?: boolean;
   fields?: (formId: string) => ReactNode;
+  /** Values the server is sure to refuse (a refund above what is left): sent unconfirmed, so the
+   * dialog never asks to confirm what cannot happen, and the refusal names the field. */
+  refusedAnyway?: (form: FormData) => boolean;
 }) {
   const formId = useId();
   const form = useRef<HTMLFormElement>(null);
@@ -47,6 +51,7 @@ export function ConfirmForm({
           // A form missing what it requires is sent as it is: the server refuses it with each
           // field's message, and nothing was confirmed for nothing.
           if (!event.currentTarget.checkValidity()) return;
+          if (refusedAnyway?.(new FormData(event.currentTarget))) return;
           event.preventDefault();
           setSent(new FormData(event.currentTarget));
           setOpen(true);

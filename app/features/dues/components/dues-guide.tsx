@@ -18,6 +18,7 @@ export function DuesGuide({
   dues,
   online,
   depositorName,
+  paid,
   compact,
 }: {
   dues: DuesGuideView;
@@ -25,13 +26,26 @@ export function DuesGuide({
   online: string[] | null;
   /** The depositor name to use for a transfer, when the reader is known. */
   depositorName?: string | null;
+  /** What the reader has paid toward the year: part paid, what is left is what to send. */
+  paid?: number;
   compact?: boolean;
 }) {
   const text = compact ? "text-sm" : "text-base";
+  const partPaid = paid !== undefined && paid > 0 && paid < dues.regularFee;
   return (
     <dl className={`grid grid-cols-[6.5rem_1fr] gap-x-3 gap-y-2 ${text}`}>
       <dt className="text-slate-500">{dues.year}년 연회비</dt>
-      <dd className="font-semibold text-slate-900">{won(dues.regularFee)}</dd>
+      <dd className={partPaid ? "text-slate-900" : "font-semibold text-slate-900"}>
+        {won(dues.regularFee)}
+      </dd>
+      {partPaid ? (
+        <>
+          <dt className="text-slate-500">납부한 금액</dt>
+          <dd>{won(paid)}</dd>
+          <dt className="text-slate-500">남은 금액</dt>
+          <dd className="font-semibold text-slate-900">{won(dues.regularFee - paid)}</dd>
+        </>
+      ) : null}
       <dt className="text-slate-500">납부 기한</dt>
       <dd>{formatDay(dues.dueDate)}</dd>
       {online?.length ? (

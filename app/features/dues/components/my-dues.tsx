@@ -101,13 +101,23 @@ export function MyDues({
       ) : null}
       {dues.status === "unpaid" ? children : null}
       {associate && associatePaid ? (
-        <p className="mt-2 text-base text-slate-700">
-          {dues.year}년 연회비를 납부하셨습니다. 정회원 가입이 승인되면 바로 정회원 자격이
-          적용됩니다.{" "}
-          <Link to="/membership" className="font-semibold text-brand-700 underline">
-            정회원 안내
-          </Link>
-        </p>
+        associate.applied ? (
+          <p className="mt-2 text-base text-slate-700">
+            {dues.year}년 연회비를 납부하셨습니다. 정회원 가입이 승인되면 바로 정회원 자격이
+            적용됩니다.{" "}
+            <Link to="/membership/apply" className="font-semibold text-brand-700 underline">
+              신청 현황 보기
+            </Link>
+          </p>
+        ) : (
+          <p className="mt-2 text-base text-slate-700">
+            {dues.year}년 연회비를 납부하셨습니다. 정회원 가입을 신청하시면 사무국이 확인한 뒤
+            정회원으로 승인합니다.{" "}
+            <Link to="/membership/apply" className="font-semibold text-brand-700 underline">
+              정회원 가입 신청
+            </Link>
+          </p>
+        )
       ) : null}
       {associate && !associatePaid ? (
         <div className="mt-3 grid gap-3">
@@ -122,13 +132,18 @@ export function MyDues({
           ) : (
             <p className="text-base text-slate-700">
               정회원이 되시려면 {dues.year}년 연회비를 납부하고{" "}
-              <Link to="/membership" className="font-semibold text-brand-700 underline">
+              <Link to="/membership/apply" className="font-semibold text-brand-700 underline">
                 정회원 가입을 신청
               </Link>
               해주세요.
             </p>
           )}
-          <DuesGuide dues={associate.fee} online={null} depositorName={associate.depositorName} />
+          <DuesGuide
+            dues={associate.fee}
+            online={null}
+            depositorName={associate.depositorName}
+            paid={associate.paid}
+          />
           {online?.length ? (
             <p className="text-base text-slate-700">온라인 납부: {online.join(", ")}</p>
           ) : null}

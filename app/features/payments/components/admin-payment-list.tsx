@@ -130,6 +130,7 @@ export function AdminPaymentList({
               paymentId={payment.paymentId}
               left={refundable(payment)}
               byDeposit={payment.method === "virtual_account"}
+              recordedDues={payment.purpose === "dues" && !payment.toReturn}
               refusal={
                 refusal?.intent === "refund" &&
                 submittedValue(refusal, "paymentId") === payment.paymentId
@@ -152,12 +153,15 @@ function RefundForm({
   paymentId,
   left,
   byDeposit,
+  recordedDues,
   refusal,
 }: {
   paymentId: string;
   left: number;
   /** A 가상계좌 deposit: it goes back to the account the payer names. */
   byDeposit: boolean;
+  /** Dues counted as paid: what is refunded is no longer paid, and the year may be owed again. */
+  recordedDues: boolean;
   refusal: Refusal | null;
 }) {
   const navigation = useNavigation();
@@ -185,12 +189,21 @@ function RefundForm({
         method="post"
         className="grid gap-3 px-3 pb-3 sm:grid-cols-[10rem_1fr_auto] sm:items-start"
         title="환불할까요?"
+        refusedAnyway={(form) => {
+          const typed = String(form.get("amount") ?? "").trim();
+          if (typed === "") return false;
+          const amount = parseWon(typed);
+          return amount === null || amount < 1 || amount > left;
+        }}
         description={(form) => {
           // The amount as typed ("10,000", "1만"), or all that is left when blank.
           const typed = String(form.get("amount") ?? "").trim();
           const amount = typed === "" ? left : parseWon(typed);
           const what = amount === null ? `입력한 금액(${typed})` : won(amount);
-          return `${what}을 ${byDeposit ? "입력한 계좌로" : "결제한 수단으로"} 바로 환불합니다. 환불은 되돌릴 수 없습니다.`;
+          const refund = `${what}을 ${byDeposit ? "입력한 계좌로" : "결제한 수단으로"} 바로 환불합니다. 환불은 되돌릴 수 없습니다.`;
+          return recordedDues
+            ? `${refund} 환불한 만큼 회비 납부액이 줄어, 연회비보다 적게 남으면 이 회원은 미납으로 바뀝니다.`
+            : refund;
         }}
         confirmLabel="환불"
         destructive
