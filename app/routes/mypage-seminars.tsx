@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = () => [
 export async function loader(args: Route.LoaderArgs) {
   const { user } = await requireActor(args, "member");
   const [registrations, credits] = await Promise.all([
-    registrationsOf(user.id),
+    registrationsOf(user.id, { fees: true }),
     myCredits(user.id),
   ]);
   return { registrations, credits };

@@ -1220,6 +1220,14 @@ describe("seminar fees", () => {
     const member = await regular("취소환불");
     const held = await registerFor(seminar.id, member);
     await move(held.paymentId!, "paid");
+    // 마이페이지 says, once paid, until when a cancellation returns the fee, and where it was paid.
+    const mySeminars = async () => {
+      const { html } = await page(server, "/mypage/seminars", member.cookie);
+      return { text: mainText(html), links: tags(html, "a").map((a) => a.href) };
+    };
+    const paid = await mySeminars();
+    expect(paid.text).toMatch(/등록비 80,000원 결제 완료 · .+까지 취소하면 전액 환불됩니다\./);
+    expect(paid.links).toContain(`/mypage/payments/${held.paymentId}`);
     const res = await server.fetch(`/activities/${seminar.id}`, {
       method: "POST",
       redirect: "manual",
@@ -1236,6 +1244,10 @@ describe("seminar fees", () => {
       description: expect.stringContaining("80,000원을 결제한 수단으로 환불했습니다"),
     });
     expect((await mine(member, held.paymentId!)).status).toBe("refunded");
+    // The cancelled line keeps what came back, after the toast has gone.
+    const cancelled = await mySeminars();
+    expect(cancelled.text).toContain("등록비 80,000원을 환불했습니다.");
+    expect(cancelled.links).toContain(`/mypage/payments/${held.paymentId}`);
   });
 
   it("the office cancels a paid seat: the fee goes back with the box ticked, and is kept without it", async () => {
@@ -1316,6 +1328,9 @@ describe("seminar fees", () => {
     expect(unticked.status).toBe(302);
     expect(flashToastOf(unticked)?.description).toBe("본인에게 메일로 알렸습니다.");
     expect((await mine(keptMember, paidIds[1]!)).status).toBe("paid");
+    // The cancelled line promises no refund; the payments list says the fee was kept.
+    const keptLine = mainText((await page(server, "/mypage/seminars", keptMember.cookie)).html);
+    expect(keptLine).not.toContain("환불");
     // The member's payments say the seat is gone, not a plain 결제 완료.
     expect((await mine(keptMember, paidIds[1]!)).feeKept).toBe(true);
     expect((await mine(refundedMember, paidIds[0]!)).feeKept).toBe(false);

@@ -184,6 +184,32 @@ async function openInvoiceOf(db: Tx | Db, registrationId: string): Promise<Invoi
   return row ?? null;
 }
 
+/**
+ * The fee paid for each of these registrations (its latest paid invoice): what was paid, what came
+ * back, and the payment's page.
+ */
+async function feesPaidFor(db: Db, registrationIds: string[]) {
+  const fees = new Map<string, { paymentId: string; amount: number; refundedAmount: number }>();
+  if (registrationIds.length === 0) return fees;
+  const rows = await db
+    .select({
+      registrationId: payments.registrationId,
+      paymentId: payments.paymentId,
+      amount: payments.amount,
+      refundedAmount: payments.refundedAmount,
+    })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.registrationId, registrationIds),
+        inArray(payments.status, ["paid", "partially_refunded", "refunded"]),
+      ),
+    )
+    .orderBy(payments.paidAt);
+  for (const { registrationId, ...fee } of rows) fees.set(registrationId!, fee);
+  return fees;
+}
+
 /** The paid invoice of a registration, if its fee was paid. */
 async function paidInvoiceOf(db: Tx | Db, registrationId: string): Promise<Invoice | null> {
   const rows = await db.select().from(payments).where(eq(payments.registrationId, registrationId));
@@ -1050,10 +1076,17 @@ const registrationRowsOf = builtOnce("seminar_registrations_of_member", (db) =>
     .orderBy(asc(seminars.date)),
 );
 
-export async function registrationsOf(userId: string) {
+/** A member's registrations with what they can do now; with `fees`, the fee paid for each (마이페이지). */
+export async function registrationsOf(userId: string, options: { fees?: boolean } = {}) {
   const db = await getDb();
   const rows = await registrationRowsOf({ userId });
   const now = clockNow();
+  const fees = options.fees
+    ? await feesPaidFor(
+        db,
+        rows.map(({ registration }) => registration.id),
+      )
+    : new Map<string, never>();
   return Promise.all(
     rows.map(async ({ registration, seminar }) => ({
       id: registration.id,
@@ -1079,6 +1112,11 @@ export async function registrationsOf(userId: string) {
           : null,
       waitlistPosition:
         registration.status === "waitlisted" ? await waitlistPosition(db, registration) : null,
+      /** The fee paid for the seat (confirmed) or for a seat since given up (cancelled). */
+      fee:
+        registration.status === "confirmed" || registration.status === "cancelled"
+          ? (fees.get(registration.id) ?? null)
+          : null,
       cancellationDeadline: cancellationDeadlineOf(seminar),
       canCancel:
         registration.status === "waitlisted" ||

@@ -72,6 +72,43 @@ export function MySeminars({ registrations }: { registrations: MySeminarRegistra
   );
 }
 
+/**
+ * The fee paid, where the member looks for it: until when a cancellation returns it, or what came
+ * back after one, with the payment's page.
+ */
+function FeeLine({ registration }: { registration: MySeminarRegistration }) {
+  const { fee } = registration;
+  if (!fee) return null;
+  const kept = fee.amount - fee.refundedAmount;
+  let text: React.ReactNode;
+  if (registration.status === "cancelled") {
+    // A fee the office kept is no longer the seat's: the payments list shows it (환불 없음).
+    if (fee.refundedAmount === 0) return null;
+    text = `등록비 ${formatNumber(fee.refundedAmount)}원을 환불했습니다.`;
+  } else if (registration.canCancel) {
+    text = (
+      <>
+        등록비 {formatNumber(kept)}원 결제 완료 ·{" "}
+        <DateTime value={registration.cancellationDeadline} />
+        까지 취소하면 전액 환불됩니다.
+      </>
+    );
+  } else {
+    text = `등록비 ${formatNumber(kept)}원 결제 완료`;
+  }
+  return (
+    <p className="text-sm text-slate-700">
+      {text}{" "}
+      <Link
+        to={`/mypage/payments/${encodeURIComponent(fee.paymentId)}`}
+        className="font-semibold whitespace-nowrap text-brand-700 underline underline-offset-2"
+      >
+        결제 내역
+      </Link>
+    </p>
+  );
+}
+
 function RegistrationCard({ registration }: { registration: MySeminarRegistration }) {
   const { seminar } = registration;
   const live = !registration.past && registration.status !== "cancelled";
@@ -90,6 +127,7 @@ function RegistrationCard({ registration }: { registration: MySeminarRegistratio
         <span aria-hidden="true"> · </span>
         {seminar.location}
       </p>
+      <FeeLine registration={registration} />
       {live ? (
         <div className="flex flex-wrap items-center gap-2">
           {registration.status === "payment_pending" && registration.payment ? (
