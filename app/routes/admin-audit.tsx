@@ -71,7 +71,11 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap gap-2">
           <ExportPurposeForm href="/admin/export/members.csv" label="회원 목록 CSV" />
-          <ExportPurposeForm href="/admin/export/applications.csv" label="정회원 신청 CSV" />
+          <ExportPurposeForm
+            href="/admin/export/applications.csv"
+            label="정회원 신청 CSV"
+            example="정회원 심사 자료 준비"
+          />
         </div>
       </div>
       <Form method="get" className="mt-6 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">

@@ -91,7 +91,12 @@ export default function AdminPayments({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         {/* ml-auto: wrapped under the heading, it stays at the right so its form opens on screen. */}
-        <ExportPurposeForm href={exportHref} label="검색 결과 CSV 내보내기" className="ml-auto" />
+        <ExportPurposeForm
+          href={exportHref}
+          label="검색 결과 CSV 내보내기"
+          example="월말 결제 정산"
+          className="ml-auto"
+        />
       </div>
       {mode === "test" ? (
         <div className="mt-4">

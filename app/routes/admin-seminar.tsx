@@ -154,7 +154,11 @@ export default function AdminSeminar({ loaderData }: Route.ComponentProps) {
               <Award className="size-4" aria-hidden="true" /> 연수평점 관리
             </Link>
           </Button>
-          <ExportPurposeForm href={`${base}/registrants.csv`} label="신청자 CSV 내보내기" />
+          <ExportPurposeForm
+            href={`${base}/registrants.csv`}
+            label="신청자 CSV 내보내기"
+            example="현장 명찰·참석자 명단 준비"
+          />
         </div>
       </div>
 

@@ -379,7 +379,11 @@ function VotePanel({ selected }: { selected: Selected }) {
           <h3 id="roll-title" className="font-bold text-slate-900">
             선거인 명부 ({formatNumber(eligible)}명)
           </h3>
-          <ExportPurposeForm href={`/admin/votes/${vote.id}/roll.csv`} label="명부 CSV" />
+          <ExportPurposeForm
+            href={`/admin/votes/${vote.id}/roll.csv`}
+            label="명부 CSV"
+            example="총회 선거인 명부 확인"
+          />
         </div>
         {vote.status === "upcoming" ? (
           <Form

@@ -448,6 +448,10 @@ describe("dues paid online", () => {
     const seat = await registerFor(seminar.id, member);
     await move(seat.paymentId!, "paid");
 
+    // The purpose's example fits a payments file, not the roster's.
+    const listPage = await page(server, "/admin/payments", admin.cookie);
+    expect(listPage.html).toContain('placeholder="예: 월말 결제 정산"');
+    expect(listPage.html).not.toContain("회원 명부");
     const csv = async (query: string, cookie: string | null = admin.cookie) =>
       server.fetch(`/admin/export/payments.csv?${query}`, cookie ? { headers: { cookie } } : {});
     const stated = `purpose=${encodeURIComponent("회계 정산")}`;

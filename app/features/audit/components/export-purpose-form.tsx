@@ -12,10 +12,13 @@ import { cn } from "~/lib/cn";
 export function ExportPurposeForm({
   href,
   label,
+  example = "정기총회 회원 명부 확인",
   className,
 }: {
   href: string;
   label: string;
+  /** A purpose that fits this file, shown as the field's example. */
+  example?: string;
   className?: string;
 }) {
   const id = useId();
@@ -47,7 +50,7 @@ export function ExportPurposeForm({
           // minLength and come back from the server as a bare JSON refusal in a new page.
           pattern=".*\S.*\S.*"
           title="목적을 두 글자 이상 입력해주세요"
-          placeholder="예: 정기총회 회원 명부 확인"
+          placeholder={`예: ${example}`}
           className={inputClass}
         />
         <p className="text-sm text-slate-600">목적과 내려받은 행 수가 감사 기록에 남습니다.</p>

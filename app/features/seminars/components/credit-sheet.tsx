@@ -390,6 +390,7 @@ export function CreditSheet({ sheet, busy }: { sheet: SheetData; busy: boolean }
           <ExportPurposeForm
             href={`/admin/seminars/${sheet.seminar.id}/credits.csv`}
             label="CSV 내보내기 (의협 보고 양식)"
+            example="의협 연수평점 보고"
             className="ml-auto"
           />
         </div>
