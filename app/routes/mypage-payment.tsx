@@ -262,9 +262,10 @@ export default function MyPayment({ loaderData }: Route.ComponentProps) {
                     <Fragment key={refund.at}>
                       <dt className="text-slate-600">환불 사유</dt>
                       <dd>
-                        {refund.reason}{" "}
-                        <span className="text-slate-500">
-                          ({formatNumber(refund.amount)}원, <DateTime value={refund.at} />)
+                        {refund.reason}
+                        {/* The reasons have their own brackets: the amount and day on a line. */}
+                        <span className="block text-slate-500">
+                          {formatNumber(refund.amount)}원 · <DateTime value={refund.at} />
                         </span>
                       </dd>
                     </Fragment>

@@ -487,7 +487,7 @@ describe("dues paid online", () => {
     );
     expect(refund.status, await refund.clone().text()).toBe(201);
     const afterRefund = await csv(`${stated}&kind=seminar&q=${encodeURIComponent("결제내보내기")}`);
-    expect(await afterRefund.text()).toMatch(/오(전|후) \d{1,2}:\d{2} 10,000원 \(주차권 미사용\)/);
+    expect(await afterRefund.text()).toMatch(/오(전|후) \d{1,2}:\d{2} 10,000원: 주차권 미사용/);
 
     expect((await csv("kind=seminar")).status).toBe(400);
     expect((await csv(stated, null)).status).toBe(401);

@@ -944,7 +944,7 @@ export async function paymentsCsv(actor: Actor, query: PaymentListQuery, purpose
       (refundsOf.get(row.id) ?? [])
         .map(
           (refund) =>
-            `${formatDateTime(refund.createdAt)} ${formatNumber(refund.amount)}원 (${refund.reason})`,
+            `${formatDateTime(refund.createdAt)} ${formatNumber(refund.amount)}원: ${refund.reason}`,
         )
         .join("; "),
       row.transactionId ?? "",
