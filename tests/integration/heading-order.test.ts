@@ -74,13 +74,23 @@ function headingsOf(html: string) {
   );
 }
 
-function skipsIn(headings: ReadonlyArray<readonly [number, string]>) {
-  const skips: string[] = [];
-  headings.forEach(([level, text], i) => {
-    const before = headings[i - 1]?.[0];
-    if (before !== undefined && level > before + 1) skips.push(`h${before} → h${level} ${text}`);
-  });
-  return skips;
+/** Each page answers, with one h1 and no level skipped on the way down. */
+async function expectHeadingsInOrder(paths: string[], cookie: string) {
+  for (const path of paths) {
+    const { status, html } = await page(server, path, cookie);
+    expect(status, path).toBe(200);
+    const headings = headingsOf(html);
+    expect(
+      headings.filter(([level]) => level === 1),
+      path,
+    ).toHaveLength(1);
+    const skips: string[] = [];
+    headings.forEach(([level, text], i) => {
+      const before = headings[i - 1]?.[0];
+      if (before !== undefined && level > before + 1) skips.push(`h${before} → h${level} ${text}`);
+    });
+    expect(skips, path).toEqual([]);
+  }
 }
 
 describe("heading order", () => {
@@ -105,16 +115,7 @@ describe("heading order", () => {
       "/admin/votes",
       "/admin/settings",
     ];
-    for (const path of paths) {
-      const { status, html } = await page(server, path, admin.cookie);
-      expect(status, path).toBe(200);
-      const headings = headingsOf(html);
-      expect(
-        headings.filter(([level]) => level === 1),
-        path,
-      ).toHaveLength(1);
-      expect(skipsIn(headings), path).toEqual([]);
-    }
+    await expectHeadingsInOrder(paths, admin.cookie);
     // The two pages whose rows or rules have h3s: the h2 between is there.
     const payments = headingsOf((await page(server, "/admin/payments", admin.cookie)).html);
     expect(payments.some(([level]) => level === 3)).toBe(true);
@@ -125,23 +126,17 @@ describe("heading order", () => {
   });
 
   it("a member's pages: one h1, no level skipped", async () => {
-    for (const path of [
-      "/mypage",
-      "/mypage/dues",
-      "/mypage/seminars",
-      `/mypage/payments/${paymentId}`,
-      "/mypage/security",
-      "/mypage/board",
-      `/activities/${seminarId}`,
-    ]) {
-      const { status, html } = await page(server, path, member.cookie);
-      expect(status, path).toBe(200);
-      const headings = headingsOf(html);
-      expect(
-        headings.filter(([level]) => level === 1),
-        path,
-      ).toHaveLength(1);
-      expect(skipsIn(headings), path).toEqual([]);
-    }
+    await expectHeadingsInOrder(
+      [
+        "/mypage",
+        "/mypage/dues",
+        "/mypage/seminars",
+        `/mypage/payments/${paymentId}`,
+        "/mypage/security",
+        "/mypage/board",
+        `/activities/${seminarId}`,
+      ],
+      member.cookie,
+    );
   });
 });
