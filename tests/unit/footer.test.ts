@@ -18,7 +18,7 @@ it("writes the new year from midnight in Seoul, while it is still the old one el
   vi.setSystemTime(new Date("2026-12-31T15:30:00Z")); // 00:30 on 1 January 2027 in Seoul
   expect(new Date().getFullYear()).toBe(2026);
   expect(footerLinesHtml(society).copyright).toBe(
-    "© 2027 테스트&lt;학회&gt;. All rights reserved.",
+    '© 2027 테스트&lt;학회&gt;. <span lang="en">All rights reserved.</span>',
   );
   vi.setSystemTime(new Date("2026-12-31T14:59:00Z")); // 23:59 on 31 December in Seoul
   expect(footerLinesHtml(society).copyright).toContain("© 2026 테스트&lt;학회&gt;");

@@ -16,9 +16,10 @@ function keptLines(society: SocietyConfig) {
   const year = seoulYearNow();
   const of = `${year} ${JSON.stringify(society)}`;
   if (kept.of !== of) {
+    // The English words marked so a screen reader reads them in English, not spelled in Korean.
     const copyright = renderToStaticMarkup(
       <>
-        © {year} {society.name}. All rights reserved.
+        © {year} {society.name}. <span lang="en">All rights reserved.</span>
       </>,
     );
     kept = { of, lines: { address: addressHtml(society), copyright } };
