@@ -283,6 +283,14 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
   const receipt = outcome && "receipt" in outcome ? outcome.receipt : null;
   const review = outcome && "review" in outcome && !vote.voted ? outcome.review : null;
   const counted = outcome && "counted" in outcome;
+  const ballotShown = vote.status === "open" && vote.onRoll && !vote.voted;
+  // A ballot refused because the vote closed or was cast in another tab meanwhile: the ballot form
+  // that would show the message is gone, so it is said here, with what it means for the choice.
+  const ballotRefusal = useRefusal();
+  const lateBallot =
+    !ballotShown && (ballotRefusal?.intent === "cast" || ballotRefusal?.intent === "review")
+      ? ballotRefusal.message
+      : null;
   return (
     <>
       <PageHeader eyebrow={KIND_LABELS[vote.kind as "resolution"] ?? "투표"} title={vote.title}>
@@ -326,9 +334,12 @@ export default function VoteDetail({ loaderData, actionData }: Route.ComponentPr
             </p>
           </section>
         ) : null}
-        {vote.status === "open" && vote.onRoll && !vote.voted ? (
-          <Ballot vote={vote} review={review} />
+        {lateBallot ? (
+          <p role="alert" className="rounded-xl bg-rose-50 p-4 font-semibold text-rose-800">
+            {lateBallot} 방금 보내신 선택은 집계되지 않았습니다.
+          </p>
         ) : null}
+        {ballotShown ? <Ballot vote={vote} review={review} /> : null}
         {vote.voted && !receipt ? (
           <p role="status" className="rounded-xl bg-emerald-50 p-4 font-semibold text-emerald-900">
             {vote.status === "open"

@@ -9,6 +9,7 @@ import { CANDIDATE_PHOTO_MESSAGE } from "~/features/votes/validation";
 import { advanceClock, nowMs, resetClock } from "~/lib/clock.server";
 import { auditLog, ballots, mailQueue, messageQueue, users, voteRoll, votes } from "~db/schema";
 import { createAdmin, json, type LoggedIn, postForm } from "../support/accounts";
+import { mainText } from "../support/html";
 import { insertMember, type Member, page, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
@@ -714,6 +715,20 @@ describe("the pages", () => {
     expect(await server.db.select().from(ballots).where(eq(ballots.voteId, id))).toHaveLength(1);
     const after = await page(server, `/votes/${id}`, member.cookie);
     expect(after.html).toContain("투표하셨습니다");
+
+    // A second ballot (another tab still showing the form) is refused, and the page says so: the
+    // ballot form that would carry the message is gone.
+    const again = await postForm(
+      server,
+      `/votes/${id}`,
+      { intent: "cast", choice: "2" },
+      { cookie: member.cookie },
+    );
+    expect(again.status).toBe(409);
+    expect(mainText(await again.text())).toContain(
+      "이미 투표하셨습니다. 방금 보내신 선택은 집계되지 않았습니다.",
+    );
+    expect(await server.db.select().from(ballots).where(eq(ballots.voteId, id))).toHaveLength(1);
 
     const office = await page(server, "/admin/votes", admin.cookie);
     expect(office.status).toBe(200);
