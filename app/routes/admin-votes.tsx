@@ -509,7 +509,9 @@ export default function AdminVotes({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
       <div className="mt-6">
-        <CreateForm refusal={refusal} />
+        {/* A new form once a vote is published: its fields would otherwise keep the last one, one
+            tap from publishing it twice. */}
+        <CreateForm key={total} refusal={refusal} />
       </div>
       <h2 className="mt-8 mb-3 text-lg font-bold text-slate-900">
         투표 목록 ({formatNumber(total)}건)

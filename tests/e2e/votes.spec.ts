@@ -135,6 +135,15 @@ test("publishing a vote is confirmed first: the dialog says the roll is fixed an
   await confirm.getByRole("button", { name: "취소" }).click();
   await expect(confirm).toBeHidden();
   expect(posted).toEqual([]);
+
+  // Confirmed, it is published, and the form starts over: the last vote is not one tap from
+  // being published twice.
+  await admin.getByRole("button", { name: "투표 등록" }).click();
+  await confirm.getByRole("button", { name: "게시" }).click();
+  await expect(admin).toHaveURL(/\/admin\/votes\?id=/);
+  await expect(admin.getByRole("link", { name: "확인 대화상자 시험" }).first()).toBeVisible();
+  await expect(title).toHaveValue("");
+  await expect(admin.getByLabel("시작")).toHaveValue("");
   await admin.context().close();
 });
 
