@@ -21,6 +21,7 @@ import {
   frameOfficeMessage,
   inQuietHours,
   MAX_MESSAGE_BYTES,
+  noRecipients,
   type OfficeMessageFilters,
   type OfficeMessageKind,
   officeMessageFiltersSchema,
@@ -127,7 +128,7 @@ export async function sendOfficeMessage(
   }
   const recipients = await recipientsOf(input.filters, input.kind, at);
   if (recipients.length === 0) {
-    throw new AppError("conflict", "조건에 맞는 받는 사람이 없습니다. 조건을 바꿔주세요.");
+    throw new AppError("conflict", noRecipients(input.kind, input.filters));
   }
   const db = await getDb();
   const [batch] = await db

@@ -39,6 +39,18 @@ export const officeMessageFiltersSchema = rosterQuerySchema
   }));
 export type OfficeMessageFilters = z.output<typeof officeMessageFiltersSchema>;
 
+/**
+ * Why nobody would get the text: with conditions, they may be too narrow; without, nobody has
+ * switched on what this kind of text needs (a member's own choice, which the office cannot make).
+ */
+export function noRecipients(kind: OfficeMessageKind, filters: OfficeMessageFilters) {
+  const filtered = Object.values(filters).some((value) => value !== undefined && value !== "");
+  if (filtered) return "조건에 맞는 받는 사람이 없습니다. 조건을 바꿔주세요.";
+  return kind === "advertisement"
+    ? "광고성 문자 수신에 동의하고 휴대전화 번호를 등록한 회원이 없습니다. 회원이 마이페이지에서 동의해야 보낼 수 있습니다."
+    : "문자 알림을 켜고 휴대전화 번호를 등록한 회원이 없습니다. 회원이 마이페이지에서 문자 알림을 켜야 보낼 수 있습니다.";
+}
+
 const body = z
   .string({ error: "보낼 내용을 입력해주세요." })
   .trim()

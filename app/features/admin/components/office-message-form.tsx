@@ -9,6 +9,7 @@ import {
   frameOfficeMessage,
   MAX_BODY_LENGTH,
   messageSize,
+  noRecipients,
   OFFICE_MESSAGE_KIND_LABELS,
   type OfficeMessageFilters,
   type OfficeMessageKind,
@@ -212,7 +213,7 @@ export function OfficeMessageForm({
           <div className="mt-3 grid max-w-md gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
             <p className="text-base text-slate-700">
               {recipients === 0
-                ? "조건에 맞는 받는 사람이 없습니다. 조건을 바꿔주세요."
+                ? noRecipients(kind, filters)
                 : `${kindLabel} 문자를 ${conditions ? `조건(${conditions})에 맞는 회원` : "승인된 회원"} ${formatNumber(recipients)}명에게 보냅니다. 보낸 뒤에는 취소할 수 없습니다.`}
             </p>
             {blocked ? null : (
