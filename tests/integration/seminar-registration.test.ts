@@ -9,8 +9,9 @@ import { CALLS_A_WRITING_FUNCTION } from "~db/client.server";
 import { auditLog, mailQueue, payments, seminarRegistrations } from "~db/schema";
 import { createAdmin, json, type LoggedIn } from "../support/accounts";
 import { UNKNOWN_ID } from "../support/admin";
+import { mainText } from "../support/html";
 import { waitForOutboxMessagesTo } from "../support/mail";
-import { insertMember, type Member, sendJson } from "../support/members";
+import { insertMember, type Member, page, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
 type Mine = {
@@ -445,6 +446,21 @@ describe("the confirmation mail", () => {
 });
 
 describe("cancelling and the waitlist", () => {
+  it("a seminar past its cancellation deadline says so before the member registers", async () => {
+    const member = await insertMember(server, { name: "당일신청" });
+    const late = await createSeminar(
+      {
+        cancellationDeadline: new Date(Date.now() - 3600_000).toISOString(),
+      },
+      1,
+    );
+    const early = await createSeminar({}, 10);
+    const lateText = mainText((await page(server, `/activities/${late.id}`, member.cookie)).html);
+    expect(lateText).toMatch(/취소 기한\(.+\)이 지나, 신청한 뒤에는 직접 취소할 수 없습니다\./);
+    const earlyText = mainText((await page(server, `/activities/${early.id}`, member.cookie)).html);
+    expect(earlyText).not.toContain("직접 취소할 수 없습니다");
+  });
+
   it("hands a cancelled seat to the first in line, who is mailed; positions move up", async () => {
     const seminar = await createSeminar({ capacity: 1 });
     const [holder, next, after] = await members(3);

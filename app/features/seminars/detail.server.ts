@@ -74,6 +74,8 @@ export async function loadSeminarPage(seminarId: string, user: SessionUser | nul
       mine &&
         (mine.status === "waitlisted" || mine.status === "payment_pending" || now <= deadline),
     ),
+    /** A seat taken now cannot be given up by the member (said before they register). */
+    pastCancellationDeadline: now > deadline,
     // The fee table, and what this reader would pay now (a visitor: the non-member amount).
     fees: isPaidSeminar(seminar)
       ? {

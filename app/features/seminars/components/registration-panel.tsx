@@ -179,6 +179,13 @@ export function RegistrationPanel(props: RegistrationPanelProps) {
         <Button type="submit" size="lg" className="w-full" disabled={busy}>
           {busy ? "신청 중..." : full ? "대기 신청" : props.fee ? "신청하고 결제하기" : "참가 신청"}
         </Button>
+        {props.pastCancellationDeadline ? (
+          <p className="text-sm font-medium text-amber-800">
+            취소 기한(
+            <DateTime value={seminar.cancellationDeadline} />
+            )이 지나, 신청한 뒤에는 직접 취소할 수 없습니다. 취소는 학회 사무국으로 문의해주세요.
+          </p>
+        ) : null}
         {seminar.registrationClosesAt ? (
           <p className="text-sm text-slate-600">
             신청 마감: <DateTime value={seminar.registrationClosesAt} />
