@@ -297,3 +297,23 @@ test("a double tap on 입장 is one entry, and nothing is shown as waiting", asy
   await expect(entries).toHaveCount(1);
   await expect(page.getByText("보내지 못한 기록")).toHaveCount(0);
 });
+
+test("an exit with no entry is recorded with a warning to check the toggle", async ({
+  page,
+  request,
+}) => {
+  const seminar = await createSeminar(`반대방향 세미나 ${uniqueSuffix().slice(-6)}`);
+  const member = await registeredFor(request, seminar.id, `반대${uniqueSuffix().slice(-4)}`);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await openCheckIn(page, seminar.id);
+  await page.getByRole("radio", { name: "퇴장" }).check({ force: true });
+  await page.getByRole("searchbox", { name: "이름 또는 전화번호" }).fill(member.name);
+  await page.getByRole("button", { name: `퇴장 기록 (${member.name})` }).click();
+  // The bottom bar, which stays in view on a phone, says what to check; the log keeps it.
+  await expect(
+    page.getByText(`${member.name}님 퇴장`, { exact: false }).filter({
+      hasText: "입장 기록이 없는 퇴장입니다",
+    }),
+  ).toHaveCount(2);
+});

@@ -2,7 +2,7 @@
 // a repeated scan within a minute counted once, a resent scan id answered with its first answer,
 // offline scans arriving late with their own time; the check-in-only staff role; the pages'
 // permissions; the day-before reminder sent once.
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advanceClock, resetClock } from "~/lib/clock.server";
 import { seoulDate } from "~/lib/dates";
@@ -12,7 +12,13 @@ import { mainText } from "../support/html";
 import { insertMember, type Member, sendJson } from "../support/members";
 import { setupTestServer } from "../support/test-server";
 
-type Answer = { registrationId: string; name: string; direction: string; at: string };
+type Answer = {
+  registrationId: string;
+  name: string;
+  direction: string;
+  at: string;
+  previous?: { direction: string; at: string } | null;
+};
 
 let admin: LoggedIn;
 let staff: Member;
@@ -129,12 +135,44 @@ describe("scanning tickets", () => {
         at: new Date(Date.now() + 5 * MINUTE).toISOString(),
       }),
     );
-    expect(resent).toEqual(first);
+    // The same answer, less what only a new record knows (the scan before it).
+    const { previous, ...recorded } = first;
+    expect(previous).toBeNull();
+    expect(resent).toEqual(recorded);
     const rows = await server.db
       .select()
       .from(seminarCheckIns)
       .where(eq(seminarCheckIns.registrationId, ticket.id));
     expect(rows).toHaveLength(1);
+  });
+
+  it("answers a new record with the scan before it, so the door can warn of a wrong-way scan; both are recorded", async () => {
+    const seminar = await createSeminar();
+    const twice = await registered(await insertMember(server, { name: "두번입장" }), seminar.id);
+    const outFirst = await registered(await insertMember(server, { name: "퇴장먼저" }), seminar.id);
+    const entry = await json<Answer>(
+      await scan(seminar.id, {
+        ticketToken: twice.ticketToken,
+        direction: "in",
+        at: new Date(Date.now() - 3 * MINUTE).toISOString(),
+      }),
+    );
+    expect(entry.previous).toBeNull();
+    // Three minutes on, the 입장 toggle still on: recorded, with the entry before it named.
+    const secondEntry = await json<Answer>(
+      await scan(seminar.id, { ticketToken: twice.ticketToken, direction: "in" }),
+    );
+    expect(secondEntry.previous).toEqual({ direction: "in", at: entry.at });
+    // An exit with no entry: recorded, with nothing before it.
+    const exit = await json<Answer>(
+      await scan(seminar.id, { ticketToken: outFirst.ticketToken, direction: "out" }),
+    );
+    expect(exit).toMatchObject({ direction: "out", previous: null });
+    const rows = await server.db
+      .select()
+      .from(seminarCheckIns)
+      .where(inArray(seminarCheckIns.registrationId, [twice.id, outFirst.id]));
+    expect(rows).toHaveLength(3);
   });
 
   it("keeps an offline scan's own time when it arrives late", async () => {

@@ -452,7 +452,9 @@ describe("scan ids", () => {
       direction: "in",
       scanId: "phone-7-0001",
     });
-    expect(await json<Answer>(resent)).toEqual(await json<Answer>(recorded));
+    // (Less what only a new record knows: the scan before it.)
+    const { previous: _, ...firstAnswer } = await json<Answer & { previous?: unknown }>(recorded);
+    expect(await json<Answer>(resent)).toEqual(firstAnswer);
   });
 });
 

@@ -14,7 +14,14 @@ export type QueuedScan = {
   registrationId?: string;
 };
 
-export type ScanAnswer = { registrationId: string; name: string; direction: Direction; at: string };
+export type ScanAnswer = {
+  registrationId: string;
+  name: string;
+  direction: Direction;
+  at: string;
+  /** The scan before a newly recorded one (null: none), for the door's warnings. */
+  previous?: { direction: Direction; at: string } | null;
+};
 
 export type SendOutcome =
   | { kind: "recorded"; scan: QueuedScan; answer: ScanAnswer }

@@ -6,7 +6,7 @@
 // The door keeps its hours (`doorWindowOf` in rules.ts) and closes for good when the credit sheet
 // is sent: from then on attendance changes only through the sheet's correction, with a reason.
 // Nobody records their own attendance.
-import { and, eq, exists, gt, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gt, isNotNull, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { getDb } from "~/db.server";
 import { now as clockNow } from "~/lib/clock.server";
 import { AppError } from "~/lib/errors.server";
@@ -31,6 +31,12 @@ export type CheckInAnswer = {
   name: string;
   direction: "in" | "out";
   at: Date;
+  /**
+   * The registrant's scan before this one, when this one was just recorded: the door warns of an
+   * entry after an entry or an exit with no entry (the 퇴장 toggle left on), which are recorded
+   * all the same (the credit sheet can be corrected).
+   */
+  previous?: { direction: "in" | "out"; at: Date } | null;
 };
 
 const SAME_SCAN_MS = 60_000;
@@ -179,6 +185,12 @@ export async function recordCheckIn(
       .limit(1);
     if (repeat) return answerOf(repeat, registration.name);
 
+    const [previous] = await tx
+      .select({ direction: seminarCheckIns.direction, at: seminarCheckIns.at })
+      .from(seminarCheckIns)
+      .where(and(eq(seminarCheckIns.registrationId, registration.id), lte(seminarCheckIns.at, at)))
+      .orderBy(desc(seminarCheckIns.at))
+      .limit(1);
     const [saved] = await tx
       .insert(seminarCheckIns)
       .values({
@@ -190,7 +202,14 @@ export async function recordCheckIn(
       })
       .onConflictDoNothing({ target: seminarCheckIns.scanId })
       .returning();
-    if (saved) return answerOf(saved, registration.name);
+    if (saved) {
+      return {
+        ...answerOf(saved, registration.name),
+        previous: previous
+          ? { direction: previous.direction === "out" ? "out" : "in", at: previous.at }
+          : null,
+      };
+    }
     // Nothing saved: the scan id is taken. Either the same scan arrived twice at once and the
     // other one won (its answer is this one's), or the id belongs to another seminar's scan.
     const first = await answerOfScanId(tx, seminarId, input.scanId);

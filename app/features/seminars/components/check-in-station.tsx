@@ -10,6 +10,7 @@ import {
   enqueueScan,
   isSending,
   loadQueue,
+  type ScanAnswer,
   type SendOutcome,
   sendQueue,
 } from "../check-in-queue";
@@ -24,7 +25,20 @@ type Props = {
   isAdmin: boolean;
 };
 
-type LogEntry = { key: string; ok: boolean; text: string };
+/** `warn`: recorded, but likely the wrong direction (the staff may record it again). */
+type LogEntry = { key: string; ok: boolean; warn?: boolean; text: string };
+
+/** An entry after an entry, or an exit with no entry before it: most often the toggle left wrong. */
+function wrongWay(answer: ScanAnswer) {
+  if (answer.previous === undefined) return null;
+  if (answer.direction === "in" && answer.previous?.direction === "in") {
+    return `이미 ${formatClock(answer.previous.at)}에 입장한 분입니다. 퇴장이었다면 '퇴장'을 고르고 다시 기록해주세요.`;
+  }
+  if (answer.direction === "out" && answer.previous?.direction !== "in") {
+    return "입장 기록이 없는 퇴장입니다. 입장이었다면 '입장'을 고르고 다시 기록해주세요.";
+  }
+  return null;
+}
 
 const DIRECTION_LABEL: Record<Direction, string> = { in: "입장", out: "퇴장" };
 const RETRY_MS = 10_000;
@@ -58,10 +72,13 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
       }
       if (outcome.kind === "recorded") {
         const { answer } = outcome;
+        const warning = wrongWay(answer);
+        const recorded = `${answer.name}님 ${DIRECTION_LABEL[answer.direction]} ${formatClock(answer.at)}`;
         entries.push({
           key: outcome.scan.scanId,
           ok: true,
-          text: `${answer.name}님 ${DIRECTION_LABEL[answer.direction]} ${formatClock(answer.at)}`,
+          warn: Boolean(warning),
+          text: warning ? `${recorded} · ${warning}` : recorded,
         });
         setRegistrants((list) =>
           list.map((r) => (r.id === answer.registrationId ? { ...r, last: answer.direction } : r)),
@@ -71,7 +88,7 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
       }
     }
     if (entries.length > 0) {
-      navigator.vibrate?.(entries.some((e) => !e.ok) ? [80, 60, 80] : 60);
+      navigator.vibrate?.(entries.some((e) => !e.ok || e.warn) ? [80, 60, 80] : 60);
       setLog((current) => [...entries.reverse(), ...current].slice(0, 30));
     }
   }, []);
@@ -218,7 +235,11 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
                   key={entry.key}
                   className={cn(
                     "rounded-lg px-3 py-2 text-lg font-semibold",
-                    entry.ok ? "bg-emerald-50 text-emerald-900" : "bg-rose-50 text-rose-800",
+                    !entry.ok
+                      ? "bg-rose-50 text-rose-800"
+                      : entry.warn
+                        ? "bg-amber-50 text-amber-900"
+                        : "bg-emerald-50 text-emerald-900",
                   )}
                 >
                   {entry.text}
@@ -248,10 +269,11 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
               <p
                 className={cn(
                   "flex min-h-12 items-center rounded-xl px-3 py-2 text-lg font-bold text-white",
-                  latest.ok ? "bg-emerald-700" : "bg-rose-700",
+                  !latest.ok ? "bg-rose-700" : latest.warn ? "bg-amber-700" : "bg-emerald-700",
                 )}
               >
                 {latest.ok ? null : <span className="sr-only">기록 실패: </span>}
+                {latest.warn ? <span className="sr-only">확인 필요: </span> : null}
                 {latest.text}
               </p>
             ) : null}
