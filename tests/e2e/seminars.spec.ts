@@ -309,6 +309,10 @@ test("an exit with no entry is recorded with a warning to check the toggle", asy
   await openCheckIn(page, seminar.id);
   await page.getByRole("radio", { name: "퇴장" }).check({ force: true });
   await page.getByRole("searchbox", { name: "이름 또는 전화번호" }).fill(member.name);
+  // The phone number whole, not cut off after the clinic's name: it tells apart two of a name.
+  const phone = page.getByText(member.phone, { exact: true });
+  await expect(phone).toBeVisible();
+  expect(await phone.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
   await page.getByRole("button", { name: `퇴장 기록 (${member.name})` }).click();
   // The bottom bar, which stays in view on a phone, says what to check; the log keeps it.
   await expect(

@@ -300,10 +300,12 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
                         </span>
                       ) : null}
                     </p>
-                    {r.hospitalName || r.phone ? (
-                      <p className="truncate text-sm text-slate-600">
-                        {[r.hospitalName, r.phone].filter(Boolean).join(" · ")}
-                      </p>
+                    {/* The phone whole, on its own line: it tells apart two of the same name. */}
+                    {r.hospitalName ? (
+                      <p className="truncate text-sm text-slate-600">{r.hospitalName}</p>
+                    ) : null}
+                    {r.phone ? (
+                      <p className="text-sm whitespace-nowrap text-slate-600">{r.phone}</p>
                     ) : null}
                   </div>
                   <Button
