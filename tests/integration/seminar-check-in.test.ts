@@ -173,6 +173,14 @@ describe("scanning tickets", () => {
       .from(seminarCheckIns)
       .where(inArray(seminarCheckIns.registrationId, [twice.id, outFirst.id]));
     expect(rows).toHaveLength(3);
+    // Reloaded (or opened on a second phone), the door's log shows what was recorded, newest first.
+    const door = await server.fetch(`/admin/seminars/${seminar.id}/check-in`, {
+      headers: { cookie: staff.cookie },
+    });
+    expect(door.status).toBe(200);
+    const log = mainText(await door.text());
+    expect(log).not.toContain("아직 기록이 없습니다");
+    expect(log).toMatch(/퇴장먼저님 퇴장 \d{2}:\d{2}.*두번입장님 입장 \d{2}:\d{2}.*두번입장님 입장/s);
   });
 
   it("keeps an offline scan's own time when it arrives late", async () => {

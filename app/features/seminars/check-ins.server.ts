@@ -234,6 +234,26 @@ export async function scansOf(seminarId: string) {
 }
 
 /**
+ * The door's last records, newest first: a reload, or a second phone at the door, shows what was
+ * recorded so far instead of an empty log.
+ */
+export async function recentScansOf(seminarId: string, limit = 10) {
+  const db = await getDb();
+  return db
+    .select({
+      id: seminarCheckIns.id,
+      name: seminarRegistrations.name,
+      direction: seminarCheckIns.direction,
+      at: seminarCheckIns.at,
+    })
+    .from(seminarCheckIns)
+    .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCheckIns.registrationId))
+    .where(eq(seminarRegistrations.seminarId, seminarId))
+    .orderBy(desc(seminarCheckIns.at))
+    .limit(limit);
+}
+
+/**
  * What the door's phone keeps for finding people by name or phone when the hall's network drops:
  * the confirmed registrants (name, phone, hospital) and whether they have come in.
  */

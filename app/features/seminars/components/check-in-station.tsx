@@ -14,7 +14,7 @@ import {
   type SendOutcome,
   sendQueue,
 } from "../check-in-queue";
-import type { doorList } from "../check-ins.server";
+import type { doorList, recentScansOf } from "../check-ins.server";
 import type { Seminar } from "../seminars.server";
 
 type Registrant = Awaited<ReturnType<typeof doorList>>[number];
@@ -22,6 +22,8 @@ type Registrant = Awaited<ReturnType<typeof doorList>>[number];
 type Props = {
   seminar: Pick<Seminar, "id" | "title" | "date" | "location">;
   registrants: Registrant[];
+  /** The door's last records when the page was loaded, newest first. */
+  recent: Awaited<ReturnType<typeof recentScansOf>>;
   isAdmin: boolean;
 };
 
@@ -54,13 +56,21 @@ const LATEST_MS = 10_000;
  * phone. Every scan is queued on the phone first and sent from the queue, so it survives the
  * hall's Wi-Fi dropping (see check-in-queue.ts).
  */
-export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props) {
+export function CheckInStation({ seminar, registrants: initial, recent, isAdmin }: Props) {
   const [direction, setDirection] = useState<Direction>("in");
   const [registrants, setRegistrants] = useState(initial);
   const [pending, setPending] = useState(0);
   const [online, setOnline] = useState(true);
   const [loggedOut, setLoggedOut] = useState(false);
-  const [log, setLog] = useState<LogEntry[]>([]);
+  const [log, setLog] = useState<LogEntry[]>(() =>
+    recent.map((scan) => ({
+      key: scan.id,
+      ok: true,
+      text: `${scan.name}님 ${DIRECTION_LABEL[scan.direction === "out" ? "out" : "in"]} ${formatClock(scan.at)}`,
+    })),
+  );
+  // What was recorded before the page loaded is in the log, not news for the bottom bar.
+  const loadedLatest = useRef(log[0]);
   const [query, setQuery] = useState("");
 
   const report = useCallback((outcomes: SendOutcome[]) => {
@@ -156,7 +166,7 @@ export function CheckInStation({ seminar, registrants: initial, isAdmin }: Props
   const latest = log[0];
   const [latestShown, setLatestShown] = useState(false);
   useEffect(() => {
-    if (!latest) return;
+    if (!latest || latest === loadedLatest.current) return;
     setLatestShown(true);
     const timer = window.setTimeout(() => setLatestShown(false), LATEST_MS);
     return () => window.clearTimeout(timer);
