@@ -180,7 +180,9 @@ describe("scanning tickets", () => {
     expect(door.status).toBe(200);
     const log = mainText(await door.text());
     expect(log).not.toContain("아직 기록이 없습니다");
-    expect(log).toMatch(/퇴장먼저님 퇴장 \d{2}:\d{2}.*두번입장님 입장 \d{2}:\d{2}.*두번입장님 입장/s);
+    expect(log).toMatch(
+      /퇴장먼저님 퇴장 \d{2}:\d{2}.*두번입장님 입장 \d{2}:\d{2}.*두번입장님 입장/s,
+    );
   });
 
   it("keeps an offline scan's own time when it arrives late", async () => {
