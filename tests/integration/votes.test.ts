@@ -687,6 +687,10 @@ describe("the pages", () => {
   it("lets a member vote through the page with a confirmation step and shows the receipt once", async () => {
     const member = await insertMember(server);
     const id = await publish({ title: "회칙 개정안" });
+    // 마이페이지 names the open vote that waits for this member's ballot, at its top.
+    const waiting = await page(server, "/mypage", member.cookie);
+    expect(mainText(waiting.html)).toMatch(/투표할 총회 안건이 있습니다\s*회칙 개정안/);
+    expect(waiting.html).toContain(`href="/votes/${id}"`);
     expect((await page(server, `/votes/${id}`)).status).toBe(302);
     const view = await page(server, `/votes/${id}`, member.cookie);
     expect(view.status).toBe(200);
@@ -715,6 +719,10 @@ describe("the pages", () => {
     expect(await server.db.select().from(ballots).where(eq(ballots.voteId, id))).toHaveLength(1);
     const after = await page(server, `/votes/${id}`, member.cookie);
     expect(after.html).toContain("투표하셨습니다");
+    // Voted: 마이페이지 no longer asks.
+    expect(mainText((await page(server, "/mypage", member.cookie)).html)).not.toContain(
+      "투표할 총회 안건이 있습니다",
+    );
 
     // A second ballot (another tab still showing the form) is refused, and the page says so: the
     // ballot form that would carry the message is gone.

@@ -10,7 +10,7 @@
 // - Results and receipts stay sealed (409) for everyone until the close; an annulled vote stays
 //   sealed for good. The office sees turnout and who voted (the day at most), never a choice.
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNull, lte, sql } from "drizzle-orm";
 import { getDb, rowsOf } from "~/db.server";
 import { createAnnouncement } from "~/features/announcements/announcements.server";
 import { type Actor, assertAdmin } from "~/features/audit/actor.server";
@@ -447,6 +447,29 @@ export async function listVotesForMember(member: Member) {
     voted: Boolean(row.voted),
     status: statusOf(row, now),
   }));
+}
+
+/**
+ * The open votes that wait for this member's ballot (on the roll, not yet voted), closing first:
+ * 마이페이지 names them at its top, the site's menu having no place for votes.
+ */
+export async function votesAwaitingBallotOf(userId: string) {
+  const db = await getDb();
+  const now = clockNow();
+  return db
+    .select({ id: votes.id, title: votes.title, closesAt: votes.closesAt })
+    .from(votes)
+    .innerJoin(voteRoll, and(eq(voteRoll.voteId, votes.id), eq(voteRoll.userId, userId)))
+    .where(
+      and(
+        eq(voteRoll.voted, false),
+        isNull(votes.annulledAt),
+        lte(votes.opensAt, now),
+        gt(votes.closesAt, now),
+      ),
+    )
+    .orderBy(votes.closesAt)
+    .limit(5);
 }
 
 /** One vote as a member sees it: the options, their place on the roll, and the results once closed. */
