@@ -52,7 +52,9 @@ export default function Votes({ loaderData }: Route.ComponentProps) {
                     {vote.voted
                       ? "투표 완료"
                       : vote.onRoll
-                        ? "선거인 명부에 올라 있습니다"
+                        ? vote.status === "closed"
+                          ? "투표하지 않음"
+                          : "선거인 명부에 올라 있습니다"
                         : "선거인 명부에 없습니다"}
                   </span>
                 </Link>

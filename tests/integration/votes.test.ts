@@ -684,6 +684,14 @@ describe("when the window opens", () => {
 });
 
 describe("the pages", () => {
+  it("lists a closed vote the member did not vote in as 투표하지 않음", async () => {
+    const member = await insertMember(server);
+    await publish({ title: "기권한 안건" });
+    closeAll();
+    const list = mainText((await page(server, "/votes", member.cookie)).html);
+    expect(list).toMatch(/기권한 안건.*투표하지 않음/s);
+  });
+
   it("lets a member vote through the page with a confirmation step and shows the receipt once", async () => {
     const member = await insertMember(server);
     const id = await publish({ title: "회칙 개정안" });

@@ -52,7 +52,8 @@ export function resultsNoticeHtml(vote: Vote, results: Results) {
     .map((count) => `<li>${escapeHtml(count.option)}: ${formatNumber(count.votes)}표</li>`)
     .join("");
   return [
-    `<p>${escapeHtml(vote.title)} (${kindLabel(vote.kind)})의 투표 결과를 알려드립니다.</p>`,
+    // "회장 선거 (선거)" says it twice: the kind only where the title does not.
+    `<p>${escapeHtml(vote.title.includes(kindLabel(vote.kind)) ? vote.title : `${vote.title} (${kindLabel(vote.kind)})`)}의 투표 결과를 알려드립니다.</p>`,
     `<p>투표 기간: ${escapeHtml(formatDateTimeRange(vote.opensAt, vote.closesAt))}</p>`,
     `<p>선거인 ${formatNumber(results.eligible)}명 중 ${formatNumber(results.turnout)}명이 투표했습니다.${
       vote.quorum
