@@ -7,7 +7,7 @@ import {
   isAccessRefusal,
   isSignedOutRefusal,
 } from "~/features/admin/components/access-denied";
-import { doorList, recentScansOf } from "~/features/seminars/check-ins.server";
+import { doorOf } from "~/features/seminars/check-ins.server";
 import { CheckInStation } from "~/features/seminars/components/check-in-station";
 import { findSeminar } from "~/features/seminars/registrants.server";
 import { orNotFound } from "~/lib/errors.server";
@@ -35,8 +35,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       endDate: seminar.endDate,
       location: seminar.location,
     },
-    registrants: await doorList(seminar.id),
-    recent: await recentScansOf(seminar.id),
+    ...(await doorOf(seminar.id)),
     isAdmin: staff.role === "admin",
   };
 }

@@ -218,67 +218,53 @@ export async function recordCheckIn(
   });
 }
 
-/** Every scan of a seminar's registrations, in time order (the registrant list and credit sheet). */
-export async function scansOf(seminarId: string) {
-  const db = await getDb();
-  return db
-    .select({
-      registrationId: seminarCheckIns.registrationId,
-      direction: seminarCheckIns.direction,
-      at: seminarCheckIns.at,
-    })
-    .from(seminarCheckIns)
-    .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCheckIns.registrationId))
-    .where(eq(seminarRegistrations.seminarId, seminarId))
-    .orderBy(seminarCheckIns.at);
-}
-
 /**
- * The door's last records, newest first: a reload, or a second phone at the door, shows what was
- * recorded so far instead of an empty log.
+ * What the door's phone keeps: the confirmed registrants (name, phone, hospital, whether they have
+ * come in), for finding people by name or phone when the hall's network drops, and the door's
+ * last ten records, newest first, so a reload or a second phone shows what was recorded so far.
  */
-export async function recentScansOf(seminarId: string, limit = 10) {
+export async function doorOf(seminarId: string) {
   const db = await getDb();
-  return db
-    .select({
-      id: seminarCheckIns.id,
-      name: seminarRegistrations.name,
-      direction: seminarCheckIns.direction,
-      at: seminarCheckIns.at,
-    })
-    .from(seminarCheckIns)
-    .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCheckIns.registrationId))
-    .where(eq(seminarRegistrations.seminarId, seminarId))
-    .orderBy(desc(seminarCheckIns.at))
-    .limit(limit);
-}
-
-/**
- * What the door's phone keeps for finding people by name or phone when the hall's network drops:
- * the confirmed registrants (name, phone, hospital) and whether they have come in.
- */
-export async function doorList(seminarId: string) {
-  const db = await getDb();
-  const rows = await db
-    .select({
-      id: seminarRegistrations.id,
-      name: seminarRegistrations.name,
-      phone: seminarRegistrations.phone,
-      hospitalName: seminarRegistrations.hospitalName,
-    })
-    .from(seminarRegistrations)
-    .where(
-      and(
-        eq(seminarRegistrations.seminarId, seminarId),
-        eq(seminarRegistrations.status, "confirmed"),
-      ),
-    )
-    .orderBy(seminarRegistrations.name);
-  const scans = await scansOf(seminarId);
+  const [rows, scans] = await Promise.all([
+    db
+      .select({
+        id: seminarRegistrations.id,
+        name: seminarRegistrations.name,
+        phone: seminarRegistrations.phone,
+        hospitalName: seminarRegistrations.hospitalName,
+      })
+      .from(seminarRegistrations)
+      .where(
+        and(
+          eq(seminarRegistrations.seminarId, seminarId),
+          eq(seminarRegistrations.status, "confirmed"),
+        ),
+      )
+      .orderBy(seminarRegistrations.name),
+    db
+      .select({
+        id: seminarCheckIns.id,
+        registrationId: seminarCheckIns.registrationId,
+        name: seminarRegistrations.name,
+        direction: seminarCheckIns.direction,
+        at: seminarCheckIns.at,
+      })
+      .from(seminarCheckIns)
+      .innerJoin(seminarRegistrations, eq(seminarRegistrations.id, seminarCheckIns.registrationId))
+      .where(eq(seminarRegistrations.seminarId, seminarId))
+      .orderBy(seminarCheckIns.at),
+  ]);
   const inside = new Map<string, "in" | "out">();
-  for (const scan of scans)
+  for (const scan of scans) {
     inside.set(scan.registrationId, scan.direction === "out" ? "out" : "in");
-  return rows.map((row) => ({ ...row, last: inside.get(row.id) ?? null }));
+  }
+  return {
+    registrants: rows.map((row) => ({ ...row, last: inside.get(row.id) ?? null })),
+    recent: scans
+      .slice(-10)
+      .reverse()
+      .map(({ id, name, direction, at }) => ({ id, name, direction, at })),
+  };
 }
 
 /**

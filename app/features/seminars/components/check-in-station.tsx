@@ -14,16 +14,17 @@ import {
   type SendOutcome,
   sendQueue,
 } from "../check-in-queue";
-import type { doorList, recentScansOf } from "../check-ins.server";
+import type { doorOf } from "../check-ins.server";
 import type { Seminar } from "../seminars.server";
 
-type Registrant = Awaited<ReturnType<typeof doorList>>[number];
+type Door = Awaited<ReturnType<typeof doorOf>>;
+type Registrant = Door["registrants"][number];
 
 type Props = {
   seminar: Pick<Seminar, "id" | "title" | "date" | "location">;
   registrants: Registrant[];
   /** The door's last records when the page was loaded, newest first. */
-  recent: Awaited<ReturnType<typeof recentScansOf>>;
+  recent: Door["recent"];
   isAdmin: boolean;
 };
 
