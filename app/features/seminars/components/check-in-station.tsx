@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { DateTime } from "~/components/ui/date-time";
 import { cn } from "~/lib/cn";
-import { formatClock } from "~/lib/dates";
+import { formatClock, seoulDate } from "~/lib/dates";
 import {
   type Direction,
   enqueueScan,
@@ -32,12 +32,17 @@ type Props = {
 type LogEntry = { key: string; ok: boolean; warn?: boolean; text: string };
 
 /** An entry after an entry, or an exit with no entry before it: most often the toggle left wrong. */
-function wrongWay(answer: ScanAnswer) {
+export function wrongWay(answer: ScanAnswer) {
   if (answer.previous === undefined) return null;
-  if (answer.direction === "in" && answer.previous?.direction === "in") {
-    return `이미 ${formatClock(answer.previous.at)}에 입장한 분입니다. 퇴장이었다면 '퇴장'을 고르고 다시 기록해주세요.`;
+  // A multi-day seminar starts each day afresh: yesterday's entry is no reason to warn today.
+  const before =
+    answer.previous && seoulDate(answer.previous.at) === seoulDate(answer.at)
+      ? answer.previous
+      : null;
+  if (answer.direction === "in" && before?.direction === "in") {
+    return `이미 ${formatClock(before.at)}에 입장한 분입니다. 퇴장이었다면 '퇴장'을 고르고 다시 기록해주세요.`;
   }
-  if (answer.direction === "out" && answer.previous?.direction !== "in") {
+  if (answer.direction === "out" && before?.direction !== "in") {
     return "입장 기록이 없는 퇴장입니다. 입장이었다면 '입장'을 고르고 다시 기록해주세요.";
   }
   return null;
