@@ -14,6 +14,7 @@ import { findApplicationOf } from "~/features/membership/applications.server";
 import { ApplicationStatusCard } from "~/features/membership/components/application-status";
 import { MessagePreferencesCard } from "~/features/messages/components/message-preferences";
 import { messagePreferencesOf } from "~/features/messages/preferences.server";
+import { VotesAwaitingBallot } from "~/features/votes/components/votes-awaiting-ballot";
 import { votesAwaitingBallotOf } from "~/features/votes/votes.server";
 import { formatDate } from "~/lib/dates";
 import { fieldProps } from "~/lib/forms";
@@ -79,33 +80,7 @@ export default function MyProfile({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <MypageAnchorRedirect />
-      {votesAwaiting.length > 0 ? (
-        <section
-          aria-labelledby="votes-awaiting-title"
-          className="rounded-2xl border-2 border-brand-600 bg-brand-50 p-5 sm:p-6"
-        >
-          <h2 id="votes-awaiting-title" className="text-lg font-bold text-slate-900">
-            투표할 총회 안건이 있습니다
-          </h2>
-          <ul className="mt-3 grid gap-2">
-            {votesAwaiting.map((vote) => (
-              <li key={vote.id} className="flex flex-wrap items-center justify-between gap-2">
-                <span className="text-base text-slate-800">
-                  <span className="font-semibold">{vote.title}</span>
-                  <span className="block text-sm text-slate-600">
-                    <DateTime value={vote.closesAt} />에 마감
-                  </span>
-                </span>
-                <Button asChild size="sm">
-                  <Link to={`/votes/${vote.id}`}>
-                    투표하기<span className="sr-only"> ({vote.title})</span>
-                  </Link>
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <VotesAwaitingBallot votes={votesAwaiting} />
       <section aria-label="회원 정보" className="grid gap-6">
         <Card className="p-6 sm:p-8">
           <div className="flex flex-wrap items-center justify-between gap-3">
